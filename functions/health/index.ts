@@ -1,0 +1,3 @@
+import health from "./handler.ts";
+
+Deno.serve(health);

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
+import { AppError } from "../errors.ts";
+import { createAccessTokenVerifier, requireUser } from "./access-token.ts";
+
+const userId = "6f1b0f4e-2f6b-4a53-9d7e-0c1f3f0a9b11";
+const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
+const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: "key-1", alg: "ES256", use: "sig" };
+const legacySecret = "a-legacy-secret-that-is-long-enough-for-hs256";
+const verify = createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, legacySecret });
+
+function userClaims(overrides: Record<string, unknown> = {}) {
+  return { sub: userId, role: "authenticated", aud: "authenticated", ...overrides };
+}
+
+function signed(claims: Record<string, unknown>, options: { expiresIn?: string | number; notBefore?: string } = {}) {
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: "key-1" }).setIssuedAt()
+    .setExpirationTime(options.expiresIn ?? "1h");
+  if (options.notBefore) jwt.setNotBefore(options.notBefore);
+  return jwt.sign(privateKey);
+}
+
+async function assertRefused(token: string, message: RegExp) {
+  await assert.rejects(verify(token), (error: unknown) => {
+    assert.ok(error instanceof AppError);
+    assert.equal(error.type, "UNAUTHENTICATED");
+    assert.equal(error.status, 401);
+    assert.match(error.message, message);
+    return true;
+  });
+}
+
+Deno.test("a valid ES256 user token is accepted", async () => {
+  const claims = await verify(await signed(userClaims()));
+  assert.equal(claims.sub, userId);
+});
+
+Deno.test("a legacy HS256 token is accepted when the secret is configured", async () => {
+  const token = await new SignJWT(userClaims()).setProtectedHeader({ alg: "HS256" }).setExpirationTime("1h")
+    .sign(new TextEncoder().encode(legacySecret));
+  assert.equal((await verify(token)).sub, userId);
+});
+
+Deno.test("an HS256 token is refused when no secret is configured", async () => {
+  const withoutSecret = createAccessTokenVerifier({ jwks: { keys: [publicJwk] } });
+  const token = await new SignJWT(userClaims()).setProtectedHeader({ alg: "HS256" }).setExpirationTime("1h")
+    .sign(new TextEncoder().encode(legacySecret));
+  await assert.rejects(withoutSecret(token), /HS256/);
+});
+
+Deno.test("malformed tokens are refused", async () => {
+  await assertRefused("not-a-token", /malformed/);
+  await assertRefused("a.b.c", /malformed/);
+});
+
+Deno.test("an expired token is refused", async () => {
+  await assertRefused(await signed(userClaims(), { expiresIn: Math.floor(Date.now() / 1000) - 60 }), /expired/);
+});
+
+Deno.test("a token not yet valid is refused", async () => {
+  await assertRefused(await signed(userClaims(), { notBefore: "10m" }), /"nbf"/);
+});
+
+Deno.test("a user token for another audience is refused", async () => {
+  await assertRefused(await signed(userClaims({ aud: "someone-else" })), /audience/);
+});
+
+Deno.test("an alg none token is refused", async () => {
+  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, "");
+  await assertRefused(`${encode({ alg: "none" })}.${encode(userClaims())}.`, /"none"/);
+});
+
+Deno.test("a token signed by another key is refused", async () => {
+  const other = await generateKeyPair("ES256");
+  const token = await new SignJWT(userClaims()).setProtectedHeader({ alg: "ES256", kid: "key-1" })
+    .setExpirationTime("1h").sign(other.privateKey);
+  await assertRefused(token, /signature/);
+});
+
+Deno.test("a token with a tampered payload is refused", async () => {
+  const [header, , signature] = (await signed(userClaims())).split(".");
+  const payload = btoa(JSON.stringify(userClaims({ sub: crypto.randomUUID() }))).replace(/=+$/, "");
+  await assertRefused(`${header}.${payload}.${signature}`, /signature/);
+});
+
+Deno.test("requireUser refuses a missing header, a non-bearer header and an anon key", async () => {
+  const request = (authorization?: string) =>
+    new Request("http://x/", { headers: authorization ? { authorization } : {} });
+  await assert.rejects(requireUser(request(), verify), /Sign in first/);
+  await assert.rejects(requireUser(request("Basic abc"), verify), /Bearer/);
+  const anonKey = await signed({ role: "anon" });
+  await assert.rejects(requireUser(request(`Bearer ${anonKey}`), verify), /signed-in user/);
+  const user = await requireUser(request(`Bearer ${await signed(userClaims())}`), verify);
+  assert.equal(user.id, userId);
+});

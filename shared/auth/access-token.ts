@@ -1,0 +1,131 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  type JSONWebKeySet,
+  type JWTPayload,
+  jwtVerify,
+} from "jose";
+import { AppError } from "../errors.ts";
+
+/** The claims Supabase Auth puts in an access token, as far as we read them. */
+export interface AccessTokenClaims extends JWTPayload {
+  sub?: string;
+  role?: string;
+  email?: string;
+  session_id?: string;
+  is_anonymous?: boolean;
+  app_metadata?: Record<string, unknown>;
+  user_metadata?: Record<string, unknown>;
+}
+
+/** A signed-in user: the claims of a valid token whose role is `authenticated`. */
+export interface AuthenticatedUser {
+  id: string;
+  claims: AccessTokenClaims;
+}
+
+export interface VerifierOptions {
+  /** Where the public signing keys are: `${SUPABASE_URL}/auth/v1/.well-known/jwks.json`. */
+  jwksUrl?: string;
+  /** Keys given directly (tests, or a key set loaded from disk). */
+  jwks?: JSONWebKeySet;
+  /** The legacy shared secret; HS256 tokens are accepted only when it is set. */
+  legacySecret?: string;
+  /** When set, the token's `iss` must equal it. */
+  issuer?: string;
+}
+
+export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims>;
+
+const asymmetricAlgorithms = ["ES256", "RS256", "EdDSA"];
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function unauthenticated(message: string): AppError {
+  return new AppError("UNAUTHENTICATED", message);
+}
+
+/**
+ * Verifies Supabase access tokens: asymmetric ones against the project's JWKS,
+ * legacy HS256 ones against the shared secret when configured. Every failure
+ * is an UNAUTHENTICATED AppError; nothing about the key is revealed.
+ */
+export function createAccessTokenVerifier(options: VerifierOptions): AccessTokenVerifier {
+  const keySet = options.jwks
+    ? createLocalJWKSet(options.jwks)
+    : options.jwksUrl
+    ? createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 })
+    : undefined;
+  const secret = options.legacySecret ? new TextEncoder().encode(options.legacySecret) : undefined;
+
+  return async (token: string) => {
+    let algorithm: string | undefined;
+    try {
+      algorithm = decodeProtectedHeader(token).alg;
+    } catch {
+      throw unauthenticated("The access token is malformed.");
+    }
+    const verifyOptions = { issuer: options.issuer, clockTolerance: 5 };
+    try {
+      let payload: JWTPayload;
+      if (algorithm === "HS256" && secret) {
+        ({ payload } = await jwtVerify(token, secret, { ...verifyOptions, algorithms: ["HS256"] }));
+      } else if (algorithm && asymmetricAlgorithms.includes(algorithm) && keySet) {
+        ({ payload } = await jwtVerify(token, keySet, { ...verifyOptions, algorithms: asymmetricAlgorithms }));
+      } else {
+        throw unauthenticated(`Tokens signed with "${algorithm ?? "no algorithm"}" are not accepted.`);
+      }
+      return checkAudience(payload as AccessTokenClaims);
+    } catch (error) {
+      throw describeFailure(error);
+    }
+  };
+}
+
+// A user token must be meant for `authenticated`; the anon key has no audience.
+function checkAudience(claims: AccessTokenClaims): AccessTokenClaims {
+  if (claims.role === "authenticated") {
+    const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+    if (!audiences.includes("authenticated")) {
+      throw unauthenticated('The access token is not meant for this audience ("authenticated").');
+    }
+  }
+  return claims;
+}
+
+function describeFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof joseErrors.JWTExpired) return unauthenticated("The access token has expired.");
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    return unauthenticated(`The access token's "${error.claim}" claim is not valid.`);
+  }
+  if (error instanceof joseErrors.JWKSNoMatchingKey || error instanceof joseErrors.JWSSignatureVerificationFailed) {
+    return unauthenticated("The access token's signature is not valid.");
+  }
+  // Not a property of the token (the key set could not be fetched, say): worth a log line.
+  if (!(error instanceof joseErrors.JOSEError) || error instanceof joseErrors.JWKSTimeout) {
+    console.error("token verification failed", error);
+  }
+  return unauthenticated("The access token is not valid.");
+}
+
+/** Reads `Authorization: Bearer <token>`; undefined when absent. */
+export function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get("authorization");
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match) throw unauthenticated('The Authorization header must be "Bearer <access token>".');
+  return match[1];
+}
+
+/** The signed-in user, or 401: tools run only for role `authenticated` with a user id. */
+export async function requireUser(request: Request, verify: AccessTokenVerifier): Promise<AuthenticatedUser> {
+  const token = bearerToken(request);
+  if (!token) throw unauthenticated("Sign in first: send Authorization: Bearer <access token>.");
+  const claims = await verify(token);
+  if (claims.role !== "authenticated" || !claims.sub || !uuidPattern.test(claims.sub)) {
+    throw unauthenticated("This needs a signed-in user's access token, not an API key.");
+  }
+  return { id: claims.sub, claims };
+}

@@ -1,0 +1,17 @@
+import { AppError } from "../errors.ts";
+
+export const jsonHeaders = { "content-type": "application/json; charset=utf-8" };
+
+export function okResponse(data: unknown, init: ResponseInit = {}): Response {
+  return Response.json({ ok: true, data }, { status: 200, ...init });
+}
+
+/** Turns anything thrown into the error envelope; unexpected errors are logged, never shown. */
+export function errorResponse(error: unknown, headers: HeadersInit = {}): Response {
+  if (error instanceof AppError) {
+    return Response.json({ ok: false, error: error.toBody() }, { status: error.status, headers });
+  }
+  console.error(error);
+  const internal = new AppError("INTERNAL", "The server failed to handle the request.");
+  return Response.json({ ok: false, error: internal.toBody() }, { status: 500, headers });
+}

@@ -1,0 +1,65 @@
+import assert from "node:assert/strict";
+import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
+import { adminSql, createTestUser, stackEnv } from "../../tests/support/stack.ts";
+
+const verify = createAccessTokenVerifier({ jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json` });
+
+Deno.test("auth.uid() and auth.role() return the verified token's claims inside a claims-scoped transaction", async () => {
+  const sql = adminSql();
+  try {
+    const user = await createTestUser(sql, "bootstrap");
+    const claims = await verify(user.token);
+    const [row] = await sql.begin(async (transaction) => {
+      await transaction`select set_config('request.jwt.claims', ${JSON.stringify(claims)}, true)`;
+      await transaction`set local role authenticated`;
+      return await transaction`select auth.uid() as uid, auth.role() as role, auth.jwt() ->> 'email' as email,
+        current_user as role_name`;
+    });
+    assert.deepEqual({ ...row }, {
+      uid: user.id,
+      role: "authenticated",
+      email: user.email,
+      role_name: "authenticated",
+    });
+    const [after] = await sql`select auth.uid() as uid, current_user as role_name`;
+    assert.deepEqual({ ...after }, { uid: null, role_name: "postgres" });
+  } finally {
+    await sql.end();
+  }
+});
+
+for (const role of ["anon", "authenticated"]) {
+  Deno.test(`${role} can neither create roles nor read auth.users`, async () => {
+    const sql = adminSql();
+    try {
+      const user = await createTestUser(sql, "bootstrap-other");
+      const asRole = (query: string) =>
+        sql.begin(async (transaction) => {
+          await transaction.unsafe(`set local role ${role}`);
+          return await transaction.unsafe(query);
+        });
+      await assert.rejects(asRole("create role intruder"), /permission denied to create role/);
+      await assert.rejects(asRole(`select email from auth.users where id = '${user.id}'`), /permission denied/);
+      await assert.rejects(asRole("update auth.users set email = 'x@example.com'"), /permission denied/);
+      await assert.rejects(asRole("alter role authenticated bypassrls"), /must be superuser|permission denied/);
+    } finally {
+      await sql.end();
+    }
+  });
+}
+
+Deno.test("the API roles have the attributes Supabase gives them", async () => {
+  const sql = adminSql();
+  try {
+    const rows = await sql`select rolname, rolcanlogin, rolbypassrls, rolsuper from pg_roles
+      where rolname in ('anon', 'authenticated', 'service_role', 'authenticator') order by rolname`;
+    assert.deepEqual(rows.map((row) => ({ ...row })), [
+      { rolname: "anon", rolcanlogin: false, rolbypassrls: false, rolsuper: false },
+      { rolname: "authenticated", rolcanlogin: false, rolbypassrls: false, rolsuper: false },
+      { rolname: "authenticator", rolcanlogin: true, rolbypassrls: false, rolsuper: false },
+      { rolname: "service_role", rolcanlogin: false, rolbypassrls: true, rolsuper: false },
+    ]);
+  } finally {
+    await sql.end();
+  }
+});

@@ -1,0 +1,124 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { isRoot, runCommand } from "./command.ts";
+import type { PostgresInstallation } from "./postgres-install.ts";
+import type { StackConfig } from "./stack-config.ts";
+
+export interface Cluster {
+  dataDirectory: string;
+  /** True when this call ran initdb. */
+  created: boolean;
+  /** True when this call started the server (so it should stop it too). */
+  started: boolean;
+  stop(): Promise<void>;
+}
+
+const osUserForRoot = "postgres";
+
+// initdb and postgres refuse to run as root, so as root they run as an unprivileged user.
+async function asClusterOwner(program: string, args: string[]) {
+  if (!isRoot()) return await runCommand(program, args);
+  return await runCommand("runuser", ["-u", osUserForRoot, "--", program, ...args]);
+}
+
+async function ensureOsUser(): Promise<void> {
+  if (!isRoot()) return;
+  const exists = await runCommand("id", ["-u", osUserForRoot]);
+  if (exists.code === 0) return;
+  const created = await runCommand("useradd", ["--system", "--no-create-home", osUserForRoot]);
+  if (created.code !== 0) throw new Error(`Could not create the OS user "${osUserForRoot}": ${created.stderr}`);
+}
+
+async function chownToClusterOwner(path: string): Promise<void> {
+  if (!isRoot()) return;
+  await runCommand("chown", ["-R", `${osUserForRoot}:`, path]);
+}
+
+/** Refuses a port that something else holds, with a message a person can act on. */
+export function assertPortFree(port: number, what: string): void {
+  try {
+    const listener = Deno.listen({ hostname: "127.0.0.1", port });
+    listener.close();
+  } catch (error) {
+    if (error instanceof Deno.errors.AddrInUse) {
+      throw new Error(
+        `Port ${port} (${what}) is already in use. Stop whatever holds it (\`ss -ltnp 'sport = :${port}'\` shows it) or choose another port.`,
+      );
+    }
+    throw error;
+  }
+}
+
+async function isRunning(postgres: PostgresInstallation, dataDirectory: string): Promise<boolean> {
+  const status = await asClusterOwner(join(postgres.binDirectory, "pg_ctl"), ["status", "-D", dataDirectory]);
+  return status.code === 0;
+}
+
+async function initialise(postgres: PostgresInstallation, clusterDirectory: string, dataDirectory: string) {
+  const passwordFile = join(clusterDirectory, "initdb-password");
+  await Deno.writeTextFile(passwordFile, "postgres\n");
+  await chownToClusterOwner(clusterDirectory);
+  const result = await asClusterOwner(join(postgres.binDirectory, "initdb"), [
+    "-D",
+    dataDirectory,
+    "-U",
+    "postgres",
+    `--pwfile=${passwordFile}`,
+    "--auth-local=trust",
+    "--auth-host=scram-sha-256",
+    "-E",
+    "UTF8",
+    "--locale=C.UTF-8",
+  ]);
+  await Deno.remove(passwordFile);
+  if (result.code !== 0) throw new Error(`initdb failed:\n${result.stderr}`);
+}
+
+/**
+ * Creates (first time) and starts the stack's own cluster, listening on
+ * 127.0.0.1 only. A server left running by an earlier start is reused; a
+ * stale pid file or socket from a crash is cleared by PostgreSQL itself.
+ */
+export async function startCluster(postgres: PostgresInstallation, config: StackConfig): Promise<Cluster> {
+  await ensureOsUser();
+  const clusterDirectory = join(config.stateDirectory, "postgres");
+  const dataDirectory = join(clusterDirectory, "data");
+  const socketDirectory = join(clusterDirectory, "socket");
+  await Deno.mkdir(socketDirectory, { recursive: true });
+  const created = !existsSync(join(dataDirectory, "PG_VERSION"));
+  if (created) await initialise(postgres, clusterDirectory, dataDirectory);
+
+  const pgCtl = join(postgres.binDirectory, "pg_ctl");
+  const stop = async () => {
+    await asClusterOwner(pgCtl, ["stop", "-D", dataDirectory, "-m", "fast", "-w"]);
+  };
+  if (await isRunning(postgres, dataDirectory)) {
+    return { dataDirectory, created, started: false, stop };
+  }
+  assertPortFree(config.databasePort, "PostgreSQL");
+  const options = [
+    `-p ${config.databasePort}`,
+    "-c listen_addresses=127.0.0.1",
+    `-c unix_socket_directories=${socketDirectory}`,
+    // Test data is thrown away, so the test stack skips flushing to disk.
+    ...(config.name === "test" ? ["-c fsync=off", "-c synchronous_commit=off"] : []),
+    "-c max_connections=200",
+  ].join(" ");
+  const result = await asClusterOwner(pgCtl, [
+    "start",
+    "-D",
+    dataDirectory,
+    "-w",
+    "-t",
+    "60",
+    "-l",
+    join(clusterDirectory, "postgres.log"),
+    "-o",
+    options,
+  ]);
+  if (result.code !== 0) {
+    const log = await Deno.readTextFile(join(clusterDirectory, "postgres.log")).catch(() => "");
+    throw new Error(`PostgreSQL did not start:\n${result.stderr}\n${log.split("\n").slice(-15).join("\n")}`);
+  }
+  return { dataDirectory, created, started: true, stop };
+}

@@ -1,0 +1,69 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { AppError } from "../../shared/errors.ts";
+import { errorResponse } from "../../shared/http/envelope.ts";
+import { assertPortFree } from "./cluster.ts";
+import { jwks, type SigningKey } from "./signing-key.ts";
+
+export type FunctionHandler = (request: Request) => Response | Promise<Response>;
+
+/** Each folder of functions/ with a handler.ts is a function, as `supabase functions serve` finds them. */
+export function functionNames(functionsDirectory: string): string[] {
+  if (!existsSync(functionsDirectory)) return [];
+  return [...Deno.readDirSync(functionsDirectory)]
+    .filter((entry) => entry.isDirectory && existsSync(join(functionsDirectory, entry.name, "handler.ts")))
+    .map((entry) => entry.name)
+    .sort();
+}
+
+async function loadHandlers(functionsDirectory: string): Promise<Map<string, FunctionHandler>> {
+  const handlers = new Map<string, FunctionHandler>();
+  for (const name of functionNames(functionsDirectory)) {
+    const module = await import(pathToFileURL(join(functionsDirectory, name, "handler.ts")).href);
+    if (typeof module.default !== "function") throw new Error(`functions/${name}/handler.ts has no default handler`);
+    handlers.set(name, module.default);
+  }
+  return handlers;
+}
+
+const functionPath = /^\/functions\/v1\/([a-z0-9_-]+)(\/.*)?$/i;
+
+/**
+ * The API port of the local stack: the functions under /functions/v1/<name>
+ * (the function sees the path without /functions/v1, as on Supabase) and the
+ * public signing keys under /auth/v1/.well-known/jwks.json.
+ */
+export async function startGateway(options: {
+  port: number;
+  functionsDirectory: string;
+  signingKey: SigningKey;
+}): Promise<{ functions: string[]; server: Deno.HttpServer }> {
+  const handlers = await loadHandlers(options.functionsDirectory);
+  const keySet = jwks(options.signingKey);
+  assertPortFree(options.port, "the API");
+  const server = Deno.serve({ hostname: "127.0.0.1", port: options.port, onListen: () => {} }, async (request) => {
+    const url = new URL(request.url);
+    try {
+      if (url.pathname === "/auth/v1/.well-known/jwks.json") {
+        return Response.json(keySet, { headers: { "cache-control": "public, max-age=600" } });
+      }
+      const match = functionPath.exec(url.pathname);
+      if (!match) {
+        throw new AppError(
+          "NOT_FOUND",
+          `Nothing at ${url.pathname}. The local stack serves /functions/v1/<name> and /auth/v1/.well-known/jwks.json.`,
+        );
+      }
+      const handler = handlers.get(match[1]);
+      if (!handler) {
+        throw new AppError("NOT_FOUND", `No function "${match[1]}". Functions: ${[...handlers.keys()].join(", ")}.`);
+      }
+      const forwardedUrl = new URL(`/${match[1]}${match[2] ?? ""}${url.search}`, url);
+      return await handler(new Request(forwardedUrl, request));
+    } catch (error) {
+      return errorResponse(error);
+    }
+  });
+  return { functions: [...handlers.keys()], server };
+}

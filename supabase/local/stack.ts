@@ -1,0 +1,106 @@
+import { join } from "node:path";
+import postgres from "postgres";
+import { closeDatabaseClient } from "../../shared/db/client.ts";
+import { type Cluster, startCluster } from "./cluster.ts";
+import { readEnvFile } from "./env-file.ts";
+import { startGateway } from "./gateway.ts";
+import { applyBootstrap, applyMigrations, applySeed, type MigrationResult } from "./migrations.ts";
+import { ensurePostgres, type PostgresInstallation } from "./postgres-install.ts";
+import { ensureSigningKey, signApiKey } from "./signing-key.ts";
+import { apiUrl, databaseUrl, type StackConfig } from "./stack-config.ts";
+
+export interface RunningStack {
+  config: StackConfig;
+  postgres: PostgresInstallation;
+  apiUrl: string;
+  databaseUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  functions: string[];
+  migrations: MigrationResult;
+  clusterCreated: boolean;
+  /** Stops what this start started: the API server, and the cluster if it was not already running. */
+  stop(): Promise<void>;
+}
+
+export const functionsEnvFile = "supabase/functions.env";
+
+/** Drops and recreates the test database so every test run starts from the migrations alone. */
+async function recreateDatabase(config: StackConfig): Promise<void> {
+  const admin = postgres(databaseUrl(config, "template1"), { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${config.databaseName} with (force)`);
+    await admin.unsafe(`create database ${config.databaseName}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function prepareDatabase(config: StackConfig, cluster: Cluster, freshDatabase: boolean) {
+  if (freshDatabase) await recreateDatabase(config);
+  const sql = postgres(databaseUrl(config), { max: 1, onnotice: () => {} });
+  try {
+    await applyBootstrap(sql, config.projectRoot);
+    const migrations = await applyMigrations(sql, join(config.projectRoot, "supabase/migrations"));
+    if (cluster.created || freshDatabase) await applySeed(sql, join(config.projectRoot, "supabase/seed.sql"));
+    return migrations;
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * Brings up the local stack: PostgreSQL (installed if needed), the cluster,
+ * bootstrap and migrations, the signing key, and the functions on the API port.
+ */
+export async function startStack(
+  config: StackConfig,
+  options: { freshDatabase?: boolean } = {},
+): Promise<RunningStack> {
+  const installation = await ensurePostgres();
+  await Deno.mkdir(config.stateDirectory, { recursive: true });
+  const cluster = await startCluster(installation, config);
+  try {
+    const migrations = await prepareDatabase(config, cluster, options.freshDatabase ?? false);
+    const signingKey = await ensureSigningKey(config.stateDirectory);
+    const anonKey = await signApiKey(signingKey, "anon");
+    const serviceRoleKey = await signApiKey(signingKey, "service_role");
+    const stackEnv = {
+      SUPABASE_URL: apiUrl(config),
+      SUPABASE_DB_URL: databaseUrl(config),
+      SUPABASE_ANON_KEY: anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+    };
+    // The functions read Deno.env, as deployed ones do: the start task's own
+    // environment first, then the git-ignored env file, then the stack's URLs and keys.
+    for (const [name, value] of Object.entries(readEnvFile(join(config.projectRoot, functionsEnvFile)))) {
+      if (Deno.env.get(name) === undefined) Deno.env.set(name, value);
+    }
+    for (const [name, value] of Object.entries(stackEnv)) Deno.env.set(name, value);
+
+    const gateway = await startGateway({
+      port: config.apiPort,
+      functionsDirectory: join(config.projectRoot, "functions"),
+      signingKey,
+    });
+    return {
+      config,
+      postgres: installation,
+      apiUrl: stackEnv.SUPABASE_URL,
+      databaseUrl: stackEnv.SUPABASE_DB_URL,
+      anonKey,
+      serviceRoleKey,
+      functions: gateway.functions,
+      migrations,
+      clusterCreated: cluster.created,
+      stop: async () => {
+        await gateway.server.shutdown();
+        await closeDatabaseClient();
+        if (cluster.started) await cluster.stop();
+      },
+    };
+  } catch (error) {
+    if (cluster.started) await cluster.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { startStack } from "./stack.ts";
+import { stackConfig } from "./stack-config.ts";
+
+const startedAt = performance.now();
+let stack;
+try {
+  stack = await startStack(stackConfig("dev"));
+} catch (error) {
+  console.error(`Could not start the local stack: ${(error as Error).message}`);
+  Deno.exit(1);
+}
+const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+const applied = stack.migrations.applied;
+
+console.log(`
+Local Supabase stack is running (${stack.clusterCreated ? "new cluster" : "existing cluster"}, ready in ${seconds}s).
+
+         API URL: ${stack.apiUrl}
+       Functions: ${stack.functions.map((name) => `${stack.apiUrl}/functions/v1/${name}`).join("\n                  ")}
+            JWKS: ${stack.apiUrl}/auth/v1/.well-known/jwks.json
+          DB URL: ${stack.databaseUrl}
+        anon key: ${stack.anonKey}
+service_role key: ${stack.serviceRoleKey}
+      Migrations: ${
+  applied.length ? `applied ${applied.join(", ")}` : "none new"
+} (${stack.migrations.skipped} already applied)
+
+A user token: deno task token alice@example.com
+Stop with Ctrl-C.`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  console.log("\nStopping the local stack…");
+  await stack.stop();
+  Deno.exit(0);
+};
+Deno.addSignalListener("SIGINT", stop);
+Deno.addSignalListener("SIGTERM", stop);

@@ -1,0 +1,13 @@
+import assert from "node:assert/strict";
+import { tallyDenoTest, tallyTap } from "./test-output.ts";
+
+Deno.test("the deno test summary is read, with or without steps", () => {
+  assert.deepEqual(tallyDenoTest("x\nok | 12 passed (3 steps) | 0 failed (2s)\n"), { passed: 12, failed: 0 });
+  assert.deepEqual(tallyDenoTest("FAILED | 1 passed | 2 failed (9ms)"), { passed: 1, failed: 2 });
+  assert.equal(tallyDenoTest("error: Module not found"), undefined);
+});
+
+Deno.test("TAP lines are counted, subtests included", () => {
+  const output = "t.sql ..\n1..3\nok 1 - a\nnot ok 2 - b\n    ok 1 - nested\nok 3 # skip\n";
+  assert.deepEqual(tallyTap(output), { passed: 3, failed: 1 });
+});

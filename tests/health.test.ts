@@ -1,0 +1,89 @@
+import assert from "node:assert/strict";
+import { createClient } from "@supabase/supabase-js";
+import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import { readSigningKey, signToken } from "../supabase/local/signing-key.ts";
+import { adminSql, createTestUser, functionsUrl, stackEnv } from "./support/stack.ts";
+
+const sql = adminSql();
+const user = await createTestUser(sql, "health");
+await sql.end();
+
+async function health(token?: string) {
+  const headers: HeadersInit = token ? { authorization: `Bearer ${token}` } : {};
+  const response = await fetch(functionsUrl("health"), { headers });
+  return { status: response.status, body: await response.json() };
+}
+
+function assertUnauthenticated(result: { status: number; body: Record<string, unknown> }) {
+  assert.equal(result.status, 401);
+  assert.equal(result.body.ok, false);
+  const error = result.body.error as Record<string, unknown>;
+  assert.equal(error.type, "UNAUTHENTICATED");
+  assert.equal(error.retryable, false);
+  assert.equal(typeof error.message, "string");
+}
+
+Deno.test("health answers 200 when the database answers", async () => {
+  const result = await health();
+  assert.equal(result.status, 200);
+  assert.deepEqual(result.body, { ok: true, data: { status: "ok", database: "ok", role: null, user: null } });
+});
+
+Deno.test("health reports the user of a token minted by the token task", async () => {
+  const result = await health(user.token);
+  assert.equal(result.status, 200);
+  assert.equal(result.body.data.user.id, user.id);
+  assert.equal(result.body.data.role, "authenticated");
+});
+
+Deno.test("supabase-js functions.invoke reaches health with the user's token", async () => {
+  const { apiUrl, anonKey } = stackEnv();
+  const client = createClient(apiUrl, anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    accessToken: () => Promise.resolve(user.token),
+  });
+  const { data, error } = await client.functions.invoke("health", { method: "GET" });
+  assert.equal(error, null);
+  assert.equal(data.data.user.id, user.id);
+});
+
+Deno.test("a token signed by another key with the stack's kid is refused", async () => {
+  const stackKey = await readSigningKey(stackEnv().stateDirectory);
+  const { privateKey } = await generateKeyPair("ES256");
+  const forged = await new SignJWT({ sub: user.id, role: "authenticated", aud: "authenticated" })
+    .setProtectedHeader({ alg: "ES256", kid: stackKey.publicJwk.kid })
+    .setIssuedAt()
+    .setExpirationTime("1h")
+    .sign(privateKey);
+  assertUnauthenticated(await health(forged));
+});
+
+Deno.test("an expired token is refused", async () => {
+  const key = await readSigningKey(stackEnv().stateDirectory);
+  const expired = await signToken(key, { sub: user.id, role: "authenticated", aud: "authenticated" }, -120);
+  const result = await health(expired);
+  assertUnauthenticated(result);
+  assert.match(result.body.error.message, /expired/);
+});
+
+Deno.test("an alg none token is refused", async () => {
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_");
+  const unsigned = `${encode({ alg: "none", typ: "JWT" })}.${
+    encode({ sub: user.id, role: "authenticated", aud: "authenticated", exp: Math.floor(Date.now() / 1000) + 600 })
+  }.`;
+  assertUnauthenticated(await health(unsigned));
+});
+
+Deno.test("the JWKS publishes only the public key", async () => {
+  const response = await fetch(`${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`);
+  const body = await response.json();
+  assert.equal(body.keys.length, 1);
+  assert.equal(body.keys[0].alg, "ES256");
+  assert.equal(body.keys[0].d, undefined);
+  const { publicKey } = await generateKeyPair("ES256", { extractable: true });
+  assert.deepEqual(
+    Object.keys(body.keys[0]).filter((name) => !(name in { kid: 1, alg: 1, use: 1, key_ops: 1 })).sort(),
+    Object.keys(await exportJWK(publicKey)).sort(),
+  );
+});

@@ -1,0 +1,28 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { parse } from "smol-toml";
+import { functionNames } from "../supabase/local/gateway.ts";
+import { projectRoot } from "../supabase/local/stack-config.ts";
+
+const config = parse(await Deno.readTextFile(join(projectRoot, "supabase/config.toml"))) as {
+  functions?: Record<string, { entrypoint?: string; import_map?: string; verify_jwt?: boolean }>;
+};
+const functions = functionNames(join(projectRoot, "functions"));
+
+Deno.test("every function folder is declared in supabase/config.toml, pointing at its index.ts", () => {
+  assert.ok(functions.includes("health"));
+  assert.deepEqual(Object.keys(config.functions ?? {}).sort(), functions);
+  for (const name of functions) {
+    const entry = config.functions![name];
+    assert.equal(entry.entrypoint, `../functions/${name}/index.ts`, name);
+    assert.equal(entry.import_map, "../import_map.json", name);
+    assert.ok(Deno.statSync(join(projectRoot, "functions", name, "index.ts")).isFile, name);
+  }
+});
+
+Deno.test("every third-party import is pinned to an exact version", async () => {
+  const importMap = JSON.parse(await Deno.readTextFile(join(projectRoot, "import_map.json")));
+  for (const [name, target] of Object.entries<string>(importMap.imports)) {
+    assert.match(target, /^npm:(@[^/]+\/)?[^@]+@\d+\.\d+\.\d+$/, `${name} → ${target}`);
+  }
+});
