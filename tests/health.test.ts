@@ -87,3 +87,14 @@ Deno.test("the JWKS publishes only the public key", async () => {
     Object.keys(await exportJWK(publicKey)).sort(),
   );
 });
+
+Deno.test("health/ping needs a user token and answers with its id", async () => {
+  const anonymous = await fetch(functionsUrl("health/ping"));
+  assertUnauthenticated({ status: anonymous.status, body: await anonymous.json() });
+  const withAnonKey = await fetch(functionsUrl("health/ping"), {
+    headers: { authorization: `Bearer ${stackEnv().anonKey}` },
+  });
+  assertUnauthenticated({ status: withAnonKey.status, body: await withAnonKey.json() });
+  const response = await fetch(functionsUrl("health/ping"), { headers: { authorization: `Bearer ${user.token}` } });
+  assert.deepEqual(await response.json(), { ok: true, data: { user_id: user.id } });
+});

@@ -23,6 +23,7 @@ grant anon, authenticated, service_role to authenticator;
 
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
+create extension if not exists pg_stat_statements with schema extensions;
 
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;

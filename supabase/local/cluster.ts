@@ -101,8 +101,11 @@ export async function startCluster(postgres: PostgresInstallation, config: Stack
     "-c listen_addresses=127.0.0.1",
     `-c unix_socket_directories=${socketDirectory}`,
     // Test data is thrown away, so the test stack skips flushing to disk.
+    // (The benchmark stack keeps the durable settings a deployment has.)
     ...(config.name === "test" ? ["-c fsync=off", "-c synchronous_commit=off"] : []),
     "-c max_connections=200",
+    // As on Supabase; the benchmarks read it to count statements per tool call.
+    "-c shared_preload_libraries=pg_stat_statements",
   ].join(" ");
   const result = await asClusterOwner(pgCtl, [
     "start",

@@ -24,19 +24,29 @@ function portFromEnv(name: string, fallback: number): number {
   return port;
 }
 
+export type StackName = "dev" | "test" | "bench";
+
+const defaultPorts: Record<StackName, { api: number; database: number; envPrefix: string }> = {
+  dev: { api: 54321, database: 54322, envPrefix: "" },
+  test: { api: 54331, database: 54332, envPrefix: "TEST_" },
+  bench: { api: 54341, database: 54342, envPrefix: "BENCH_" },
+};
+
 /**
  * The developer's stack listens where `supabase start` does (54321 API,
- * 54322 database); the test stack has its own ports and folder so tests never
- * touch a developer's data.
+ * 54322 database); the test and benchmark stacks have their own ports and
+ * folders so they never touch a developer's data. Each can be moved with
+ * <PREFIX>API_PORT, <PREFIX>DB_PORT and <PREFIX>STATE_DIR (prefix TEST_ or BENCH_),
+ * so that two test runs on one machine do not meet.
  */
-export function stackConfig(name: "dev" | "test" = "dev"): StackConfig {
-  const isTest = name === "test";
+export function stackConfig(name: StackName = "dev"): StackConfig {
+  const ports = defaultPorts[name];
   return {
     name,
     projectRoot,
-    stateDirectory: join(projectRoot, ".local", name),
-    apiPort: portFromEnv(isTest ? "TEST_API_PORT" : "API_PORT", isTest ? 54331 : 54321),
-    databasePort: portFromEnv(isTest ? "TEST_DB_PORT" : "DB_PORT", isTest ? 54332 : 54322),
+    stateDirectory: Deno.env.get(`${ports.envPrefix}STATE_DIR`) ?? join(projectRoot, ".local", name),
+    apiPort: portFromEnv(`${ports.envPrefix}API_PORT`, ports.api),
+    databasePort: portFromEnv(`${ports.envPrefix}DB_PORT`, ports.database),
     databaseName: "postgres",
   };
 }

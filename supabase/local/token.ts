@@ -1,9 +1,9 @@
 import postgres from "postgres";
 import { readSigningKey, signUserToken } from "./signing-key.ts";
-import { apiUrl, databaseUrl, stackConfig } from "./stack-config.ts";
+import { apiUrl, databaseUrl, stackConfig, type StackName } from "./stack-config.ts";
 import { ensureUser } from "./users.ts";
 
-const usage = "Usage: deno task token <email> [--stack dev|test] [--expires-in seconds]";
+const usage = "Usage: deno task token <email> [--stack dev|test|bench] [--expires-in seconds]";
 const args = [...Deno.args];
 const option = (name: string) => {
   const index = args.indexOf(name);
@@ -15,12 +15,12 @@ const stackName = option("--stack") ?? "dev";
 const expiresIn = Number(option("--expires-in") ?? 3600);
 const email = args[0];
 
-if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || (stackName !== "dev" && stackName !== "test") || !(expiresIn > 0)) {
+if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || !["dev", "test", "bench"].includes(stackName) || !(expiresIn > 0)) {
   console.error(usage);
   Deno.exit(2);
 }
 
-const config = stackConfig(stackName);
+const config = stackConfig(stackName as StackName);
 const sql = postgres(databaseUrl(config), { max: 1, connect_timeout: 5, onnotice: () => {} });
 try {
   const key = await readSigningKey(config.stateDirectory);
