@@ -24,6 +24,8 @@ grant anon, authenticated, service_role to authenticator;
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 create extension if not exists pg_stat_statements with schema extensions;
+-- As on Supabase, extensions' objects resolve without a schema prefix.
+alter role postgres set search_path = "$user", public, extensions;
 
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
