@@ -1,0 +1,130 @@
+-- The one entry point of the Edge Functions: one round trip per tool call.
+-- It sets the caller's claims from a parameter, so only the functions'
+-- database role (and service_role) may execute it, never anon or authenticated.
+create function private.invoke(
+  p_claims jsonb,
+  p_household_id uuid,
+  p_tool text,
+  p_function text,
+  p_input jsonb,
+  p_scope text,
+  p_is_write boolean,
+  p_idempotency_key text,
+  p_input_hash text
+) returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_user_id uuid;
+  v_function text;
+  v_household_id uuid;
+  v_households uuid[];
+  v_invocation_id uuid;
+  v_previous public.tool_invocations;
+  v_role text := current_setting('role');
+  v_result jsonb;
+begin
+  if p_scope is null or p_scope not in ('household', 'user') then
+    raise exception 'scope must be household or user, not %', p_scope using errcode = '22023';
+  end if;
+
+  -- Tools are the functions of schema app taking (household_id, input); the
+  -- name is rebuilt from the catalog, so nothing of p_function reaches the SQL.
+  select format('%I.%I', n.nspname, p.proname) into v_function
+  from pg_catalog.pg_proc p
+  join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+  where p.oid = pg_catalog.to_regprocedure(p_function || '(uuid, jsonb)')
+    and n.nspname = 'app'
+    and p.prorettype = 'jsonb'::regtype;
+  if v_function is null then
+    raise exception 'tool function % not found in schema app', p_function using errcode = '42883';
+  end if;
+
+  if p_claims ->> 'role' is distinct from 'authenticated'
+     or (p_claims ->> 'sub') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    raise exception 'not authenticated' using errcode = 'MP401';
+  end if;
+  v_user_id := (p_claims ->> 'sub')::uuid;
+  perform set_config('request.jwt.claims', p_claims::text, true);
+
+  if p_scope = 'household' then
+    if p_household_id is not null then
+      if not exists (
+        select 1 from public.household_members m
+        where m.household_id = p_household_id and m.user_id = v_user_id
+      ) then
+        raise exception 'household not found' using errcode = 'MP404', column = 'household_id';
+      end if;
+      v_household_id := p_household_id;
+    else
+      select array_agg(m.household_id order by m.household_id) into v_households
+      from public.household_members m where m.user_id = v_user_id;
+      if v_households is null then
+        raise exception 'you are not a member of any household' using errcode = 'MP403';
+      elsif cardinality(v_households) > 1 then
+        raise exception 'you belong to several households: name one with the X-Household-Id header or the household_id field'
+          using errcode = 'MP400', column = 'household_id';
+      end if;
+      v_household_id := v_households[1];
+    end if;
+  end if;
+
+  if p_is_write then
+    -- A concurrent call with the same key waits here for the first to commit,
+    -- then finds its row and replays it.
+    insert into public.tool_invocations (household_id, user_id, tool, idempotency_key, input_hash, is_write)
+    values (v_household_id, v_user_id, p_tool, p_idempotency_key, coalesce(p_input_hash, md5(coalesce(p_input, 'null')::text)), true)
+    on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
+    returning id into v_invocation_id;
+
+    if v_invocation_id is null then
+      select * into v_previous from public.tool_invocations t
+      where t.user_id = v_user_id and t.idempotency_key = p_idempotency_key;
+      if v_previous.tool is distinct from p_tool
+         or v_previous.household_id is distinct from v_household_id
+         or v_previous.input_hash is distinct from coalesce(p_input_hash, md5(coalesce(p_input, 'null')::text)) then
+        raise exception 'idempotency key reused with a different input'
+          using errcode = 'MP422', column = 'idempotency_key';
+      end if;
+      return jsonb_build_object('replayed', true, 'data', v_previous.response, 'household_id', v_previous.household_id);
+    end if;
+  end if;
+
+  perform set_config('role', 'authenticated', true);
+  execute format('select %s($1, $2)', v_function) into v_result using v_household_id, p_input;
+  perform set_config('role', v_role, true);
+
+  if p_is_write then
+    update public.tool_invocations set response = v_result where id = v_invocation_id;
+  end if;
+
+  return jsonb_build_object('replayed', false, 'data', v_result, 'household_id', v_household_id);
+end;
+$$;
+
+revoke all on function private.invoke(jsonb, uuid, text, text, jsonb, text, boolean, text, text) from public, anon, authenticated;
+grant usage on schema private, app to service_role;
+grant execute on function private.invoke(jsonb, uuid, text, text, jsonb, text, boolean, text, text) to service_role;
+
+-- Idempotency keys must outlive any retry: at least 24 hours.
+create function private.prune_invocations(older_than interval default '7 days') returns integer
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_deleted integer;
+begin
+  if older_than < interval '24 hours' then
+    raise exception 'invocations are kept at least 24 hours' using errcode = '22023';
+  end if;
+  delete from public.tool_invocations where created_at < now() - older_than;
+  get diagnostics v_deleted = row_count;
+  return v_deleted;
+end;
+$$;
+
+revoke all on function private.prune_invocations(interval) from public, anon, authenticated;
+grant execute on function private.prune_invocations(interval) to service_role;

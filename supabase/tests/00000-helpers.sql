@@ -1,0 +1,281 @@
+-- Runs first and commits: pgTAP and the tests schema the other files use.
+-- Everything is create-or-replace, so it can run on every test run.
+begin;
+set local client_min_messages to warning;
+create extension if not exists pgtap with schema extensions;
+set local search_path to public, extensions, tests;
+
+create schema if not exists tests;
+grant usage on schema tests to anon, authenticated;
+
+create or replace function tests.create_user(p_email text) returns uuid
+language sql security definer
+set search_path = ''
+as $$
+  insert into auth.users (email) values (p_email) returning id;
+$$;
+
+create or replace function tests.get_user_id(p_email text) returns uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  select u.id from auth.users u where u.email = p_email;
+$$;
+
+-- The household the sign-up trigger made for the user.
+create or replace function tests.household_of(p_email text) returns uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  select h.id from public.households h
+  where h.created_by = tests.get_user_id(p_email)
+  order by h.created_at, h.id
+  limit 1;
+$$;
+
+create or replace function tests.add_member(p_household_id uuid, p_email text, p_role text default 'member') returns void
+language sql security definer
+set search_path = ''
+as $$
+  insert into public.household_members (household_id, user_id, role)
+  values (p_household_id, tests.get_user_id(p_email), p_role);
+$$;
+
+create or replace function tests.authenticate_as(p_email text) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', jsonb_build_object(
+    'sub', tests.get_user_id(p_email), 'role', 'authenticated', 'email', p_email)::text, true);
+  perform set_config('role', 'authenticated', true);
+end;
+$$;
+
+create or replace function tests.authenticate_as_anon() returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', '{"role": "anon"}', true);
+  perform set_config('role', 'anon', true);
+end;
+$$;
+
+-- Back to the test's own role (postgres).
+create or replace function tests.clear_authentication() returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', '', true);
+end;
+$$;
+
+-- The claims private.invoke receives from the functions.
+create or replace function tests.claims_of(p_email text) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_build_object('sub', tests.get_user_id(p_email), 'role', 'authenticated', 'email', p_email);
+$$;
+
+create or replace function tests.ingredient(p_name text) returns uuid
+language sql stable security definer
+set search_path = ''
+as $$
+  select i.id from public.ingredients i
+  where i.household_id is null and i.normalized_name = lower(btrim(p_name));
+$$;
+
+create or replace function tests.create_list(p_household_id uuid, p_name text) returns uuid
+language sql security definer
+set search_path = ''
+as $$
+  insert into public.grocery_lists (household_id, name, created_by)
+  values (p_household_id, p_name, (select h.created_by from public.households h where h.id = p_household_id))
+  returning id;
+$$;
+
+create or replace function tests.add_item(
+  p_list_id uuid, p_ingredient text, p_quantity numeric, p_unit text, p_prep_state text default null
+) returns uuid
+language sql security definer
+set search_path = ''
+as $$
+  insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit, prep_state)
+  select l.id, l.household_id, tests.ingredient(p_ingredient), p_quantity, p_unit, p_prep_state
+  from public.grocery_lists l where l.id = p_list_id
+  returning id;
+$$;
+
+-- The list's live items as 'name quantity unit [prep]', for comparing with the spec's examples.
+create or replace function tests.list_items(p_list_id uuid) returns setof text
+language sql stable security definer
+set search_path = ''
+as $$
+  select concat_ws(' ', coalesce(gi.name, i.name), gi.quantity::text, gi.unit, gi.prep_state,
+                   case when gi.checked then '(checked)' end)
+  from public.grocery_items gi
+  left join public.ingredients i on i.id = gi.ingredient_id
+  where gi.grocery_list_id = p_list_id and gi.deleted_at is null
+  order by 1;
+$$;
+
+-- The tables whose rows belong to a household, read from the catalog so that a
+-- new table is covered by the isolation tests without being listed here.
+create or replace function tests.household_tables() returns setof text
+language sql stable
+set search_path = ''
+as $$
+  select c.relname::text from pg_catalog.pg_class c
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = 'public' and c.relkind = 'r'
+    and (c.relname = 'households' or exists (
+      select 1 from pg_catalog.pg_attribute a
+      where a.attrelid = c.oid and a.attname = 'household_id' and not a.attisdropped))
+  order by 1;
+$$;
+
+create or replace function tests.household_column(p_table text) returns text
+language sql immutable
+as $$
+  select case when p_table = 'households' then 'id' else 'household_id' end;
+$$;
+
+-- These run as the current role, so row-level security applies to them.
+create or replace function tests.count_rows(p_table text, p_household_id uuid) returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_count bigint;
+begin
+  execute format('select count(*) from public.%I where %I = $1', p_table, tests.household_column(p_table))
+    into v_count using p_household_id;
+  return v_count;
+end;
+$$;
+
+create or replace function tests.snapshot(p_table text, p_household_id uuid) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_rows jsonb;
+begin
+  execute format('select coalesce(jsonb_agg(to_jsonb(t) order by to_jsonb(t)::text), ''[]'') from public.%I t where %I = $1',
+                 p_table, tests.household_column(p_table))
+    into v_rows using p_household_id;
+  return v_rows;
+end;
+$$;
+
+create or replace function tests.update_rows(p_table text, p_household_id uuid) returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_count bigint;
+begin
+  execute format('update public.%1$I set %2$I = %2$I where %2$I = $1', p_table, tests.household_column(p_table))
+    using p_household_id;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+create or replace function tests.delete_rows(p_table text, p_household_id uuid) returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_count bigint;
+begin
+  execute format('delete from public.%I where %I = $1', p_table, tests.household_column(p_table))
+    using p_household_id;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+create or replace function tests.move_rows(p_table text, p_from uuid, p_to uuid) returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_count bigint;
+begin
+  execute format('update public.%1$I set household_id = $2 where household_id = $1', p_table)
+    using p_from, p_to;
+  get diagnostics v_count = row_count;
+  return v_count;
+end;
+$$;
+
+create or replace function tests.insert_row(p_table text, p_row jsonb) returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_columns text := (
+    select string_agg(quote_ident(a.attname), ', ' order by a.attnum) from pg_catalog.pg_attribute a
+    where a.attrelid = ('public.' || quote_ident(p_table))::regclass and a.attnum > 0
+      and not a.attisdropped and a.attgenerated = '' and p_row ? a.attname);
+begin
+  execute format('insert into public.%1$I (%2$s) select %2$s from jsonb_populate_record(null::public.%1$I, $1)',
+                 p_table, v_columns)
+    using p_row;
+end;
+$$;
+
+-- One row in every household table (the household and its owner exist already).
+create or replace function tests.seed_household(p_household_id uuid) returns void
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  v_owner uuid := (select h.created_by from public.households h where h.id = p_household_id);
+  v_ingredient uuid;
+  v_recipe uuid;
+  v_meal uuid;
+  v_list uuid;
+  v_item uuid;
+begin
+  insert into public.household_invites (household_id, code, created_by)
+  values (p_household_id, 'invite-' || p_household_id, v_owner);
+  insert into public.ingredients (household_id, name, created_by)
+  values (p_household_id, 'House spice blend', v_owner) returning id into v_ingredient;
+  insert into public.recipes (household_id, title, rating, created_by)
+  values (p_household_id, 'House curry', 5, v_owner) returning id into v_recipe;
+  insert into public.recipe_ingredients (recipe_id, household_id, ingredient_id, quantity, unit)
+  values (v_recipe, p_household_id, v_ingredient, 2, 'tbsp');
+  insert into public.planner_meals (household_id, recipe_id, date, meal_type, created_by)
+  values (p_household_id, v_recipe, date '2026-12-01', 'dinner', v_owner) returning id into v_meal;
+  insert into public.grocery_lists (household_id, name, created_by)
+  values (p_household_id, 'Weekly', v_owner) returning id into v_list;
+  insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit, created_by)
+  values (v_list, p_household_id, v_ingredient, 2, 'tbsp', v_owner) returning id into v_item;
+  insert into public.grocery_item_sources (grocery_item_id, household_id, recipe_id, planner_meal_id, quantity_added, unit, created_by)
+  values (v_item, p_household_id, v_recipe, v_meal, 2, 'tbsp', v_owner);
+  insert into public.tool_invocations (household_id, user_id, tool, input_hash, response, is_write)
+  values (p_household_id, v_owner, 'grocery.push_ingredients', 'seed', '{}', true);
+  insert into public.pending_actions (household_id, tool, input, created_by)
+  values (p_household_id, 'recipe.create', '{"title": "House curry"}', v_owner);
+end;
+$$;
+
+revoke all on all functions in schema tests from public;
+grant execute on all functions in schema tests to anon, authenticated;
+-- The writers run as the test's own role only.
+revoke execute on function tests.create_user(text), tests.add_member(uuid, text, text), tests.seed_household(uuid),
+  tests.create_list(uuid, text), tests.add_item(uuid, text, numeric, text, text) from anon, authenticated;
+
+select plan(2);
+select has_extension('extensions', 'pgtap', 'pgTAP is installed in schema extensions');
+select has_function('tests', 'authenticate_as', array['text'], 'the test helpers exist');
+select * from finish();
+commit;

@@ -1,0 +1,58 @@
+-- A bad line anywhere refuses the whole batch: nothing of it remains.
+begin;
+set local search_path to public, extensions, tests;
+select plan(7);
+
+select tests.create_user('alice@test');
+create temporary table fixture on commit drop as
+select tests.create_list(tests.household_of('alice@test'), 'Weekly') as list_id,
+       tests.household_of('alice@test') as household_id;
+grant select on fixture to authenticated;
+select tests.add_item(list_id, 'white rice', 1, 'cup') from fixture;
+
+create function pg_temp.push(p_unit text, p_ingredient_id uuid, p_quantity jsonb default '1') returns text
+language sql as $$
+  select format('select app.grocery_push_ingredients(%L, %L)', household_id, jsonb_build_object(
+    'grocery_list_id', list_id,
+    'ingredients', jsonb_build_array(
+      jsonb_build_object('ingredient_id', tests.ingredient('white rice'), 'quantity', 0.5, 'unit', 'cup'),
+      jsonb_build_object('ingredient_id', tests.ingredient('basil'), 'quantity', 1, 'unit', 'package'),
+      jsonb_build_object('ingredient_id', p_ingredient_id, 'quantity', p_quantity, 'unit', p_unit))))
+  from fixture;
+$$;
+grant execute on function pg_temp.push(text, uuid, jsonb) to authenticated;
+
+select tests.authenticate_as('alice@test');
+select throws_ok(pg_temp.push('cups', tests.ingredient('onion')), 'MP400',
+                 'unknown unit "cups"; allowed: can, cup, fl oz, g, kg, l, lb, ml, oz, package, piece, tbsp, tsp, whole',
+                 'an unknown unit is refused');
+select throws_ok(pg_temp.push('whole', '00000000-0000-4000-8000-000000000000'), 'MP400',
+                 'unknown ingredient 00000000-0000-4000-8000-000000000000', 'an unknown ingredient is refused');
+select throws_ok(pg_temp.push('whole', tests.ingredient('onion'), '0'), 'MP400',
+                 'ingredients[2].quantity must be greater than 0 and at most 1000000', 'a quantity must be positive');
+select throws_ok(pg_temp.push('whole', tests.ingredient('onion'), '"2"'), 'MP400',
+                 'ingredients[2].quantity must be a number', 'a quantity is a number, not text');
+
+-- The error names the field, for the functions' error envelope.
+create function pg_temp.error_field(p_sql text) returns text language plpgsql as $$
+declare
+  v_column text;
+begin
+  execute p_sql;
+  return null;
+exception when sqlstate 'MP400' then
+  get stacked diagnostics v_column = column_name;
+  return v_column;
+end;
+$$;
+grant execute on function pg_temp.error_field(text) to authenticated;
+select is(pg_temp.error_field(pg_temp.push('cups', tests.ingredient('onion'))), 'ingredients[2].unit',
+          'the error names the unit of the third line');
+
+select tests.clear_authentication();
+select results_eq('select tests.list_items(list_id) from fixture', $$values ('white rice 1 cup')$$,
+                  'the list is as it was: no line of a refused batch remains');
+select is((select count(*) from grocery_item_sources), 0::bigint, 'no source was recorded');
+
+select * from finish();
+rollback;

@@ -1,0 +1,30 @@
+-- The same idempotency key with the same input returns the stored response and adds nothing.
+begin;
+set local search_path to public, extensions, tests;
+select plan(7);
+
+select tests.create_user('alice@test');
+create temporary table fixture on commit drop as
+select tests.create_list(tests.household_of('alice@test'), 'Weekly') as list_id;
+
+create function pg_temp.push(p_key text) returns jsonb language sql as $$
+  select private.invoke(tests.claims_of('alice@test'), null, 'grocery.push_ingredients', 'app.grocery_push_ingredients',
+    jsonb_build_object('grocery_list_id', list_id, 'ingredients', jsonb_build_array(
+      jsonb_build_object('ingredient_id', tests.ingredient('white rice'), 'quantity', 1, 'unit', 'cup'))),
+    'household', true, p_key, 'hash-1')
+  from fixture;
+$$;
+
+create temporary table first on commit drop as select pg_temp.push('key-1') as response;
+create temporary table second on commit drop as select pg_temp.push('key-1') as response;
+
+select is(current_user::text, 'postgres', 'invoke hands the role back when it returns');
+select is((select response ->> 'replayed' from first), 'false', 'the first call executes');
+select is((select response ->> 'replayed' from second), 'true', 'the second call is a replay');
+select is((select response -> 'data' from second), (select response -> 'data' from first), 'the replay returns the stored response');
+select is((select response ->> 'household_id' from second)::uuid, tests.household_of('alice@test'), 'and the household it ran in');
+select results_eq('select tests.list_items(list_id) from fixture', $$values ('white rice 1 cup')$$, 'rice was added once');
+select is((select count(*) from tool_invocations where idempotency_key = 'key-1'), 1::bigint, 'one invocation is recorded');
+
+select * from finish();
+rollback;
