@@ -1,0 +1,52 @@
+// Prose for the household tools: description (provider schemas), summary (system prompts), doc (on request).
+import { toolDoc } from "./tool-doc.ts";
+
+const getSummary = `Lists the households the caller belongs to, with each one's members and the caller's role
+(owner or member). Use an id from here as X-Household-Id when the caller has several.`;
+const createInviteSummary = `Creates an invite code for the household (owners only), valid for 7 days.
+Whoever joins with it becomes a member. Needs the user's confirmation.`;
+const joinSummary = `Joins the household of an invite code as a member. Joining a household you are
+already in changes nothing. Needs the user's confirmation.`;
+
+export const householdDocs = {
+  get: {
+    description: "List the caller's households, their members and the caller's role in each.",
+    summary: getSummary,
+    doc: toolDoc("household.get", getSummary, {
+      Preconditions: "- A signed-in user. No household needs to be named; the input is an empty object.",
+      Postconditions: "- Nothing changes. Returns `{ households: [{ id, name, my_role, created_at, members: " +
+        "[{ user_id, role, email, joined_at }] }] }`.",
+      Invariants: "- Only households the caller is a member of appear.",
+      "Failure Modes": "- **VALIDATION_ERROR**: any input field (the tool takes none, household_id included).",
+      Examples: "### Example 1\n```json\n{}\n```",
+      "Common Mistakes": "- ❌ Sending household_id: this tool is about the caller, not one household.",
+    }),
+  },
+  createInvite: {
+    description: "Create an invite code for the household (owners only).",
+    summary: createInviteSummary,
+    doc: toolDoc("household.create_invite", createInviteSummary, {
+      Preconditions: "- The caller is an owner of the household.",
+      Postconditions: "- An invite exists. Returns `{ household_id, code, expires_at }`.",
+      Invariants: "- Codes are random and single-household; they are never derived from names.",
+      "Failure Modes": "- **PERMISSION_DENIED**: the caller is a member but not an owner.\n" +
+        "- **VALIDATION_ERROR** (field household_id): the caller belongs to several households and named none.",
+      Examples: '### Example 1\n```json\n{}\n```\nResult: `{ "household_id": "…", "code": "…", ' +
+        '"expires_at": "2026-03-09T10:00:00Z" }`',
+      "Common Mistakes": "- ❌ Posting the code anywhere public: anyone with it can join.",
+    }),
+  },
+  join: {
+    description: "Join a household with an invite code.",
+    summary: joinSummary,
+    doc: toolDoc("household.join", joinSummary, {
+      Preconditions: "- The code exists and has not expired or run out of uses.",
+      Postconditions: "- The caller is a member. Returns `{ household_id, name, role, already_member }`.",
+      Invariants: "- Joining never changes the caller's role in a household they already belong to.",
+      "Failure Modes": "- **NOT_FOUND**: no such code, or it expired (the two are not told apart).\n" +
+        "- **VALIDATION_ERROR** (field code): not 8–64 characters or contains spaces.",
+      Examples: '### Example 1\n```json\n{ "code": "K7QX-2M9P-WD4R" }\n```',
+      "Common Mistakes": "- ❌ Guessing codes: only a code from an owner works.",
+    }),
+  },
+};

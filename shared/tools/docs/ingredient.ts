@@ -1,0 +1,36 @@
+// Prose for the ingredient tools: description (provider schemas), summary (system prompts), doc (on request).
+import { toolDoc } from "./tool-doc.ts";
+
+const searchSummary = `Finds ingredients by exact name or name prefix (case-insensitive) in the shared catalog and
+the household's own. Exact matches first. Never fuzzy: "tomatos" does not find "tomato".`;
+const createSummary = `Adds an ingredient of the household's own, for names the catalog lacks.
+Fails when the catalog or the household already has the name. Needs the user's confirmation.`;
+
+export const ingredientDocs = {
+  search: {
+    description: "Find ingredients by exact name or name prefix in the catalog and the household's own.",
+    summary: searchSummary,
+    doc: toolDoc("ingredient.search", searchSummary, {
+      Preconditions: "- query is the start of a name, or a whole name; trimmed and compared case-insensitively.",
+      Postconditions: "- Nothing changes. Returns `{ ingredients: [{ id, name, household_specific, match }] }` " +
+        'with match "exact" or "prefix", exact first, then by name.',
+      Invariants: "- No spelling correction, no synonyms, no plural folding.",
+      "Failure Modes": "- **VALIDATION_ERROR**: blank query, limit outside 1–50.",
+      Examples: '### Example 1\n```json\n{ "query": "chick", "limit": 5 }\n```\n' +
+        'Result: "chicken breast", "chickpeas" (prefix matches).',
+      "Common Mistakes": "- ❌ Picking the closest-looking result when nothing matches exactly: ask the user.",
+    }),
+  },
+  create: {
+    description: "Create a household-specific ingredient with a new name.",
+    summary: createSummary,
+    doc: toolDoc("ingredient.create", createSummary, {
+      Preconditions: "- No catalog or household ingredient has this name (trimmed, case-insensitive).",
+      Postconditions: "- The ingredient exists for this household only. Returns `{ ingredient_id, name, created_at }`.",
+      Invariants: "- The name is stored as given (trimmed); it is compared case-insensitively.",
+      "Failure Modes": "- **CONFLICT**: the name exists already; search for it and use its id.",
+      Examples: '### Example 1\n```json\n{ "name": "gochujang" }\n```',
+      "Common Mistakes": "- ❌ Creating a variant spelling of a catalog name: search first.",
+    }),
+  },
+};

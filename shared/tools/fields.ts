@@ -1,0 +1,97 @@
+import { z } from "zod";
+
+/** The fixed units (design §5). No conversion between them happens anywhere in the tools. */
+export const units = [
+  "cup",
+  "tbsp",
+  "tsp",
+  "ml",
+  "l",
+  "fl oz",
+  "lb",
+  "oz",
+  "g",
+  "kg",
+  "whole",
+  "piece",
+  "can",
+  "package",
+] as const;
+
+export const mealTypes = ["breakfast", "lunch", "dinner"] as const;
+
+export const limits = {
+  maxQuantity: 1_000_000,
+  maxPlannerSpanDays: 92,
+  maxRecipeLines: 200,
+  maxPushLines: 500,
+} as const;
+
+// Any 8-4-4-4-12 hex string, as Postgres' uuid type accepts; z.uuid() would refuse version-less ids.
+export function idField(description: string) {
+  return z.guid({ error: "must be a UUID" }).describe(description);
+}
+
+/** Trimmed text of 1..max characters; blank strings are refused, never guessed at. */
+export function textField(max: number, description: string) {
+  return z.string().trim().min(1, { error: "must not be blank" }).max(max).describe(description);
+}
+
+export function quantityField(
+  description = "Amount as a JSON number > 0 (up to 1,000,000), e.g. 1.5; never a string.",
+) {
+  return z.number({ error: 'must be a number (free-text quantities such as "a pinch" are refused)' })
+    .positive({ error: "must be greater than 0" })
+    .max(limits.maxQuantity)
+    .describe(description);
+}
+
+export function unitField(description = `Unit, exactly one of: ${units.join(", ")}. Units are never converted.`) {
+  return z.enum(units, { error: `must be one of: ${units.join(", ")}` }).describe(description);
+}
+
+export function prepStateField() {
+  return textField(50, 'How the ingredient is prepared ("chopped", "diced"); null or absent for none.')
+    .nullable()
+    .optional()
+    .describe('How the ingredient is prepared ("chopped", "diced"); null or absent for none.');
+}
+
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day number of a YYYY-MM-DD string, or undefined when it is not a real calendar date. */
+export function dayNumber(value: string): number | undefined {
+  const match = isoDatePattern.exec(value);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const date = new Date(time);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    return undefined;
+  }
+  return time / 86_400_000;
+}
+
+export function dateField(description: string) {
+  return z.string()
+    .max(10)
+    .refine((value) => dayNumber(value) !== undefined, { error: "must be a real calendar date as YYYY-MM-DD" })
+    .describe(description);
+}
+
+export function tagsField(description: string) {
+  return z.array(textField(50, "A tag, 1–50 characters."))
+    .max(30)
+    .refine((tags) => new Set(tags).size === tags.length, { error: "must not repeat a tag" })
+    .describe(description);
+}
+
+export function ratingField(description = "Rating, a whole number from 1 to 5.") {
+  return z.number().int({ error: "must be a whole number" }).min(1).max(5).describe(description);
+}
+
+export function servingsField(description = "Number of servings, a whole number from 1 to 100.") {
+  return z.number().int({ error: "must be a whole number" }).min(1).max(100).describe(description);
+}
+
+export const emptyInput = z.strictObject({});

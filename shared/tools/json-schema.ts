@@ -1,0 +1,25 @@
+import { z } from "zod";
+import type { AnyTool } from "./define-tool.ts";
+
+export type JsonSchema = Record<string, unknown>;
+
+const cache = new WeakMap<AnyTool, JsonSchema>();
+
+/**
+ * The tool's input as JSON Schema (draft 2020-12) describing what a caller may send: fields with a
+ * default are optional, unknown keys are refused (`additionalProperties: false`).
+ */
+export function toolJsonSchema(tool: AnyTool): JsonSchema {
+  let schema = cache.get(tool);
+  if (!schema) {
+    schema = z.toJSONSchema(tool.inputSchema, { io: "input", target: "draft-2020-12" }) as JsonSchema;
+    cache.set(tool, schema);
+  }
+  return schema;
+}
+
+/** The schema without `$schema`, as model providers expect an `input_schema` / `parameters` object. */
+export function providerInputSchema(tool: AnyTool): JsonSchema {
+  const { $schema: _dialect, ...schema } = toolJsonSchema(tool);
+  return schema;
+}

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { defineTool } from "./define-tool.ts";
+import {
+  idField,
+  limits,
+  prepStateField,
+  quantityField,
+  ratingField,
+  servingsField,
+  tagsField,
+  textField,
+  unitField,
+} from "./fields.ts";
+import { recipeDocs } from "./docs/recipe.ts";
+import type { Recipe, RecipeSummary } from "./results.ts";
+
+const ingredientLine = z.strictObject({
+  ingredient_id: idField("Catalog or household ingredient id (from ingredient.search). Give this or name.").optional(),
+  name: textField(100, "Exact ingredient name (trimmed, case-insensitive, never fuzzy). Give this or ingredient_id.")
+    .optional(),
+  quantity: quantityField(),
+  unit: unitField(),
+  prep_state: prepStateField(),
+  note: textField(200, 'Free note for this line ("to taste", "divided"); not a quantity.').optional(),
+})
+  .refine((line) => line.ingredient_id !== undefined || line.name !== undefined, {
+    error: "each ingredient line needs ingredient_id or name",
+    path: ["ingredient_id"],
+  })
+  .refine((line) => line.ingredient_id === undefined || line.name === undefined, {
+    error: "give ingredient_id or name, not both",
+    path: ["name"],
+  })
+  .describe("One ingredient line: an ingredient (id or exact name), a numeric quantity and a unit.");
+
+const ingredientLines = z.array(ingredientLine)
+  .min(1, { error: "a recipe needs at least one ingredient line" })
+  .max(limits.maxRecipeLines)
+  .describe("Ingredient lines in order (1–200); every name or id must exist in the catalog or the household's own.");
+
+const recipeFields = {
+  title: textField(200, "Recipe title, 1–200 characters."),
+  ingredients: ingredientLines,
+  instructions: textField(20_000, "Method, free text."),
+  tags: tagsField("Tags (at most 30, each 1–50 characters, no repeats)."),
+  rating: ratingField(),
+  notes: textField(5_000, "Household notes about the recipe."),
+  servings: servingsField(),
+};
+
+const recipeId = idField("The recipe's id (from recipe.list or recipe.create).");
+
+export const listRecipes = defineTool({
+  name: "recipe.list",
+  ...recipeDocs.list,
+  risk: "low",
+  requiresConfirmation: false,
+  idempotent: true,
+  category: "retrieval",
+  sideEffects: "read_only",
+  latencyBudgetMs: 1000,
+  scope: "household",
+  inputSchema: z.strictObject({
+    tags: z.array(textField(50, "A tag."))
+      .max(10)
+      .optional()
+      .describe("Only recipes carrying every one of these tags (at most 10)."),
+    min_rating: ratingField("Only recipes rated at least this (1–5); unrated recipes are left out.").optional(),
+    query: textField(200, "Text to find in recipe titles (case-insensitive substring).").optional(),
+    limit: z.number().int().min(1).max(100).default(20).describe("Page size, 1–100; 20 when absent."),
+    cursor: textField(500, "The next_cursor of the previous page; absent for the first page.").optional(),
+  }),
+  execute: (input, context) =>
+    context.invoke<{ recipes: RecipeSummary[]; next_cursor: string | null }>("app.recipe_list", input),
+});
+
+export const getRecipe = defineTool({
+  name: "recipe.get",
+  ...recipeDocs.get,
+  risk: "low",
+  requiresConfirmation: false,
+  idempotent: true,
+  category: "retrieval",
+  sideEffects: "read_only",
+  latencyBudgetMs: 1000,
+  scope: "household",
+  inputSchema: z.strictObject({ recipe_id: recipeId }),
+  execute: (input, context) => context.invoke<{ recipe: Recipe }>("app.recipe_get", input),
+});
+
+// Risk levels follow the rule on ToolDefinition.risk: a recipe is costly to rebuild, so update and delete are high.
+export const createRecipe = defineTool({
+  name: "recipe.create",
+  ...recipeDocs.create,
+  risk: "medium",
+  requiresConfirmation: true,
+  idempotent: true,
+  category: "action",
+  sideEffects: "writes",
+  latencyBudgetMs: 2000,
+  scope: "household",
+  inputSchema: z.strictObject({
+    ...recipeFields,
+    instructions: recipeFields.instructions.optional(),
+    tags: recipeFields.tags.optional(),
+    rating: recipeFields.rating.optional(),
+    notes: recipeFields.notes.optional(),
+    servings: recipeFields.servings.optional(),
+  }),
+  execute: (input, context) => context.invoke<{ recipe_id: string; created_at: string }>("app.recipe_create", input),
+});
+
+export const updateRecipe = defineTool({
+  name: "recipe.update",
+  ...recipeDocs.update,
+  risk: "high",
+  requiresConfirmation: true,
+  idempotent: true,
+  category: "action",
+  sideEffects: "writes",
+  latencyBudgetMs: 2000,
+  scope: "household",
+  inputSchema: z.strictObject({
+    recipe_id: recipeId,
+    title: recipeFields.title.optional(),
+    ingredients: ingredientLines.optional()
+      .describe("Replaces every ingredient line (1–200); absent keeps the current lines."),
+    instructions: recipeFields.instructions.nullable().optional().describe("Method; null clears it."),
+    tags: recipeFields.tags.nullable().optional().describe("Replaces all tags (≤ 30); null or [] clears them."),
+    rating: recipeFields.rating.nullable().optional().describe("Rating 1–5; null clears it."),
+    notes: recipeFields.notes.nullable().optional().describe("Notes; null clears them."),
+    servings: recipeFields.servings.nullable().optional().describe("Servings 1–100; null clears them."),
+  }).refine((input) => Object.keys(input).some((key) => key !== "recipe_id"), {
+    error: "give at least one field to change besides recipe_id",
+  }),
+  execute: (input, context) => context.invoke<{ recipe: Recipe; updated_at: string }>("app.recipe_update", input),
+});
+
+export const deleteRecipe = defineTool({
+  name: "recipe.delete",
+  ...recipeDocs.delete,
+  risk: "high",
+  requiresConfirmation: true,
+  idempotent: true,
+  category: "action",
+  sideEffects: "writes",
+  latencyBudgetMs: 2000,
+  scope: "household",
+  inputSchema: z.strictObject({ recipe_id: recipeId }),
+  execute: (input, context) =>
+    context.invoke<{ recipe_id: string; title: string; deleted_at: string }>("app.recipe_delete", input),
+});
+
+export const recipeTools = [listRecipes, getRecipe, createRecipe, updateRecipe, deleteRecipe];

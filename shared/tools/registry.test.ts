@@ -1,0 +1,170 @@
+// The build step of the tool authoring guide: every tool's metadata, schema and both doc tiers are checked.
+import assert from "node:assert/strict";
+import { isWriteTool } from "./define-tool.ts";
+import { type JsonSchema, toolJsonSchema } from "./json-schema.ts";
+import { toAnthropicTools, toOpenAiTools } from "./provider-exports.ts";
+import { allTools, findTool, toolGroups, toolsOfGroup } from "./registry.ts";
+import { fromProviderName, providerNamePattern, toolNamePattern, toProviderName } from "./tool-names.ts";
+
+const specifiedTools = [
+  "recipe.list",
+  "recipe.get",
+  "recipe.create",
+  "recipe.update",
+  "recipe.delete",
+  "planner.list_meals",
+  "planner.get_meal",
+  "planner.add_meal",
+  "planner.remove_meal",
+  "planner.restore_meal",
+  "grocery.list_lists",
+  "grocery.get_list",
+  "grocery.create_list",
+  "grocery.push_ingredients",
+  "grocery.add_item",
+  "grocery.check_item",
+  "grocery.uncheck_item",
+  "grocery.remove_item",
+  "household.get",
+  "household.create_invite",
+  "household.join",
+  "ingredient.search",
+  "ingredient.create",
+];
+
+const docSections = [
+  "## Summary",
+  "## Preconditions",
+  "## Postconditions",
+  "## Invariants",
+  "## Failure Modes",
+  "## Examples",
+  "## Common Mistakes",
+];
+
+Deno.test("the registry holds every specified tool once, and each group has an Edge Function", async () => {
+  assert.deepEqual(allTools.map((tool) => tool.name).sort(), [...specifiedTools].sort());
+  assert.deepEqual(toolGroups, ["recipe", "planner", "grocery", "household", "ingredient"]);
+  for (const group of toolGroups) {
+    assert.ok(toolsOfGroup(group).length > 0);
+    for (const file of ["index.ts", "handler.ts"]) {
+      await Deno.stat(new URL(`../../functions/${group}/${file}`, import.meta.url));
+    }
+  }
+  assert.equal(findTool("grocery.push_ingredients")?.name, "grocery.push_ingredients");
+  assert.equal(findTool("grocery.nothing"), undefined);
+});
+
+for (const tool of allTools) {
+  Deno.test(`${tool.name}: metadata is complete and consistent`, () => {
+    assert.match(tool.name, toolNamePattern);
+    assert.ok(tool.description.length >= 20 && tool.description.length <= 200, "description of 20-200 characters");
+    assert.ok(Number.isInteger(tool.latencyBudgetMs) && tool.latencyBudgetMs > 0 && tool.latencyBudgetMs <= 5000);
+    assert.ok(tool.idempotent, "every tool is safe to retry (writes with an Idempotency-Key)");
+    if (isWriteTool(tool)) {
+      assert.equal(tool.category, "action");
+      assert.equal(tool.requiresConfirmation, true, "writes are confirmed by the user");
+      assert.ok(tool.risk === "medium" || tool.risk === "high", "writes are medium or high risk");
+    } else {
+      assert.equal(tool.sideEffects, "read_only");
+      assert.equal(tool.category, "retrieval");
+      assert.equal(tool.requiresConfirmation, false);
+      assert.equal(tool.risk, "low");
+    }
+    assert.ok(tool.scope === "household" || tool.scope === "user");
+  });
+
+  Deno.test(`${tool.name}: summary is 2-4 lines and the doc has every section`, () => {
+    const lines = tool.summary.trim().split("\n");
+    assert.ok(lines.length >= 2 && lines.length <= 4, `summary has ${lines.length} lines`);
+    assert.ok(lines.every((line) => line.trim() !== ""), "no blank summary lines");
+    assert.ok(tool.summary.length < 250, `summary has ${tool.summary.length} characters`);
+    assert.ok(tool.doc.startsWith(`# ${tool.name}\n`), "doc starts with its title");
+    let previous = -1;
+    for (const section of docSections) {
+      const index = tool.doc.indexOf(`\n${section}\n`);
+      assert.ok(index > previous, `${section} present and in order`);
+      previous = index;
+    }
+    assert.ok(tool.doc.includes(tool.summary), "the doc's Summary is the summary");
+    assert.match(tool.doc, /```json\n[\s\S]+?\n```/, "at least one JSON example");
+  });
+
+  Deno.test(`${tool.name}: JSON Schema is strict, bounded and described everywhere`, () => {
+    const schema = toolJsonSchema(tool);
+    assert.equal(schema.$schema, "https://json-schema.org/draft/2020-12/schema");
+    assert.equal(schema.type, "object");
+    for (const problem of schemaProblems(schema, "")) assert.fail(problem);
+  });
+
+  Deno.test(`${tool.name}: provider name round-trips`, () => {
+    const providerName = toProviderName(tool.name);
+    assert.match(providerName, providerNamePattern);
+    assert.equal(fromProviderName(providerName), tool.name);
+  });
+}
+
+function schemaProblems(schema: JsonSchema, path: string): string[] {
+  const problems: string[] = [];
+  const variants = (schema.anyOf as JsonSchema[] | undefined) ?? [schema];
+  for (const variant of variants) {
+    if (variant.type === "object") {
+      if (variant.additionalProperties !== false) problems.push(`${path || "input"}: object is not strict`);
+      for (const [key, property] of Object.entries((variant.properties ?? {}) as Record<string, JsonSchema>)) {
+        const propertyPath = path ? `${path}.${key}` : key;
+        if (typeof property.description !== "string" || property.description.length < 5) {
+          problems.push(`${propertyPath}: no description`);
+        }
+        problems.push(...schemaProblems(property, propertyPath));
+      }
+    }
+    if (variant.type === "array") {
+      if (typeof variant.maxItems !== "number") problems.push(`${path}: array without maxItems`);
+      problems.push(...schemaProblems(variant.items as JsonSchema, `${path}[]`));
+    }
+    if (
+      variant.type === "string" &&
+      [variant.maxLength, variant.format, variant.enum].every((bound) => bound === undefined)
+    ) {
+      problems.push(`${path}: string without maxLength`);
+    }
+    if (variant.type === "number" || variant.type === "integer") {
+      if (variant.maximum === undefined) problems.push(`${path}: number without maximum`);
+    }
+  }
+  return problems;
+}
+
+Deno.test("provider names of other tools are not ours", () => {
+  for (const name of ["planner_add_meal", "planner__", "__add_meal", "Planner__add_meal", "a__b__c", ""]) {
+    assert.equal(fromProviderName(name), undefined, name);
+  }
+});
+
+Deno.test("Anthropic and OpenAI exports carry every tool under its provider name", () => {
+  const anthropic = toAnthropicTools(allTools);
+  const openAi = toOpenAiTools(allTools);
+  assert.equal(anthropic.length, allTools.length);
+  assert.equal(new Set(anthropic.map((tool) => tool.name)).size, allTools.length);
+  const push = anthropic.find((tool) => tool.name === "grocery__push_ingredients");
+  assert.ok(push);
+  assert.equal(push.input_schema.$schema, undefined);
+  assert.equal(push.input_schema.additionalProperties, false);
+  assert.deepEqual(push.input_schema.required, ["grocery_list_id", "ingredients"]);
+  const addMeal = openAi.find((tool) => tool.function.name === "planner__add_meal");
+  assert.equal(addMeal?.type, "function");
+  assert.deepEqual(Object.keys(addMeal?.function.parameters.properties as object), [
+    "recipe_id",
+    "date",
+    "meal_type",
+    "servings",
+    "note",
+  ]);
+  for (const tool of openAi) assert.ok(findTool(fromProviderName(tool.function.name) ?? ""));
+});
+
+Deno.test("fields with defaults are optional in the advertised schema", () => {
+  const schema = toolJsonSchema(findTool("recipe.list")!);
+  assert.equal(schema.required, undefined);
+  assert.equal((schema.properties as Record<string, JsonSchema>).limit.default, 20);
+});

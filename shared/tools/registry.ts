@@ -1,0 +1,35 @@
+import type { AnyTool } from "./define-tool.ts";
+import { recipeTools } from "./recipe.ts";
+import { plannerTools } from "./planner.ts";
+import { groceryTools } from "./grocery.ts";
+import { householdTools } from "./household.ts";
+import { ingredientTools } from "./ingredient.ts";
+
+/** Every tool, in a stable order: what HTTP, the assistant and MCP all read. */
+export const allTools: readonly AnyTool[] = [
+  ...recipeTools,
+  ...plannerTools,
+  ...groceryTools,
+  ...householdTools,
+  ...ingredientTools,
+];
+
+export const toolsByName: ReadonlyMap<string, AnyTool> = new Map(allTools.map((tool) => [tool.name, tool]));
+
+export function findTool(name: string): AnyTool | undefined {
+  return toolsByName.get(name);
+}
+
+export function groupOf(toolName: string): string {
+  return toolName.slice(0, toolName.indexOf("."));
+}
+
+export function actionOf(toolName: string): string {
+  return toolName.slice(toolName.indexOf(".") + 1);
+}
+
+export function toolsOfGroup(group: string): AnyTool[] {
+  return allTools.filter((tool) => groupOf(tool.name) === group);
+}
+
+export const toolGroups: readonly string[] = [...new Set(allTools.map((tool) => groupOf(tool.name)))];

@@ -1,0 +1,87 @@
+import type postgres from "postgres";
+import type { AuthenticatedUser } from "../auth/access-token.ts";
+import type { Sql } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+import { type AnyTool, isWriteTool, type ToolContext } from "./define-tool.ts";
+import { separateHousehold } from "./household-input.ts";
+import { inputHash } from "./input-hash.ts";
+import { databaseErrorToAppError } from "./sql-errors.ts";
+import { requiredFieldMessages, validationError } from "./validation-error.ts";
+
+export interface RunToolOptions {
+  user: AuthenticatedUser;
+  /** The household the caller names (X-Household-Id); a `household_id` input field may name it instead. */
+  householdId?: string | null;
+  /** Checked always, used by writes only: the same key and input returns the first response, run once. */
+  idempotencyKey?: string | null;
+  sql: Sql;
+}
+
+export interface ToolRun<Result = unknown> {
+  data: Result;
+  /** True when an earlier call with the same Idempotency-Key answered. */
+  replayed: boolean;
+  /** The household the tool ran in (resolved by the database when none was named); null for user-scoped tools. */
+  householdId: string | null;
+}
+
+interface InvokeResult {
+  replayed: boolean;
+  data: unknown;
+  household_id: string | null;
+}
+
+const idempotencyKeyPattern = /^[\x20-\x7e]{1,255}$/;
+
+export function checkIdempotencyKey(key: string | null | undefined): string | null {
+  if (key == null) return null;
+  if (idempotencyKeyPattern.test(key)) return key;
+  throw new AppError("VALIDATION_ERROR", "Idempotency-Key must be 1 to 255 printable ASCII characters.", {
+    field: "idempotency_key",
+  });
+}
+
+/** Validates the raw input, then runs the tool: one `private.invoke` round trip for the tools built on SQL. */
+export async function runTool(tool: AnyTool, rawInput: unknown, options: RunToolOptions): Promise<ToolRun> {
+  const { input: toolInput, householdId } = separateHousehold(tool, rawInput, options.householdId);
+  const parsed = tool.inputSchema.safeParse(toolInput, { error: requiredFieldMessages });
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  const givenKey = checkIdempotencyKey(options.idempotencyKey);
+  const idempotencyKey = isWriteTool(tool) ? givenKey : null;
+  const hash = await inputHash(tool.name, parsed.data);
+
+  const run: ToolRun = { data: undefined, replayed: false, householdId };
+  let invoked = false;
+  const context: ToolContext = {
+    user: options.user,
+    requestedHouseholdId: householdId,
+    invoke: async <Result>(sqlFunctionName: string, input: unknown): Promise<Result> => {
+      if (invoked) throw new Error(`${tool.name} called invoke twice; a tool call is one database round trip`);
+      invoked = true;
+      const { sql } = options;
+      let rows: { result: InvokeResult }[];
+      try {
+        rows = await sql<{ result: InvokeResult }[]>`
+          select private.invoke(
+            ${sql.json(options.user.claims as postgres.JSONValue)}, ${householdId}, ${tool.name},
+            ${sqlFunctionName}, ${sql.json(input as postgres.JSONValue)}, ${tool.scope}, ${isWriteTool(tool)},
+            ${idempotencyKey}, ${hash}
+          ) as result`;
+      } catch (error) {
+        throw databaseErrorToAppError(error);
+      }
+      const result = rows[0].result;
+      run.replayed = result.replayed;
+      run.householdId = result.household_id ?? null;
+      return result.data as Result;
+    },
+  };
+
+  const started = performance.now();
+  run.data = await tool.execute(parsed.data, context);
+  const elapsed = performance.now() - started;
+  if (elapsed > tool.latencyBudgetMs) {
+    console.warn(`${tool.name} took ${Math.round(elapsed)} ms (budget ${tool.latencyBudgetMs} ms)`);
+  }
+  return run;
+}
