@@ -1,0 +1,265 @@
+-- recipe.* tools. Each runs inside private.invoke as the caller (role
+-- authenticated, RLS on) and gets the household it resolved.
+
+create function private.recipe_json(p_recipe public.recipes) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', p_recipe.id,
+    'title', p_recipe.title,
+    'tags', to_jsonb(p_recipe.tags),
+    'rating', p_recipe.rating,
+    'servings', p_recipe.servings,
+    'instructions', p_recipe.instructions,
+    'notes', p_recipe.notes,
+    'created_at', p_recipe.created_at,
+    'updated_at', p_recipe.updated_at,
+    'ingredients', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'position', ri.position,
+        'ingredient_id', ri.ingredient_id,
+        'ingredient_name', i.name,
+        'quantity', ri.quantity,
+        'unit', ri.unit,
+        'prep_state', ri.prep_state,
+        'note', ri.note
+      ) order by ri.position)
+      from public.recipe_ingredients ri
+      join public.ingredients i on i.id = ri.ingredient_id
+      where ri.household_id = p_recipe.household_id and ri.recipe_id = p_recipe.id
+    ), '[]'::jsonb)
+  );
+$$;
+
+-- Ingredient lines by id or exact name (trimmed, case-folded; the household's
+-- own ingredient wins over the catalog's). Every unknown one is listed in a
+-- single error, so the caller can fix them all at once.
+create function private.resolve_ingredient_lines(p_household_id uuid, p_lines jsonb)
+returns table (line_position integer, ingredient_id uuid, quantity numeric, unit text, prep_state text, note text)
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_lines jsonb;
+  v_unknown text;
+begin
+  select jsonb_agg(jsonb_build_object(
+      'line_position', l.ordinality - 1,
+      'ingredient_id', case
+        when l.value ? 'ingredient_id' then (
+          select i.id from public.ingredients i
+          where i.id = (l.value ->> 'ingredient_id')::uuid
+            and (i.household_id is null or i.household_id = p_household_id))
+        else (
+          select i.id from public.ingredients i
+          where i.normalized_name = lower(btrim(l.value ->> 'name'))
+            and (i.household_id is null or i.household_id = p_household_id)
+          order by i.household_id nulls last
+          limit 1)
+      end,
+      'quantity', l.value -> 'quantity',
+      'unit', l.value -> 'unit',
+      'prep_state', l.value -> 'prep_state',
+      'note', l.value -> 'note',
+      'wanted', coalesce('"' || btrim(l.value ->> 'name') || '"', 'id ' || (l.value ->> 'ingredient_id'))
+    ) order by l.ordinality)
+  into v_lines
+  from jsonb_array_elements(p_lines) with ordinality l;
+
+  select string_agg(format('%s (line %s)', line ->> 'wanted', line ->> 'line_position'), ', ')
+  into v_unknown
+  from jsonb_array_elements(v_lines) line
+  where line -> 'ingredient_id' = 'null'::jsonb;
+  if v_unknown is not null then
+    raise exception 'unknown ingredients: %. Names match the catalog or the household''s own ingredients exactly; find them with ingredient.search or add one with ingredient.create.', v_unknown
+      using errcode = 'MP400', column = 'ingredients';
+  end if;
+  return query
+  select r.line_position, r.ingredient_id, r.quantity, r.unit, r.prep_state, r.note
+  from jsonb_to_recordset(v_lines)
+    as r(line_position integer, ingredient_id uuid, quantity numeric, unit text, prep_state text, note text);
+end;
+$$;
+
+create function private.replace_recipe_lines(p_household_id uuid, p_recipe_id uuid, p_lines jsonb) returns void
+language sql
+set search_path = ''
+as $$
+  delete from public.recipe_ingredients ri where ri.household_id = p_household_id and ri.recipe_id = p_recipe_id;
+  insert into public.recipe_ingredients (recipe_id, household_id, ingredient_id, quantity, unit, prep_state, note, position)
+  select p_recipe_id, p_household_id, r.ingredient_id, r.quantity, r.unit, r.prep_state, r.note, r.line_position
+  from private.resolve_ingredient_lines(p_household_id, p_lines) r;
+$$;
+
+create function private.live_recipe(p_household_id uuid, p_recipe_id uuid, p_lock boolean default false)
+returns public.recipes
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_recipe public.recipes;
+begin
+  if p_lock then
+    select * into v_recipe from public.recipes r
+    where r.id = p_recipe_id and r.household_id = p_household_id and r.deleted_at is null
+    for no key update;
+  else
+    select * into v_recipe from public.recipes r
+    where r.id = p_recipe_id and r.household_id = p_household_id and r.deleted_at is null;
+  end if;
+  if v_recipe.id is null then
+    raise exception 'recipe not found' using errcode = 'MP404', column = 'recipe_id';
+  end if;
+  return v_recipe;
+end;
+$$;
+
+create function private.text_array(p_value jsonb) returns text[]
+language sql immutable
+set search_path = ''
+as $$
+  select coalesce(array(select jsonb_array_elements_text(p_value) where jsonb_typeof(p_value) = 'array'), '{}');
+$$;
+
+create function private.escape_like(p_text text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_');
+$$;
+
+-- Ordered by title (case-folded), then id; the cursor is the last row's pair.
+create function app.recipe_list(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_limit integer := coalesce((p_input ->> 'limit')::integer, 20);
+  v_tags text[] := private.text_array(p_input -> 'tags');
+  v_min_rating integer := (p_input ->> 'min_rating')::integer;
+  v_pattern text := '%' || private.escape_like(p_input ->> 'query') || '%';
+  v_after_title text;
+  v_after_id uuid;
+  v_rows jsonb;
+  v_last jsonb;
+begin
+  if p_input ->> 'cursor' is not null then
+    begin
+      select c ->> 't', (c ->> 'i')::uuid into strict v_after_title, v_after_id
+      from (select convert_from(decode(p_input ->> 'cursor', 'base64'), 'UTF8')::jsonb as c) decoded
+      where c ->> 't' is not null;
+    exception when others then
+      raise exception 'cursor is not one this tool returned; pass next_cursor back unchanged'
+        using errcode = 'MP400', column = 'cursor';
+    end;
+  end if;
+
+  select coalesce(jsonb_agg(page.row order by page.sort_title, page.id), '[]'::jsonb)
+  into v_rows
+  from (
+    select lower(r.title) as sort_title, r.id, jsonb_build_object(
+      'id', r.id, 'title', r.title, 'tags', to_jsonb(r.tags), 'rating', r.rating,
+      'servings', r.servings, 'updated_at', r.updated_at
+    ) as row
+    from public.recipes r
+    where r.household_id = p_household_id
+      and r.deleted_at is null
+      and r.tags @> v_tags
+      and (v_min_rating is null or r.rating >= v_min_rating)
+      and (p_input ->> 'query' is null or r.title ilike v_pattern)
+      and (v_after_id is null or (lower(r.title), r.id) > (v_after_title, v_after_id))
+    order by lower(r.title), r.id
+    limit v_limit + 1
+  ) page;
+
+  if jsonb_array_length(v_rows) > v_limit then
+    v_rows := v_rows - v_limit;
+    v_last := v_rows -> (v_limit - 1);
+    return jsonb_build_object('recipes', v_rows, 'next_cursor', translate(encode(convert_to(
+      jsonb_build_object('t', lower(v_last ->> 'title'), 'i', v_last ->> 'id')::text, 'UTF8'), 'base64'), E'\n', ''));
+  end if;
+  return jsonb_build_object('recipes', v_rows, 'next_cursor', null);
+end;
+$$;
+
+create function app.recipe_get(p_household_id uuid, p_input jsonb) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_build_object('recipe', private.recipe_json(
+    private.live_recipe(p_household_id, (p_input ->> 'recipe_id')::uuid)));
+$$;
+
+create function app.recipe_create(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_recipe public.recipes;
+begin
+  insert into public.recipes (household_id, title, instructions, tags, rating, notes, servings)
+  values (
+    p_household_id,
+    p_input ->> 'title',
+    p_input ->> 'instructions',
+    private.text_array(p_input -> 'tags'),
+    (p_input ->> 'rating')::smallint,
+    p_input ->> 'notes',
+    (p_input ->> 'servings')::integer
+  )
+  returning * into v_recipe;
+  perform private.replace_recipe_lines(p_household_id, v_recipe.id, p_input -> 'ingredients');
+  return jsonb_build_object('recipe_id', v_recipe.id, 'created_at', v_recipe.created_at);
+end;
+$$;
+
+-- Absent fields keep their value; null clears the nullable ones; ingredients,
+-- when given, replace every line.
+create function app.recipe_update(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_recipe public.recipes := private.live_recipe(p_household_id, (p_input ->> 'recipe_id')::uuid, true);
+begin
+  if p_input ? 'ingredients' then
+    perform private.replace_recipe_lines(p_household_id, v_recipe.id, p_input -> 'ingredients');
+  end if;
+  update public.recipes r set
+    title = coalesce(p_input ->> 'title', r.title),
+    instructions = case when p_input ? 'instructions' then p_input ->> 'instructions' else r.instructions end,
+    tags = case when p_input ? 'tags' then private.text_array(p_input -> 'tags') else r.tags end,
+    rating = case when p_input ? 'rating' then (p_input ->> 'rating')::smallint else r.rating end,
+    notes = case when p_input ? 'notes' then p_input ->> 'notes' else r.notes end,
+    servings = case when p_input ? 'servings' then (p_input ->> 'servings')::integer else r.servings end
+  where r.id = v_recipe.id
+  returning * into v_recipe;
+  return jsonb_build_object('recipe', private.recipe_json(v_recipe), 'updated_at', v_recipe.updated_at);
+end;
+$$;
+
+create function app.recipe_delete(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_recipe public.recipes := private.live_recipe(p_household_id, (p_input ->> 'recipe_id')::uuid, true);
+begin
+  update public.recipes r set deleted_at = now() where r.id = v_recipe.id returning * into v_recipe;
+  return jsonb_build_object('recipe_id', v_recipe.id, 'title', v_recipe.title, 'deleted_at', v_recipe.deleted_at);
+end;
+$$;
+
+revoke all on function private.recipe_json(public.recipes), private.resolve_ingredient_lines(uuid, jsonb),
+  private.replace_recipe_lines(uuid, uuid, jsonb), private.live_recipe(uuid, uuid, boolean),
+  private.text_array(jsonb), private.escape_like(text),
+  app.recipe_list(uuid, jsonb), app.recipe_get(uuid, jsonb), app.recipe_create(uuid, jsonb),
+  app.recipe_update(uuid, jsonb), app.recipe_delete(uuid, jsonb)
+  from public, anon;
+grant execute on function private.recipe_json(public.recipes), private.resolve_ingredient_lines(uuid, jsonb),
+  private.replace_recipe_lines(uuid, uuid, jsonb), private.live_recipe(uuid, uuid, boolean),
+  private.text_array(jsonb), private.escape_like(text),
+  app.recipe_list(uuid, jsonb), app.recipe_get(uuid, jsonb), app.recipe_create(uuid, jsonb),
+  app.recipe_update(uuid, jsonb), app.recipe_delete(uuid, jsonb)
+  to authenticated;
