@@ -1,0 +1,114 @@
+import assert from "node:assert/strict";
+import { callTool, callToolOk } from "../support/tools-client.ts";
+import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
+import { createList, listLines, sourceCount } from "../support/grocery.ts";
+import { adminSql } from "../support/stack.ts";
+
+const sql = adminSql();
+const { alice, bob } = await twoHouseholds(sql, "merge");
+const aliceHousehold = await householdOf(sql, alice);
+const [rice, chicken, onion] = await Promise.all(
+  ["white rice", "chicken breast", "onion"].map((name) => catalogIngredient(sql, name)),
+);
+const [bobsOwnIngredient] = await sql<{ id: string }[]>`
+  insert into public.ingredients (household_id, name, created_by)
+  values (${await householdOf(sql, bob)}, 'bob''s secret spice', ${bob.id}) returning id`;
+
+type PushResult = {
+  added: { id: string; quantity: number }[];
+  merged: { quantity_before: number; quantity_after: number }[];
+  summary: { lines_received: number; items_added: number; items_merged: number };
+  item_count: number;
+};
+
+function push(listId: string, ingredients: Record<string, unknown>[]) {
+  return callToolOk<PushResult>(alice, "grocery.push_ingredients", { grocery_list_id: listId, ingredients });
+}
+
+Deno.test("spec example 1: rice 1 cup + 0.5 cup + 1.75 cup is one item of exactly 3.25 cup", async () => {
+  const listId = await createList(sql, alice, aliceHousehold);
+  await push(listId, [{ ingredient_id: rice, quantity: 1, unit: "cup", prep_state: null }]);
+  const result = await push(listId, [
+    { ingredient_id: rice, quantity: 0.5, unit: "cup", prep_state: null },
+    { ingredient_id: rice, quantity: 1.75, unit: "cup" },
+  ]);
+  assert.deepEqual(await listLines(sql, listId), ["white rice 3.25 cup"]);
+  assert.deepEqual(result.merged.map((item) => [item.quantity_before, item.quantity_after]), [[1, 3.25]]);
+  assert.deepEqual(result.summary, { lines_received: 2, items_added: 0, items_merged: 1 });
+  assert.equal(result.item_count, 1);
+  assert.equal(await sourceCount(sql, listId), 3);
+});
+
+Deno.test("spec example 2: chicken 1 lb and 500 g stay two items (no unit conversion)", async () => {
+  const listId = await createList(sql, alice, aliceHousehold);
+  await push(listId, [{ ingredient_id: chicken, quantity: 1, unit: "lb" }]);
+  const result = await push(listId, [{ ingredient_id: chicken, quantity: 500, unit: "g" }]);
+  assert.deepEqual(await listLines(sql, listId), ["chicken breast 1 lb", "chicken breast 500 g"]);
+  assert.equal(result.item_count, 2);
+});
+
+Deno.test("spec example 3: onion 1 whole and 1 whole chopped stay two items", async () => {
+  const listId = await createList(sql, alice, aliceHousehold);
+  await push(listId, [{ ingredient_id: onion, quantity: 1, unit: "whole" }]);
+  await push(listId, [{ ingredient_id: onion, quantity: 1, unit: "whole", prep_state: "chopped" }]);
+  assert.deepEqual(await listLines(sql, listId), ["onion 1 whole", "onion 1 whole chopped"]);
+});
+
+Deno.test("a failure at the database on the last line leaves nothing of the batch behind", async () => {
+  const listId = await createList(sql, alice, aliceHousehold);
+  await push(listId, [{ ingredient_id: rice, quantity: 1, unit: "cup" }]);
+  const response = await callTool(alice, "grocery.push_ingredients", {
+    grocery_list_id: listId,
+    ingredients: [
+      { ingredient_id: rice, quantity: 2, unit: "cup" },
+      { ingredient_id: onion, quantity: 3, unit: "whole" },
+      { ingredient_id: bobsOwnIngredient.id, quantity: 1, unit: "tsp" },
+    ],
+  });
+  assert.equal(response.status, 400);
+  assert.equal(response.body.error?.type, "VALIDATION_ERROR");
+  assert.equal(response.body.error?.field, "ingredients[2].ingredient_id");
+  assert.deepEqual(await listLines(sql, listId), ["white rice 1 cup"]);
+  assert.equal(await sourceCount(sql, listId), 1);
+});
+
+Deno.test("pushing into another household's list is NOT_FOUND and changes nothing", async () => {
+  const listId = await createList(sql, alice, aliceHousehold);
+  const response = await callTool(bob, "grocery.push_ingredients", {
+    grocery_list_id: listId,
+    ingredients: [{ ingredient_id: rice, quantity: 1, unit: "cup" }],
+  });
+  assert.equal(response.status, 404);
+  assert.equal(response.body.error?.field, "grocery_list_id");
+  assert.deepEqual(await listLines(sql, listId), []);
+});
+
+Deno.test("a push takes at most 500 lines, and at least one", async () => {
+  const listId = await createList(sql, alice, aliceHousehold);
+  const line = { ingredient_id: rice, quantity: 0.25, unit: "cup" };
+  const tooMany = await callTool(alice, "grocery.push_ingredients", {
+    grocery_list_id: listId,
+    ingredients: Array(501).fill(line),
+  });
+  assert.equal(tooMany.status, 400);
+  assert.equal(tooMany.body.error?.field, "ingredients");
+  const none = await callTool(alice, "grocery.push_ingredients", { grocery_list_id: listId, ingredients: [] });
+  assert.equal(none.body.error?.field, "ingredients");
+  const result = await push(listId, Array(500).fill(line));
+  assert.deepEqual(result.summary, { lines_received: 500, items_added: 1, items_merged: 0 });
+  assert.deepEqual(await listLines(sql, listId), ["white rice 125 cup"]);
+});
+
+Deno.test("concurrent pushes into one list lose no update", async () => {
+  const listId = await createList(sql, alice, aliceHousehold);
+  await Promise.all(
+    Array.from({ length: 12 }, (_, index) =>
+      push(listId, [
+        { ingredient_id: rice, quantity: 0.25, unit: "cup" },
+        { ingredient_id: index % 2 ? onion : chicken, quantity: 1, unit: "whole" },
+      ])),
+  );
+  assert.deepEqual(await listLines(sql, listId), ["chicken breast 6 whole", "onion 6 whole", "white rice 3 cup"]);
+});
+
+globalThis.addEventListener("unload", () => sql.end());
