@@ -28,8 +28,10 @@ export type StackName = "dev" | "test" | "bench";
 
 const defaultPorts: Record<StackName, { api: number; database: number; envPrefix: string }> = {
   dev: { api: 54321, database: 54322, envPrefix: "" },
-  test: { api: 54331, database: 54332, envPrefix: "TEST_" },
-  bench: { api: 54341, database: 54342, envPrefix: "BENCH_" },
+  // Below Linux's ephemeral range (32768–60999), so that no outgoing connection
+  // on this machine can be holding the port when a test run starts.
+  test: { api: 25431, database: 25432, envPrefix: "TEST_" },
+  bench: { api: 25441, database: 25442, envPrefix: "BENCH_" },
 };
 
 /**
