@@ -48,7 +48,8 @@ export async function runTool(tool: AnyTool, rawInput: unknown, options: RunTool
   if (!parsed.success) throw validationError(parsed.error.issues);
   const givenKey = checkIdempotencyKey(options.idempotencyKey);
   const idempotencyKey = isWriteTool(tool) ? givenKey : null;
-  const hash = await inputHash(tool.name, parsed.data);
+  // Only writes are replayed, so only they need the hash an Idempotency-Key is bound to.
+  const hash = isWriteTool(tool) ? await inputHash(tool.name, parsed.data) : null;
 
   const run: ToolRun = { data: undefined, replayed: false, householdId };
   let invoked = false;

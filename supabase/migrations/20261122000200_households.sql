@@ -26,7 +26,7 @@ set search_path = ''
 as $$
   select exists (
     select 1 from public.household_members m
-    where m.household_id = p_household_id and m.user_id = auth.uid()
+    where m.household_id = p_household_id and m.user_id = (select auth.uid())
   );
 $$;
 
@@ -36,25 +36,32 @@ set search_path = ''
 as $$
   select exists (
     select 1 from public.household_members m
-    where m.household_id = p_household_id and m.user_id = auth.uid() and m.role = 'owner'
+    where m.household_id = p_household_id and m.user_id = (select auth.uid()) and m.role = 'owner'
   );
 $$;
 -- Policies use these as `household_id = any (array(select private.member_household_ids()))`:
 -- with no argument from the row, Postgres runs the subquery once per statement
 -- (an init plan) instead of calling a function for every row, and the
 -- household_id indexes apply.
+-- plpgsql rather than sql: a security definer SQL function is never inlined
+-- and is planned again at every call, while plpgsql keeps its plan per session.
 create function private.member_household_ids() returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  select m.household_id from public.household_members m where m.user_id = auth.uid();
+begin
+  return query select m.household_id from public.household_members m where m.user_id = (select auth.uid());
+end;
 $$;
 
 create function private.owned_household_ids() returns setof uuid
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  select m.household_id from public.household_members m where m.user_id = auth.uid() and m.role = 'owner';
+begin
+  return query
+  select m.household_id from public.household_members m where m.user_id = (select auth.uid()) and m.role = 'owner';
+end;
 $$;
 revoke all on function private.is_household_member(uuid), private.is_household_owner(uuid),
   private.member_household_ids(), private.owned_household_ids() from public, anon;

@@ -42,11 +42,14 @@ begin
 end;
 $$;
 
+-- plpgsql keeps this function's plan per session; as a non-inlinable SQL
+-- function it would be planned again for every item of every response.
 create function private.grocery_item_json(p_item public.grocery_items) returns jsonb
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'id', p_item.id,
     'ingredient_id', p_item.ingredient_id,
     'name', coalesce(p_item.name, (select i.name from public.ingredients i where i.id = p_item.ingredient_id)),
@@ -55,6 +58,7 @@ as $$
     'prep_state', p_item.prep_state,
     'checked', p_item.checked
   );
+end;
 $$;
 
 revoke all on function private.uuid_field(jsonb, text, boolean),

@@ -129,6 +129,9 @@ as $$
   select replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_');
 $$;
 
+-- recipe.list pages through a household's live recipes in this order.
+create index recipes_title_order_idx on public.recipes (household_id, lower(title), id) where deleted_at is null;
+
 -- Ordered by title (case-folded), then id; the cursor is the last row's pair.
 create function app.recipe_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
@@ -155,23 +158,25 @@ begin
     end;
   end if;
 
-  select coalesce(jsonb_agg(page.row order by page.sort_title, page.id), '[]'::jsonb)
-  into v_rows
-  from (
-    select lower(r.title) as sort_title, r.id, jsonb_build_object(
+  -- The page is chosen first; its JSON is built for those rows only.
+  select coalesce(jsonb_agg(jsonb_build_object(
       'id', r.id, 'title', r.title, 'tags', to_jsonb(r.tags), 'rating', r.rating,
       'servings', r.servings, 'updated_at', r.updated_at
-    ) as row
+    ) order by page.sort_title, page.id), '[]'::jsonb)
+  into v_rows
+  from (
+    select lower(r.title) as sort_title, r.id
     from public.recipes r
     where r.household_id = p_household_id
       and r.deleted_at is null
-      and r.tags @> v_tags
+      and (cardinality(v_tags) = 0 or r.tags @> v_tags)
       and (v_min_rating is null or r.rating >= v_min_rating)
       and (p_input ->> 'query' is null or r.title ilike v_pattern)
       and (v_after_id is null or (lower(r.title), r.id) > (v_after_title, v_after_id))
     order by lower(r.title), r.id
     limit v_limit + 1
-  ) page;
+  ) page
+  join public.recipes r on r.id = page.id;
 
   if jsonb_array_length(v_rows) > v_limit then
     v_rows := v_rows - v_limit;

@@ -1,10 +1,12 @@
 -- planner.* tools, run by private.invoke as the caller under RLS.
 
+-- plpgsql so that its plan is kept: list_meals calls it for every meal.
 create function private.planner_meal_json(p_meal public.planner_meals) returns jsonb
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'id', p_meal.id,
     'date', p_meal.date,
     'meal_type', p_meal.meal_type,
@@ -14,6 +16,7 @@ as $$
     'note', p_meal.note,
     'created_at', p_meal.created_at
   );
+end;
 $$;
 
 -- The meal of this household, live or removed as asked, locked when it is to change.
