@@ -115,18 +115,27 @@ begin
 end;
 $$;
 
+-- plpgsql, as the helpers below: SQL functions with a pinned search_path are
+-- never inlined and would be planned again at every call.
 create function private.text_array(p_value jsonb) returns text[]
-language sql immutable
+language plpgsql immutable
 set search_path = ''
 as $$
-  select coalesce(array(select jsonb_array_elements_text(p_value) where jsonb_typeof(p_value) = 'array'), '{}');
+begin
+  if jsonb_typeof(p_value) is distinct from 'array' then
+    return '{}';
+  end if;
+  return array(select jsonb_array_elements_text(p_value));
+end;
 $$;
 
 create function private.escape_like(p_text text) returns text
-language sql immutable
+language plpgsql immutable
 set search_path = ''
 as $$
-  select replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_');
+begin
+  return replace(replace(replace(p_text, '\', '\\'), '%', '\%'), '_', '\_');
+end;
 $$;
 
 -- recipe.list pages through a household's live recipes in this order.
@@ -160,12 +169,12 @@ begin
 
   -- The page is chosen first; its JSON is built for those rows only.
   select coalesce(jsonb_agg(jsonb_build_object(
-      'id', r.id, 'title', r.title, 'tags', to_jsonb(r.tags), 'rating', r.rating,
-      'servings', r.servings, 'updated_at', r.updated_at
+      'id', page.id, 'title', page.title, 'tags', to_jsonb(page.tags), 'rating', page.rating,
+      'servings', page.servings, 'updated_at', page.updated_at
     ) order by page.sort_title, page.id), '[]'::jsonb)
   into v_rows
   from (
-    select lower(r.title) as sort_title, r.id
+    select lower(r.title) as sort_title, r.id, r.title, r.tags, r.rating, r.servings, r.updated_at
     from public.recipes r
     where r.household_id = p_household_id
       and r.deleted_at is null
@@ -175,8 +184,7 @@ begin
       and (v_after_id is null or (lower(r.title), r.id) > (v_after_title, v_after_id))
     order by lower(r.title), r.id
     limit v_limit + 1
-  ) page
-  join public.recipes r on r.id = page.id;
+  ) page;
 
   if jsonb_array_length(v_rows) > v_limit then
     v_rows := v_rows - v_limit;
