@@ -24,8 +24,18 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
   assert.equal(created.error, null);
   const listId = created.data.data.grocery_list_id;
   assert.equal(created.data.data.name, "Saturday market");
-  await callToolOk(alice, "grocery.add_item", { grocery_list_id: listId, name: "paper towels", quantity: 2, unit: "package" });
-  await callToolOk(alice, "grocery.add_item", { grocery_list_id: listId, ingredient_id: rice, quantity: 0.5, unit: "cup" });
+  await callToolOk(alice, "grocery.add_item", {
+    grocery_list_id: listId,
+    name: "paper towels",
+    quantity: 2,
+    unit: "package",
+  });
+  await callToolOk(alice, "grocery.add_item", {
+    grocery_list_id: listId,
+    ingredient_id: rice,
+    quantity: 0.5,
+    unit: "cup",
+  });
 
   const { data } = await client.functions.invoke("grocery/get_list", { body: { grocery_list_id: listId } });
   const { list, items } = data.data as { list: ListSummary; items: ItemDetail[] };
@@ -54,12 +64,16 @@ Deno.test("a live list's name is unique per household, ignoring case and spaces"
 
 Deno.test("add_item merges a known ingredient like push, never into a checked item; a free name is always new", async () => {
   const listId = await newList("Add items");
-  const first = await callToolOk<{ grocery_item_id: string; merged: boolean; message: string }>(alice, "grocery.add_item", {
-    grocery_list_id: listId,
-    ingredient_id: onion,
-    quantity: 1,
-    unit: "whole",
-  });
+  const first = await callToolOk<{ grocery_item_id: string; merged: boolean; message: string }>(
+    alice,
+    "grocery.add_item",
+    {
+      grocery_list_id: listId,
+      ingredient_id: onion,
+      quantity: 1,
+      unit: "whole",
+    },
+  );
   assert.equal(first.merged, false);
   const second = await callToolOk<{ grocery_item_id: string; merged: boolean; item: Item; message: string }>(
     alice,
