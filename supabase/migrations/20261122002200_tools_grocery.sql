@@ -89,20 +89,52 @@ begin
 end;
 $$;
 
+-- One query for the items and their sources (not a lookup per item).
 create function app.grocery_get_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
 as $$
 declare
   v_list public.grocery_lists := private.live_grocery_list(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
+  v_items jsonb;
+  v_count integer;
+  v_unchecked integer;
 begin
+  select
+    coalesce(jsonb_agg(jsonb_build_object(
+      'id', i.id,
+      'ingredient_id', i.ingredient_id,
+      'name', coalesce(i.name, ingredient.name),
+      'quantity', i.quantity,
+      'unit', i.unit,
+      'prep_state', i.prep_state,
+      'checked', i.checked,
+      'checked_at', i.checked_at,
+      'sources', coalesce(sources.list, '[]'::jsonb)
+    ) order by i.checked, i.created_at, i.id), '[]'::jsonb),
+    count(*),
+    count(*) filter (where not i.checked)
+  into v_items, v_count, v_unchecked
+  from public.grocery_items i
+  left join public.ingredients ingredient on ingredient.id = i.ingredient_id
+  left join lateral (
+    select jsonb_agg(jsonb_build_object(
+      'recipe_id', s.recipe_id,
+      'planner_meal_id', s.planner_meal_id,
+      'quantity_added', s.quantity_added,
+      'unit', s.unit,
+      'created_at', s.created_at
+    ) order by s.created_at, s.id) as list
+    from public.grocery_item_sources s
+    where s.household_id = i.household_id and s.grocery_item_id = i.id
+  ) sources on true
+  where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.deleted_at is null;
+
   return jsonb_build_object(
-    'list', private.grocery_list_summary_json(v_list),
-    'items', coalesce((
-      select jsonb_agg(private.grocery_item_detail_json(i) order by i.checked, i.created_at, i.id)
-      from public.grocery_items i
-      where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.deleted_at is null
-    ), '[]'::jsonb)
+    'list', jsonb_build_object(
+      'id', v_list.id, 'name', v_list.name, 'item_count', v_count, 'unchecked_count', v_unchecked,
+      'created_at', v_list.created_at, 'updated_at', v_list.updated_at),
+    'items', v_items
   );
 end;
 $$;
