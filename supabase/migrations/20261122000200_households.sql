@@ -39,10 +39,12 @@ as $$
     where m.household_id = p_household_id and m.user_id = (select auth.uid()) and m.role = 'owner'
   );
 $$;
--- Policies use these as `household_id = any (array(select private.member_household_ids()))`:
+-- Policies use these as `household_id in (select private.member_household_ids())`:
 -- with no argument from the row, Postgres runs the subquery once per statement
--- (an init plan) instead of calling a function for every row, and the
--- household_id indexes apply.
+-- (a hashed subplan) instead of calling a function for every row. As a filter
+-- it leaves the choice of index to the query's own conditions (a list, a
+-- recipe, a household), which the tools always give; `= any (array(…))` made
+-- the planner guess at the array and pick the household index over better ones.
 -- plpgsql rather than sql: a security definer SQL function is never inlined
 -- and is planned again at every call, while plpgsql keeps its plan per session.
 create function private.member_household_ids() returns setof uuid
@@ -76,31 +78,31 @@ alter table public.households enable row level security;
 -- trigger below has made it a member.
 create policy "Households are visible to their members and creator" on public.households
   for select to authenticated
-  using (id = any (array(select private.member_household_ids())) or created_by = (select auth.uid()));
+  using (id in (select private.member_household_ids()) or created_by = (select auth.uid()));
 create policy "Users can create households they own" on public.households
   for insert to authenticated
   with check (created_by = (select auth.uid()));
 create policy "Owners can rename their households" on public.households
   for update to authenticated
-  using (id = any (array(select private.owned_household_ids())))
-  with check (id = any (array(select private.owned_household_ids())));
+  using (id in (select private.owned_household_ids()))
+  with check (id in (select private.owned_household_ids()));
 
 revoke all on public.household_members from public, anon, authenticated;
 grant select, insert, update, delete on public.household_members to authenticated;
 alter table public.household_members enable row level security;
 create policy "Members are visible to fellow members" on public.household_members
   for select to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));
 create policy "Owners can add members" on public.household_members
   for insert to authenticated
-  with check (household_id = any (array(select private.owned_household_ids())));
+  with check (household_id in (select private.owned_household_ids()));
 create policy "Owners can change member roles" on public.household_members
   for update to authenticated
-  using (household_id = any (array(select private.owned_household_ids())))
-  with check (household_id = any (array(select private.owned_household_ids())));
+  using (household_id in (select private.owned_household_ids()))
+  with check (household_id in (select private.owned_household_ids()));
 create policy "Owners can remove members and members can leave" on public.household_members
   for delete to authenticated
-  using (household_id = any (array(select private.owned_household_ids())) or user_id = (select auth.uid()));
+  using (household_id in (select private.owned_household_ids()) or user_id = (select auth.uid()));
 
 create table public.household_invites (
   id uuid primary key default gen_random_uuid(),
@@ -119,17 +121,17 @@ grant select, insert, update, delete on public.household_invites to authenticate
 alter table public.household_invites enable row level security;
 create policy "Invites are visible to household members" on public.household_invites
   for select to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));
 create policy "Owners can create invites" on public.household_invites
   for insert to authenticated
-  with check (household_id = any (array(select private.owned_household_ids())) and created_by = (select auth.uid()));
+  with check (household_id in (select private.owned_household_ids()) and created_by = (select auth.uid()));
 create policy "Owners can change invites" on public.household_invites
   for update to authenticated
-  using (household_id = any (array(select private.owned_household_ids())))
-  with check (household_id = any (array(select private.owned_household_ids())));
+  using (household_id in (select private.owned_household_ids()))
+  with check (household_id in (select private.owned_household_ids()));
 create policy "Owners can delete invites" on public.household_invites
   for delete to authenticated
-  using (household_id = any (array(select private.owned_household_ids())));
+  using (household_id in (select private.owned_household_ids()));
 
 create function private.add_household_creator_as_owner() returns trigger
 language plpgsql security definer

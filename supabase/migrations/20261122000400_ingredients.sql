@@ -23,14 +23,14 @@ alter table public.ingredients enable row level security;
 
 create policy "Catalog and household ingredients are visible to members" on public.ingredients
   for select to authenticated
-  using (household_id is null or household_id = any (array(select private.member_household_ids())));
+  using (household_id is null or household_id in (select private.member_household_ids()));
 create policy "Members can add ingredients to their household" on public.ingredients
   for insert to authenticated
-  with check (household_id = any (array(select private.member_household_ids())) and created_by = (select auth.uid()));
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 create policy "Members can edit their household's ingredients" on public.ingredients
   for update to authenticated
-  using (household_id = any (array(select private.member_household_ids())))
-  with check (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
 
 -- A line of a recipe or a grocery list may use the catalog or its own
 -- household's ingredients, never another household's. Runs after the row

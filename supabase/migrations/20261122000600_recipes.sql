@@ -28,14 +28,14 @@ alter table public.recipes enable row level security;
 
 create policy "Recipes are visible to household members" on public.recipes
   for select to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));
 create policy "Members can create recipes in their household" on public.recipes
   for insert to authenticated
-  with check (household_id = any (array(select private.member_household_ids())) and created_by = (select auth.uid()));
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 create policy "Members can edit their household's recipes" on public.recipes
   for update to authenticated
-  using (household_id = any (array(select private.member_household_ids())))
-  with check (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
 
 create table public.recipe_ingredients (
   id uuid primary key default gen_random_uuid(),
@@ -64,14 +64,14 @@ alter table public.recipe_ingredients enable row level security;
 
 create policy "Recipe ingredients are visible to household members" on public.recipe_ingredients
   for select to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));
 create policy "Members can add recipe ingredients in their household" on public.recipe_ingredients
   for insert to authenticated
-  with check (household_id = any (array(select private.member_household_ids())));
+  with check (household_id in (select private.member_household_ids()));
 create policy "Members can edit their household's recipe ingredients" on public.recipe_ingredients
   for update to authenticated
-  using (household_id = any (array(select private.member_household_ids())))
-  with check (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
 create policy "Members can remove their household's recipe ingredients" on public.recipe_ingredients
   for delete to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));

@@ -26,11 +26,11 @@ alter table public.planner_meals enable row level security;
 
 create policy "Planned meals are visible to household members" on public.planner_meals
   for select to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));
 create policy "Members can plan meals in their household" on public.planner_meals
   for insert to authenticated
-  with check (household_id = any (array(select private.member_household_ids())) and created_by = (select auth.uid()));
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 create policy "Members can edit their household's planned meals" on public.planner_meals
   for update to authenticated
-  using (household_id = any (array(select private.member_household_ids())))
-  with check (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));

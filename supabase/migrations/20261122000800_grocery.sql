@@ -22,14 +22,14 @@ alter table public.grocery_lists enable row level security;
 
 create policy "Grocery lists are visible to household members" on public.grocery_lists
   for select to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));
 create policy "Members can create grocery lists in their household" on public.grocery_lists
   for insert to authenticated
-  with check (household_id = any (array(select private.member_household_ids())) and created_by = (select auth.uid()));
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 create policy "Members can edit their household's grocery lists" on public.grocery_lists
   for update to authenticated
-  using (household_id = any (array(select private.member_household_ids())))
-  with check (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
 
 create table public.grocery_items (
   id uuid primary key default gen_random_uuid(),
@@ -71,14 +71,14 @@ alter table public.grocery_items enable row level security;
 
 create policy "Grocery items are visible to household members" on public.grocery_items
   for select to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));
 create policy "Members can add grocery items in their household" on public.grocery_items
   for insert to authenticated
-  with check (household_id = any (array(select private.member_household_ids())) and created_by = (select auth.uid()));
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 create policy "Members can edit their household's grocery items" on public.grocery_items
   for update to authenticated
-  using (household_id = any (array(select private.member_household_ids())))
-  with check (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
 
 -- One row per contribution to an item: which recipe or planned meal, how much.
 -- History: written once, never edited.
@@ -109,7 +109,7 @@ alter table public.grocery_item_sources enable row level security;
 
 create policy "Grocery item sources are visible to household members" on public.grocery_item_sources
   for select to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));
 create policy "Members can record grocery item sources in their household" on public.grocery_item_sources
   for insert to authenticated
-  with check (household_id = any (array(select private.member_household_ids())) and created_by = (select auth.uid()));
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));

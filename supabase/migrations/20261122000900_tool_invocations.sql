@@ -24,7 +24,7 @@ alter table public.tool_invocations enable row level security;
 
 create policy "Invocations are visible to their user and household members" on public.tool_invocations
   for select to authenticated
-  using (user_id = (select auth.uid()) or household_id = any (array(select private.member_household_ids())));
+  using (user_id = (select auth.uid()) or household_id in (select private.member_household_ids()));
 
 -- Write tools the assistant proposed, waiting for the user to confirm.
 create table public.pending_actions (
@@ -53,11 +53,11 @@ alter table public.pending_actions enable row level security;
 
 create policy "Pending actions are visible to household members" on public.pending_actions
   for select to authenticated
-  using (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()));
 create policy "Members can propose actions in their household" on public.pending_actions
   for insert to authenticated
-  with check (household_id = any (array(select private.member_household_ids())) and created_by = (select auth.uid()));
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 create policy "Members can decide their household's pending actions" on public.pending_actions
   for update to authenticated
-  using (household_id = any (array(select private.member_household_ids())))
-  with check (household_id = any (array(select private.member_household_ids())));
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
