@@ -33,8 +33,12 @@ begin
         'unit', s.unit,
         'created_at', s.created_at
       ) order by s.created_at, s.id)
-      from public.grocery_item_sources s
-      where s.household_id = p_item.household_id and s.grocery_item_id = p_item.id
+      from (
+        select * from public.grocery_item_sources latest
+        where latest.household_id = p_item.household_id and latest.grocery_item_id = p_item.id
+        order by latest.created_at desc, latest.id desc
+        limit 20
+      ) s
     ), '[]'::jsonb)
   );
 end;
@@ -89,7 +93,8 @@ begin
 end;
 $$;
 
--- One query for the items and their sources (not a lookup per item).
+-- One query for the items and their sources (not a lookup per item); an item
+-- shows its 20 latest contributions, so a list read stays bounded.
 create function app.grocery_get_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -119,14 +124,18 @@ begin
   left join public.ingredients ingredient on ingredient.id = i.ingredient_id
   left join lateral (
     select jsonb_agg(jsonb_build_object(
-      'recipe_id', s.recipe_id,
-      'planner_meal_id', s.planner_meal_id,
-      'quantity_added', s.quantity_added,
-      'unit', s.unit,
-      'created_at', s.created_at
-    ) order by s.created_at, s.id) as list
-    from public.grocery_item_sources s
-    where s.household_id = i.household_id and s.grocery_item_id = i.id
+      'recipe_id', latest.recipe_id,
+      'planner_meal_id', latest.planner_meal_id,
+      'quantity_added', latest.quantity_added,
+      'unit', latest.unit,
+      'created_at', latest.created_at
+    ) order by latest.created_at, latest.id) as list
+    from (
+      select s.* from public.grocery_item_sources s
+      where s.household_id = i.household_id and s.grocery_item_id = i.id
+      order by s.created_at desc, s.id desc
+      limit 20
+    ) latest
   ) sources on true
   where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.deleted_at is null;
 

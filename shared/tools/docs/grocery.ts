@@ -44,7 +44,8 @@ export const groceryDocs = {
       Preconditions: "- grocery_list_id names a live list of the household.",
       Postconditions: "- Nothing changes. Returns `{ list: { id, name, item_count, unchecked_count, created_at, " +
         "updated_at }, items: [{ id, ingredient_id, name, quantity, unit, prep_state, checked, checked_at, " +
-        "sources: [{ recipe_id, planner_meal_id, quantity_added, unit, created_at }] }] }`, unchecked items first.",
+        "sources: [{ recipe_id, planner_meal_id, quantity_added, unit, created_at }] }] }`, unchecked items first; " +
+        "sources are an item's 20 latest contributions, oldest first.",
       Invariants: "- Quantities are exact decimals in the unit stored; nothing is converted.",
       "Failure Modes": "- **NOT_FOUND**: no such live list in this household.",
       Examples: idExample("grocery_list_id", listId),
