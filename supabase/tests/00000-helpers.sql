@@ -244,6 +244,7 @@ declare
   v_meal uuid;
   v_list uuid;
   v_item uuid;
+  v_conversation uuid;
 begin
   insert into public.household_invites (household_id, code, created_by)
   values (p_household_id, 'invite-' || p_household_id, v_owner);
@@ -263,8 +264,12 @@ begin
   values (v_item, p_household_id, v_recipe, v_meal, 2, 'tbsp', v_owner);
   insert into public.tool_invocations (household_id, user_id, tool, input_hash, response, is_write)
   values (p_household_id, v_owner, 'grocery.push_ingredients', 'seed', '{}', true);
-  insert into public.pending_actions (household_id, tool, input, created_by)
-  values (p_household_id, 'recipe.create', '{"title": "House curry"}', v_owner);
+  insert into public.conversations (household_id, title, created_by)
+  values (p_household_id, 'What is for dinner?', v_owner) returning id into v_conversation;
+  insert into public.conversation_messages (conversation_id, household_id, role, content, created_by)
+  values (v_conversation, p_household_id, 'user', '[{"type": "text", "text": "What is for dinner?"}]', v_owner);
+  insert into public.pending_actions (household_id, conversation_id, tool, input, created_by)
+  values (p_household_id, v_conversation, 'recipe.create', '{"title": "House curry"}', v_owner);
 end;
 $$;
 
