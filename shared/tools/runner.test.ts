@@ -22,7 +22,7 @@ Deno.test("a write is one private.invoke call with claims, tool, function, input
   assert.equal(fake.queries.length, 1);
   assert.match(
     fake.queries[0].text,
-    /select private\.invoke\(\s*\$1, \$2, \$3,\s*\$4, \$5, \$6, \$7,\s*\$8, \$9\s*\) as result/,
+    /select private\.invoke\(\s*\$1,\s*\$2,\s*\$3,\s*\$4,\s*\$5,\s*\$6,\s*\$7,\s*\$8,\s*\$9\s*\) as result/,
   );
   assert.deepEqual(fake.lastInvoke(), {
     claims: testUser.claims,

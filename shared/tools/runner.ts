@@ -1,11 +1,10 @@
-import type postgres from "postgres";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import type { Sql } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { type AnyTool, isWriteTool, type ToolContext } from "./define-tool.ts";
 import { separateHousehold } from "./household-input.ts";
 import { inputHash } from "./input-hash.ts";
-import { databaseErrorToAppError } from "./sql-errors.ts";
+import { invokeAppFunction } from "../db/invoke.ts";
 import { requiredFieldMessages, validationError } from "./validation-error.ts";
 
 export interface RunToolOptions {
@@ -23,12 +22,6 @@ export interface ToolRun<Result = unknown> {
   replayed: boolean;
   /** The household the tool ran in (resolved by the database when none was named); null for user-scoped tools. */
   householdId: string | null;
-}
-
-interface InvokeResult {
-  replayed: boolean;
-  data: unknown;
-  household_id: string | null;
 }
 
 const idempotencyKeyPattern = /^[\x20-\x7e]{1,255}$/;
@@ -59,19 +52,17 @@ export async function runTool(tool: AnyTool, rawInput: unknown, options: RunTool
     invoke: async <Result>(sqlFunctionName: string, input: unknown): Promise<Result> => {
       if (invoked) throw new Error(`${tool.name} called invoke twice; a tool call is one database round trip`);
       invoked = true;
-      const { sql } = options;
-      let rows: { result: InvokeResult }[];
-      try {
-        rows = await sql<{ result: InvokeResult }[]>`
-          select private.invoke(
-            ${sql.json(options.user.claims as postgres.JSONValue)}, ${householdId}, ${tool.name},
-            ${sqlFunctionName}, ${sql.json(input as postgres.JSONValue)}, ${tool.scope}, ${isWriteTool(tool)},
-            ${idempotencyKey}, ${hash}
-          ) as result`;
-      } catch (error) {
-        throw databaseErrorToAppError(error);
-      }
-      const result = rows[0].result;
+      const result = await invokeAppFunction(options.sql, {
+        user: options.user,
+        householdId,
+        name: tool.name,
+        functionName: sqlFunctionName,
+        input,
+        scope: tool.scope,
+        isWrite: isWriteTool(tool),
+        idempotencyKey,
+        inputHash: hash,
+      });
       run.replayed = result.replayed;
       run.householdId = result.household_id ?? null;
       return result.data as Result;
