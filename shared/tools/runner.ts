@@ -34,15 +34,28 @@ export function checkIdempotencyKey(key: string | null | undefined): string | nu
   });
 }
 
+/**
+ * The household taken out of the input (or the one given), and the input
+ * checked against the tool's schema: a VALIDATION_ERROR naming the field, or the parsed input.
+ */
+export function validateToolInput(
+  tool: AnyTool,
+  rawInput: unknown,
+  givenHouseholdId: string | null | undefined,
+): { input: Record<string, unknown>; householdId: string | null } {
+  const { input, householdId } = separateHousehold(tool, rawInput, givenHouseholdId);
+  const parsed = tool.inputSchema.safeParse(input, { error: requiredFieldMessages });
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return { input: parsed.data, householdId };
+}
+
 /** Validates the raw input, then runs the tool: one `private.invoke` round trip for the tools built on SQL. */
 export async function runTool(tool: AnyTool, rawInput: unknown, options: RunToolOptions): Promise<ToolRun> {
-  const { input: toolInput, householdId } = separateHousehold(tool, rawInput, options.householdId);
-  const parsed = tool.inputSchema.safeParse(toolInput, { error: requiredFieldMessages });
-  if (!parsed.success) throw validationError(parsed.error.issues);
+  const { input: validInput, householdId } = validateToolInput(tool, rawInput, options.householdId);
   const givenKey = checkIdempotencyKey(options.idempotencyKey);
   const idempotencyKey = isWriteTool(tool) ? givenKey : null;
   // Only writes are replayed, so only they need the hash an Idempotency-Key is bound to.
-  const hash = isWriteTool(tool) ? await inputHash(tool.name, parsed.data) : null;
+  const hash = isWriteTool(tool) ? await inputHash(tool.name, validInput) : null;
 
   const run: ToolRun = { data: undefined, replayed: false, householdId };
   let invoked = false;
@@ -70,7 +83,7 @@ export async function runTool(tool: AnyTool, rawInput: unknown, options: RunTool
   };
 
   const started = performance.now();
-  run.data = await tool.execute(parsed.data, context);
+  run.data = await tool.execute(validInput, context);
   const elapsed = performance.now() - started;
   if (elapsed > tool.latencyBudgetMs) {
     console.warn(`${tool.name} took ${Math.round(elapsed)} ms (budget ${tool.latencyBudgetMs} ms)`);
