@@ -1,6 +1,8 @@
 import postgres from "postgres";
 
 export type Sql = postgres.Sql;
+/** Where a query can run: the pool, or a transaction (or savepoint) on it. */
+export type Queryable = postgres.Sql | postgres.TransactionSql;
 
 let client: Sql | undefined;
 

@@ -1,7 +1,7 @@
 import type postgres from "postgres";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import { databaseErrorToAppError } from "../tools/sql-errors.ts";
-import type { Sql } from "./client.ts";
+import type { Queryable } from "./client.ts";
 
 export interface InvokeRequest {
   user: AuthenticatedUser;
@@ -29,7 +29,10 @@ export interface InvokeResult<Data = unknown> {
  * `authenticated`, resolves the household, handles idempotency and the audit
  * record, and runs the app function under RLS. Database errors come back as AppErrors.
  */
-export async function invokeAppFunction<Data = unknown>(sql: Sql, request: InvokeRequest): Promise<InvokeResult<Data>> {
+export async function invokeAppFunction<Data = unknown>(
+  sql: Queryable,
+  request: InvokeRequest,
+): Promise<InvokeResult<Data>> {
   try {
     const rows = await sql<{ result: InvokeResult<Data> }[]>`
       select private.invoke(

@@ -1,5 +1,5 @@
 import type { AuthenticatedUser } from "../auth/access-token.ts";
-import type { Sql } from "../db/client.ts";
+import type { Queryable } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { type AnyTool, isWriteTool, type ToolContext } from "./define-tool.ts";
 import { separateHousehold } from "./household-input.ts";
@@ -13,7 +13,7 @@ export interface RunToolOptions {
   householdId?: string | null;
   /** Checked always, used by writes only: the same key and input returns the first response, run once. */
   idempotencyKey?: string | null;
-  sql: Sql;
+  sql: Queryable;
 }
 
 export interface ToolRun<Result = unknown> {

@@ -1,0 +1,3 @@
+import { createAssistantHandler } from "../../shared/agent/assistant-handler.ts";
+
+export default createAssistantHandler();

@@ -1,0 +1,102 @@
+import type { AuthenticatedUser } from "../auth/access-token.ts";
+import type { Sql } from "../db/client.ts";
+import { invokeAppFunction } from "../db/invoke.ts";
+import { AppError } from "../errors.ts";
+import { findTool } from "../tools/registry.ts";
+import { runTool } from "../tools/runner.ts";
+import type { PendingAction } from "./turn-events.ts";
+
+interface LockedAction {
+  action: PendingAction;
+  household_id: string;
+  decidable: boolean;
+}
+
+function appCall(user: AuthenticatedUser, step: string, input: unknown) {
+  return {
+    user,
+    householdId: null,
+    name: `assistant.${step}`,
+    functionName: `app.assistant_${step}`,
+    input,
+    scope: "user" as const,
+    isWrite: false,
+  };
+}
+
+function alreadyDecided(action: PendingAction): AppError {
+  return new AppError("CONFLICT", `This action is ${action.status}; it can no longer be confirmed or rejected.`, {
+    field: "action_id",
+    retryable: false,
+  });
+}
+
+/**
+ * Confirms a pending action: in one transaction the action is locked, its
+ * stored input runs through the same tool (validated again) as the
+ * confirming user, and the outcome is stored. A second confirm waits for the
+ * first and returns its result; the tool runs once.
+ */
+export async function confirmAction(sql: Sql, user: AuthenticatedUser, actionId: string): Promise<PendingAction> {
+  return await sql.begin(async (transaction) => {
+    const { data: locked } = await invokeAppFunction<LockedAction>(
+      transaction,
+      appCall(user, "lock_action", { action_id: actionId }),
+    );
+    if (!locked.decidable) {
+      if (locked.action.status === "confirmed") return locked.action;
+      throw alreadyDecided(locked.action);
+    }
+    let result: unknown;
+    try {
+      const tool = findTool(locked.action.tool);
+      if (!tool) throw new AppError("NOT_FOUND", `The tool ${locked.action.tool} no longer exists.`);
+      const run = await transaction.savepoint((savepoint) =>
+        runTool(tool, locked.action.input, {
+          user,
+          householdId: locked.household_id,
+          idempotencyKey: `pending-action:${actionId}`,
+          sql: savepoint,
+        })
+      );
+      result = { ok: true, data: run.data };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      result = { ok: false, error: error.toBody() };
+    }
+    const { data } = await invokeAppFunction<PendingAction>(
+      transaction,
+      appCall(user, "decide_action", { action_id: actionId, status: "confirmed", result }),
+    );
+    return data;
+  }) as PendingAction;
+}
+
+/** Rejects a pending action; rejecting it again returns it unchanged. */
+export async function rejectAction(sql: Sql, user: AuthenticatedUser, actionId: string): Promise<PendingAction> {
+  return await sql.begin(async (transaction) => {
+    const { data: locked } = await invokeAppFunction<LockedAction>(
+      transaction,
+      appCall(user, "lock_action", { action_id: actionId }),
+    );
+    if (!locked.decidable) {
+      if (locked.action.status === "rejected") return locked.action;
+      throw alreadyDecided(locked.action);
+    }
+    const { data } = await invokeAppFunction<PendingAction>(
+      transaction,
+      appCall(user, "decide_action", { action_id: actionId, status: "rejected", result: null }),
+    );
+    return data;
+  }) as PendingAction;
+}
+
+export async function getConversation(sql: Sql, user: AuthenticatedUser, conversationId: string) {
+  const { data } = await invokeAppFunction(sql, appCall(user, "get_conversation", { conversation_id: conversationId }));
+  return data;
+}
+
+export async function listActions(sql: Sql, user: AuthenticatedUser, status: string | null) {
+  const { data } = await invokeAppFunction(sql, appCall(user, "list_actions", { status }));
+  return data;
+}
