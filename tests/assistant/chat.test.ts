@@ -63,7 +63,11 @@ Deno.test("parallel tool calls all get results, in order, in the next request", 
     const { body } = await assistant.json(alice, "POST", "chat", { message: "Recipes and lists?" });
     assert.deepEqual(body.data.tool_calls.map((call: { id: string }) => call.id), ["toolu_a", "toolu_b"]);
     const followUp = assistant.fake.requests[1].body.messages;
-    assert.deepEqual(followUp.at(-2).content.map((block: { type: string }) => block.type), ["text", "tool_use", "tool_use"]);
+    assert.deepEqual(followUp.at(-2).content.map((block: { type: string }) => block.type), [
+      "text",
+      "tool_use",
+      "tool_use",
+    ]);
     assert.deepEqual(followUp.at(-1).content.map((block: { tool_use_id: string }) => block.tool_use_id), [
       "toolu_a",
       "toolu_b",
@@ -82,7 +86,10 @@ Deno.test("bad arguments and unknown tools go back to the model as errors, and t
         content: [{ type: "tool_use", id: "toolu_bad", name: "recipe__list", input: {}, rawJson: '{"query": "so' }],
       },
       { kind: "message", content: [{ type: "tool_use", id: "toolu_unknown", name: "recipe__cook", input: {} }] },
-      { kind: "message", content: [{ type: "tool_use", id: "toolu_invalid", name: "recipe__list", input: { limit: 0 } }] },
+      {
+        kind: "message",
+        content: [{ type: "tool_use", id: "toolu_invalid", name: "recipe__list", input: { limit: 0 } }],
+      },
       { kind: "message", content: [{ type: "text", text: "Sorry, I could not list them." }] },
     );
     const { status, body } = await assistant.json(alice, "POST", "chat", { message: "Soups?" });
@@ -131,7 +138,12 @@ Deno.test("a streamed turn sends deltas, matching tool-call ids, and exactly one
         kind: "message",
         content: [
           { type: "text", text: "Planning tacos for you." },
-          { type: "tool_use", id: "toolu_plan", name: "planner__add_meal", input: { recipe_id: tacosId, date: today, meal_type: "dinner" } },
+          {
+            type: "tool_use",
+            id: "toolu_plan",
+            name: "planner__add_meal",
+            input: { recipe_id: tacosId, date: today, meal_type: "dinner" },
+          },
         ],
       },
       { kind: "message", content: [{ type: "text", text: "Confirm it in the app." }] },
@@ -170,7 +182,13 @@ Deno.test("the Messages API failing: a 429 is retried by the SDK; repeated 500s 
     assert.equal(retried.body.data.reply, "Hello!");
     assert.equal(assistant.fake.requests.length, 2);
 
-    const failure = { kind: "error" as const, status: 500, type: "api_error", message: "boom", retryAfterSeconds: 0.001 };
+    const failure = {
+      kind: "error" as const,
+      status: 500,
+      type: "api_error",
+      message: "boom",
+      retryAfterSeconds: 0.001,
+    };
     assistant.fake.script(failure, failure);
     const failed = await assistant.json(alice, "POST", "chat", { message: "Hi again" });
     assert.equal(failed.status, 503);

@@ -7,7 +7,12 @@ import { stackEnv, type TestUser } from "../support/stack.ts";
 
 export interface AssistantHarness {
   fake: FakeAnthropic;
-  request(user: TestUser, method: string, path: string, options?: { body?: unknown; accept?: string }): Promise<Response>;
+  request(
+    user: TestUser,
+    method: string,
+    path: string,
+    options?: { body?: unknown; accept?: string },
+  ): Promise<Response>;
   json(user: TestUser, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }

@@ -1,0 +1,211 @@
+import assert from "node:assert/strict";
+import { createAssistantHandler } from "../../shared/agent/assistant-handler.ts";
+import { callToolOk } from "../support/tools-client.ts";
+import { catalogIngredient, twoHouseholds } from "../support/households.ts";
+import { adminSql } from "../support/stack.ts";
+import { type AssistantHarness, startAssistant, today } from "./harness.ts";
+
+const sql = adminSql();
+const { alice, bob } = await twoHouseholds(sql, "assistant-actions");
+const beef = await catalogIngredient(sql, "ground beef");
+const { recipe_id: tacosId } = await callToolOk<{ recipe_id: string }>(alice, "recipe.create", {
+  title: "Tacos",
+  ingredients: [{ ingredient_id: beef, quantity: 1, unit: "lb" }],
+});
+
+type Action = { id: string; tool: string; status: string; input: Record<string, unknown>; result: any };
+
+/** Asks for tacos on a date; the model proposes planner.add_meal; returns the pending action. */
+async function proposeTacos(
+  assistant: AssistantHarness,
+  date: string,
+): Promise<{ action: Action; conversationId: string }> {
+  assistant.fake.script(
+    {
+      kind: "message",
+      content: [{
+        type: "tool_use",
+        id: `toolu_${date}`,
+        name: "planner__add_meal",
+        input: { recipe_id: tacosId, date, meal_type: "dinner" },
+      }],
+    },
+    { kind: "message", content: [{ type: "text", text: "Please confirm in the app." }] },
+  );
+  const { body } = await assistant.json(alice, "POST", "chat", { message: `Add tacos to dinner on ${date}` });
+  assert.equal(body.data.pending_actions.length, 1, JSON.stringify(body));
+  return { action: body.data.pending_actions[0], conversationId: body.data.conversation_id };
+}
+
+async function mealsOn(date: string): Promise<number> {
+  const { meals } = await callToolOk<{ meals: unknown[] }>(alice, "planner.list_meals", {
+    start_date: date,
+    end_date: date,
+  });
+  return meals.length;
+}
+
+Deno.test("a write the model asks for waits as a pending action; confirm runs it once, a second confirm returns the first result", async () => {
+  const assistant = await startAssistant();
+  try {
+    const { action } = await proposeTacos(assistant, "2026-12-01");
+    assert.deepEqual({ tool: action.tool, status: action.status }, { tool: "planner.add_meal", status: "pending" });
+    assert.deepEqual(action.input, { recipe_id: tacosId, date: "2026-12-01", meal_type: "dinner" });
+    const toolResult = assistant.fake.requests[1].body.messages.at(-1).content[0];
+    assert.match(toolResult.content, /approval_requested/);
+    assert.equal(await mealsOn("2026-12-01"), 0);
+
+    const listed = await assistant.json(alice, "GET", "actions?status=pending");
+    assert.ok(listed.body.data.actions.some((entry: Action) => entry.id === action.id));
+
+    const [first, second] = await Promise.all([
+      assistant.json(alice, "POST", `actions/${action.id}/confirm`),
+      assistant.json(alice, "POST", `actions/${action.id}/confirm`),
+    ]);
+    assert.equal(first.status, 200);
+    assert.equal(second.status, 200);
+    assert.equal(first.body.data.status, "confirmed");
+    assert.equal(first.body.data.result.ok, true);
+    assert.deepEqual(second.body.data.result, first.body.data.result);
+    assert.equal(await mealsOn("2026-12-01"), 1);
+    const third = await assistant.json(alice, "POST", `actions/${action.id}/confirm`);
+    assert.deepEqual(third.body.data.result, first.body.data.result);
+    assert.equal(await mealsOn("2026-12-01"), 1);
+    const rejectLate = await assistant.json(alice, "POST", `actions/${action.id}/reject`);
+    assert.equal(rejectLate.status, 409);
+  } finally {
+    await assistant.close();
+  }
+});
+
+Deno.test("reject records the decision and nothing runs; confirming afterwards is a conflict", async () => {
+  const assistant = await startAssistant();
+  try {
+    const { action } = await proposeTacos(assistant, "2026-12-02");
+    const rejected = await assistant.json(alice, "POST", `actions/${action.id}/reject`);
+    assert.equal(rejected.body.data.status, "rejected");
+    assert.equal((await assistant.json(alice, "POST", `actions/${action.id}/reject`)).body.data.status, "rejected");
+    const confirm = await assistant.json(alice, "POST", `actions/${action.id}/confirm`);
+    assert.equal(confirm.status, 409);
+    assert.equal(await mealsOn("2026-12-02"), 0);
+    const [row] = await sql`select decided_by, status from public.pending_actions where id = ${action.id}`;
+    assert.deepEqual({ ...row }, { decided_by: alice.id, status: "rejected" });
+  } finally {
+    await assistant.close();
+  }
+});
+
+Deno.test("an invalid write is refused before anything is stored, and the model is told why", async () => {
+  const assistant = await startAssistant();
+  try {
+    assistant.fake.script(
+      {
+        kind: "message",
+        content: [{
+          type: "tool_use",
+          id: "toolu_bad_date",
+          name: "planner__add_meal",
+          input: { recipe_id: tacosId, date: "2026-02-30", meal_type: "dinner" },
+        }],
+      },
+      { kind: "message", content: [{ type: "text", text: "That date does not exist." }] },
+    );
+    const { body } = await assistant.json(alice, "POST", "chat", { message: "Tacos on Feb 30" });
+    assert.deepEqual(body.data.pending_actions, []);
+    assert.equal(body.data.tool_calls[0].is_error, true);
+    assert.equal(body.data.tool_calls[0].result.error.field, "date");
+  } finally {
+    await assistant.close();
+  }
+});
+
+Deno.test("another household's conversation and action are NOT_FOUND", async () => {
+  const assistant = await startAssistant();
+  try {
+    const { action, conversationId } = await proposeTacos(assistant, "2026-12-03");
+    const conversation = await assistant.json(alice, "GET", `conversations/${conversationId}`);
+    assert.equal(conversation.status, 200);
+    assert.deepEqual(conversation.body.data.messages.map((message: { role: string }) => message.role), [
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+    assert.deepEqual(conversation.body.data.pending_actions.map((entry: Action) => entry.id), [action.id]);
+
+    for (
+      const [method, path] of [["GET", `conversations/${conversationId}`], ["POST", `actions/${action.id}/confirm`], [
+        "POST",
+        `actions/${action.id}/reject`,
+      ]]
+    ) {
+      const response = await assistant.json(bob, method, path);
+      assert.equal(response.status, 404, path);
+      assert.equal(response.body.error.type, "NOT_FOUND");
+    }
+    const bobsList = await assistant.json(bob, "GET", "actions?status=pending");
+    assert.deepEqual(bobsList.body.data.actions, []);
+    assistant.fake.script({ kind: "message", content: [{ type: "text", text: "Hi" }] });
+    const continued = await assistant.json(bob, "POST", "chat", { message: "Hi", conversation_id: conversationId });
+    assert.equal(continued.status, 404);
+    assert.equal(await mealsOn("2026-12-03"), 0);
+  } finally {
+    await assistant.close();
+  }
+});
+
+Deno.test("an expired action cannot be confirmed", async () => {
+  const assistant = await startAssistant();
+  try {
+    const { action } = await proposeTacos(assistant, "2026-12-04");
+    await sql`update public.pending_actions set created_at = now() - interval '2 days', expires_at = now() - interval '1 day'
+      where id = ${action.id}`;
+    const confirm = await assistant.json(alice, "POST", `actions/${action.id}/confirm`);
+    assert.equal(confirm.status, 409);
+    assert.match(confirm.body.error.message, /expired/);
+    assert.equal(await mealsOn("2026-12-04"), 0);
+    const expired = await assistant.json(alice, "GET", "actions?status=expired");
+    assert.ok(expired.body.data.actions.some((entry: Action) => entry.id === action.id));
+  } finally {
+    await assistant.close();
+  }
+});
+
+Deno.test("without ANTHROPIC_API_KEY the assistant answers with a clear error, not a crash", async () => {
+  const saved = Deno.env.get("ANTHROPIC_API_KEY");
+  Deno.env.delete("ANTHROPIC_API_KEY");
+  try {
+    const handler = createAssistantHandler({ sql, verify: async () => ({ sub: alice.id, role: "authenticated" }) });
+    const response = await handler(
+      new Request("http://assistant.local/assistant/chat", {
+        method: "POST",
+        headers: { authorization: "Bearer x", "content-type": "application/json" },
+        body: JSON.stringify({ message: "Hello" }),
+      }),
+    );
+    const body = await response.json();
+    assert.equal(response.status, 503);
+    assert.equal(body.error.type, "UNAVAILABLE");
+    assert.match(body.error.message, /ANTHROPIC_API_KEY/);
+  } finally {
+    if (saved !== undefined) Deno.env.set("ANTHROPIC_API_KEY", saved);
+  }
+});
+
+globalThis.addEventListener("unload", () => sql.end());
+
+Deno.test("the deployed assistant function answers through the stack, with a token only", async () => {
+  const { functionsUrl } = await import("../support/stack.ts");
+  const anonymous = await fetch(functionsUrl("assistant/actions?status=pending"));
+  assert.equal(anonymous.status, 401);
+  await anonymous.body?.cancel();
+  const response = await fetch(functionsUrl("assistant/actions?status=pending"), {
+    headers: { authorization: `Bearer ${bob.token}` },
+  });
+  assert.deepEqual(await response.json(), { ok: true, data: { actions: [] } });
+  const badStatus = await fetch(functionsUrl("assistant/actions?status=maybe"), {
+    headers: { authorization: `Bearer ${bob.token}` },
+  });
+  assert.equal(badStatus.status, 400);
+  await badStatus.body?.cancel();
+});
