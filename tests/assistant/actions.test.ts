@@ -3,7 +3,7 @@ import { createAssistantHandler } from "../../shared/agent/assistant-handler.ts"
 import { callToolOk } from "../support/tools-client.ts";
 import { catalogIngredient, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
-import { type AssistantHarness, startAssistant, today } from "./harness.ts";
+import { type AssistantHarness, startAssistant } from "./harness.ts";
 
 const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "assistant-actions");
@@ -13,7 +13,7 @@ const { recipe_id: tacosId } = await callToolOk<{ recipe_id: string }>(alice, "r
   ingredients: [{ ingredient_id: beef, quantity: 1, unit: "lb" }],
 });
 
-type Action = { id: string; tool: string; status: string; input: Record<string, unknown>; result: any };
+type Action = { id: string; tool: string; status: string; input: Record<string, unknown>; result: unknown };
 
 /** Asks for tacos on a date; the model proposes planner.add_meal; returns the pending action. */
 async function proposeTacos(
@@ -175,7 +175,10 @@ Deno.test("without ANTHROPIC_API_KEY the assistant answers with a clear error, n
   const saved = Deno.env.get("ANTHROPIC_API_KEY");
   Deno.env.delete("ANTHROPIC_API_KEY");
   try {
-    const handler = createAssistantHandler({ sql, verify: async () => ({ sub: alice.id, role: "authenticated" }) });
+    const handler = createAssistantHandler({
+      sql,
+      verify: () => Promise.resolve({ sub: alice.id, role: "authenticated" }),
+    });
     const response = await handler(
       new Request("http://assistant.local/assistant/chat", {
         method: "POST",

@@ -1,4 +1,8 @@
 import postgres from "postgres";
+
+// Response bodies are read as the app would: loosely typed JSON.
+// deno-lint-ignore no-explicit-any
+type Json = any;
 import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
 import { createAssistantHandler } from "../../shared/agent/assistant-handler.ts";
 import type { AssistantSettings } from "../../shared/agent/settings.ts";
@@ -13,7 +17,7 @@ export interface AssistantHarness {
     path: string,
     options?: { body?: unknown; accept?: string },
   ): Promise<Response>;
-  json(user: TestUser, method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  json(user: TestUser, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }>;
   close(): Promise<void>;
 }
 
@@ -68,7 +72,7 @@ export async function startAssistant(settings: Partial<AssistantSettings> = {}):
 }
 
 /** The events of a server-sent event stream, in order. */
-export async function readEvents(response: Response): Promise<{ event: string; data: any }[]> {
+export async function readEvents(response: Response): Promise<{ event: string; data: Json }[]> {
   const text = await response.text();
   return text.split("\n\n").filter((chunk) => chunk.trim()).map((chunk) => {
     const event = /^event: (.*)$/m.exec(chunk)?.[1] ?? "";
