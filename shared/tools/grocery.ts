@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
+import { readTraits, writeTraits } from "./traits.ts";
 import { emptyInput, idField, limits, prepStateField, quantityField, textField, unitField } from "./fields.ts";
 import { groceryDocs } from "./docs/grocery.ts";
 import type { GroceryItem, GroceryItemDetail, GroceryListSummary, PushIngredientsResult } from "./results.ts";
@@ -9,31 +10,10 @@ const groceryItemId = idField("The grocery item's id (from grocery.get_list).");
 
 const nullableId = (description: string) => idField(description).nullable().optional().describe(description);
 
-const readTool = {
-  risk: "low",
-  requiresConfirmation: false,
-  idempotent: true,
-  category: "retrieval",
-  sideEffects: "read_only",
-  latencyBudgetMs: 1000,
-  scope: "household",
-} as const;
-
-// Every grocery write is medium: items and lists are cheap to put back.
-const writeTool = {
-  risk: "medium",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "household",
-} as const;
-
 export const listLists = defineTool({
   name: "grocery.list_lists",
   ...groceryDocs.listLists,
-  ...readTool,
+  ...readTraits(),
   inputSchema: emptyInput,
   execute: (input, context) => context.invoke<{ lists: GroceryListSummary[] }>("app.grocery_list_lists", input),
 });
@@ -41,7 +21,7 @@ export const listLists = defineTool({
 export const getList = defineTool({
   name: "grocery.get_list",
   ...groceryDocs.getList,
-  ...readTool,
+  ...readTraits(),
   inputSchema: z.strictObject({ grocery_list_id: groceryListId }),
   execute: (input, context) =>
     context.invoke<{ list: GroceryListSummary; items: GroceryItemDetail[] }>("app.grocery_get_list", input),
@@ -50,7 +30,8 @@ export const getList = defineTool({
 export const createList = defineTool({
   name: "grocery.create_list",
   ...groceryDocs.createList,
-  ...writeTool,
+  // Every grocery write is medium: items and lists are cheap to put back.
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({
     name: textField(100, "List name, 1–100 characters after trimming; unique among the household's live lists."),
   }),
@@ -61,8 +42,7 @@ export const createList = defineTool({
 export const pushIngredients = defineTool({
   name: "grocery.push_ingredients",
   ...groceryDocs.pushIngredients,
-  ...writeTool,
-  latencyBudgetMs: 3000,
+  ...writeTraits("medium", { latencyBudgetMs: 3000 }),
   inputSchema: z.strictObject({
     grocery_list_id: groceryListId,
     ingredients: z.array(
@@ -85,7 +65,7 @@ export const pushIngredients = defineTool({
 export const addItem = defineTool({
   name: "grocery.add_item",
   ...groceryDocs.addItem,
-  ...writeTool,
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({
     grocery_list_id: groceryListId,
     ingredient_id: idField("A known ingredient (from ingredient.search). Give this or name.").optional(),
@@ -111,7 +91,7 @@ export const addItem = defineTool({
 export const checkItem = defineTool({
   name: "grocery.check_item",
   ...groceryDocs.checkItem,
-  ...writeTool,
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
   execute: (input, context) => context.invoke<{ item: GroceryItemDetail }>("app.grocery_check_item", input),
 });
@@ -119,7 +99,7 @@ export const checkItem = defineTool({
 export const uncheckItem = defineTool({
   name: "grocery.uncheck_item",
   ...groceryDocs.uncheckItem,
-  ...writeTool,
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
   execute: (input, context) => context.invoke<{ item: GroceryItemDetail }>("app.grocery_uncheck_item", input),
 });
@@ -127,7 +107,7 @@ export const uncheckItem = defineTool({
 export const removeItem = defineTool({
   name: "grocery.remove_item",
   ...groceryDocs.removeItem,
-  ...writeTool,
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
   execute: (input, context) =>
     context.invoke<{ removed: true; item: GroceryItemDetail & { deleted_at: string } }>(

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
+import { readTraits, writeTraits } from "./traits.ts";
 import { emptyInput } from "./fields.ts";
 import { householdDocs } from "./docs/household.ts";
 import type { Household } from "./results.ts";
@@ -7,13 +8,7 @@ import type { Household } from "./results.ts";
 export const getHouseholds = defineTool({
   name: "household.get",
   ...householdDocs.get,
-  risk: "low",
-  requiresConfirmation: false,
-  idempotent: true,
-  category: "retrieval",
-  sideEffects: "read_only",
-  latencyBudgetMs: 1000,
-  scope: "user",
+  ...readTraits({ scope: "user" }),
   inputSchema: emptyInput,
   execute: (input, context) => context.invoke<{ households: Household[] }>("app.household_get", input),
 });
@@ -22,13 +17,7 @@ export const getHouseholds = defineTool({
 export const createInvite = defineTool({
   name: "household.create_invite",
   ...householdDocs.createInvite,
-  risk: "high",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "household",
+  ...writeTraits("high"),
   inputSchema: emptyInput,
   execute: (input, context) =>
     context.invoke<{ household_id: string; code: string; expires_at: string }>("app.household_create_invite", input),
@@ -37,13 +26,7 @@ export const createInvite = defineTool({
 export const joinHousehold = defineTool({
   name: "household.join",
   ...householdDocs.join,
-  risk: "medium",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "user",
+  ...writeTraits("medium", { scope: "user" }),
   inputSchema: z.strictObject({
     code: z.string()
       .trim()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
+import { readTraits, writeTraits } from "./traits.ts";
 import { textField } from "./fields.ts";
 import { ingredientDocs } from "./docs/ingredient.ts";
 import type { Ingredient } from "./results.ts";
@@ -7,13 +8,7 @@ import type { Ingredient } from "./results.ts";
 export const searchIngredients = defineTool({
   name: "ingredient.search",
   ...ingredientDocs.search,
-  risk: "low",
-  requiresConfirmation: false,
-  idempotent: true,
-  category: "retrieval",
-  sideEffects: "read_only",
-  latencyBudgetMs: 800,
-  scope: "household",
+  ...readTraits({ latencyBudgetMs: 800 }),
   inputSchema: z.strictObject({
     query: textField(100, "The start of an ingredient name, or the whole name (case-insensitive)."),
     limit: z.number().int().min(1).max(50).default(10).describe("Most results to return, 1–50; 10 when absent."),
@@ -25,13 +20,7 @@ export const searchIngredients = defineTool({
 export const createIngredient = defineTool({
   name: "ingredient.create",
   ...ingredientDocs.create,
-  risk: "medium",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "household",
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({
     name: textField(100, "The new ingredient's name, 1–100 characters after trimming."),
   }),

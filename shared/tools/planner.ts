@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
+import { readTraits, writeTraits } from "./traits.ts";
 import { dateField, dayNumber, idField, limits, mealTypes, servingsField, textField } from "./fields.ts";
 import { plannerDocs } from "./docs/planner.ts";
 import type { PlannerMeal, RecipeIngredientLine } from "./results.ts";
@@ -9,13 +10,7 @@ const plannerMealId = idField("The planned meal's id (from planner.list_meals or
 export const listMeals = defineTool({
   name: "planner.list_meals",
   ...plannerDocs.listMeals,
-  risk: "low",
-  requiresConfirmation: false,
-  idempotent: true,
-  category: "retrieval",
-  sideEffects: "read_only",
-  latencyBudgetMs: 1000,
-  scope: "household",
+  ...readTraits(),
   inputSchema: z.strictObject({
     start_date: dateField("First day, YYYY-MM-DD (inclusive)."),
     end_date: dateField("Last day, YYYY-MM-DD (inclusive); at most 92 days after start_date."),
@@ -37,13 +32,7 @@ export const listMeals = defineTool({
 export const getMeal = defineTool({
   name: "planner.get_meal",
   ...plannerDocs.getMeal,
-  risk: "low",
-  requiresConfirmation: false,
-  idempotent: true,
-  category: "retrieval",
-  sideEffects: "read_only",
-  latencyBudgetMs: 1000,
-  scope: "household",
+  ...readTraits(),
   inputSchema: z.strictObject({ planner_meal_id: plannerMealId }),
   execute: (input, context) =>
     context.invoke<{ meal: PlannerMeal & { ingredients: RecipeIngredientLine[] } }>("app.planner_get_meal", input),
@@ -52,13 +41,7 @@ export const getMeal = defineTool({
 export const addMeal = defineTool({
   name: "planner.add_meal",
   ...plannerDocs.addMeal,
-  risk: "medium",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "household",
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({
     recipe_id: idField("The recipe to plan (from recipe.list)."),
     date: dateField("Calendar day, YYYY-MM-DD (a real date: 2026-02-30 is refused)."),
@@ -75,13 +58,7 @@ export const addMeal = defineTool({
 export const removeMeal = defineTool({
   name: "planner.remove_meal",
   ...plannerDocs.removeMeal,
-  risk: "medium",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "household",
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({ planner_meal_id: plannerMealId }),
   execute: (input, context) =>
     context.invoke<{ removed: true; meal: PlannerMeal & { deleted_at: string } }>("app.planner_remove_meal", input),
@@ -90,13 +67,7 @@ export const removeMeal = defineTool({
 export const restoreMeal = defineTool({
   name: "planner.restore_meal",
   ...plannerDocs.restoreMeal,
-  risk: "medium",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "household",
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({
     planner_meal_id: idField("The removed meal's id (from planner.remove_meal's result)."),
   }),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
+import { readTraits, writeTraits } from "./traits.ts";
 import {
   idField,
   limits,
@@ -53,13 +54,7 @@ const recipeId = idField("The recipe's id (from recipe.list or recipe.create).")
 export const listRecipes = defineTool({
   name: "recipe.list",
   ...recipeDocs.list,
-  risk: "low",
-  requiresConfirmation: false,
-  idempotent: true,
-  category: "retrieval",
-  sideEffects: "read_only",
-  latencyBudgetMs: 1000,
-  scope: "household",
+  ...readTraits(),
   inputSchema: z.strictObject({
     tags: z.array(textField(50, "A tag."))
       .max(10)
@@ -77,13 +72,7 @@ export const listRecipes = defineTool({
 export const getRecipe = defineTool({
   name: "recipe.get",
   ...recipeDocs.get,
-  risk: "low",
-  requiresConfirmation: false,
-  idempotent: true,
-  category: "retrieval",
-  sideEffects: "read_only",
-  latencyBudgetMs: 1000,
-  scope: "household",
+  ...readTraits(),
   inputSchema: z.strictObject({ recipe_id: recipeId }),
   execute: (input, context) => context.invoke<{ recipe: Recipe }>("app.recipe_get", input),
 });
@@ -92,13 +81,7 @@ export const getRecipe = defineTool({
 export const createRecipe = defineTool({
   name: "recipe.create",
   ...recipeDocs.create,
-  risk: "medium",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "household",
+  ...writeTraits("medium"),
   inputSchema: z.strictObject({
     ...recipeFields,
     instructions: recipeFields.instructions.optional(),
@@ -113,13 +96,7 @@ export const createRecipe = defineTool({
 export const updateRecipe = defineTool({
   name: "recipe.update",
   ...recipeDocs.update,
-  risk: "high",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "household",
+  ...writeTraits("high"),
   inputSchema: z.strictObject({
     recipe_id: recipeId,
     title: recipeFields.title.optional(),
@@ -139,13 +116,7 @@ export const updateRecipe = defineTool({
 export const deleteRecipe = defineTool({
   name: "recipe.delete",
   ...recipeDocs.delete,
-  risk: "high",
-  requiresConfirmation: true,
-  idempotent: true,
-  category: "action",
-  sideEffects: "writes",
-  latencyBudgetMs: 2000,
-  scope: "household",
+  ...writeTraits("high"),
   inputSchema: z.strictObject({ recipe_id: recipeId }),
   execute: (input, context) =>
     context.invoke<{ recipe_id: string; title: string; deleted_at: string }>("app.recipe_delete", input),
