@@ -34,6 +34,25 @@ async function chownToClusterOwner(path: string): Promise<void> {
   await runCommand("chown", ["-R", `${osUserForRoot}:`, path]);
 }
 
+// As root the server runs as another user, who must reach the state folder;
+// a checkout under a private home (mode 700) is out of its reach, so the
+// cluster then lives under /var/tmp, one folder per checkout and stack.
+async function clusterDirectoryFor(config: StackConfig): Promise<string> {
+  const preferred = join(config.stateDirectory, "postgres");
+  if (!isRoot()) return preferred;
+  await Deno.mkdir(config.stateDirectory, { recursive: true });
+  const reachable = await runCommand("runuser", ["-u", osUserForRoot, "--", "test", "-x", config.stateDirectory]);
+  if (reachable.code === 0) return preferred;
+  const digest = new Uint8Array(
+    await crypto.subtle.digest("SHA-256", new TextEncoder().encode(config.stateDirectory)),
+  );
+  const checkout = Array.from(digest.slice(0, 6), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  const fallback = join("/var/tmp/meal-planner-stacks", checkout, config.name);
+  await Deno.mkdir(fallback, { recursive: true });
+  await Deno.chmod("/var/tmp/meal-planner-stacks", 0o755);
+  return fallback;
+}
+
 /** Refuses a port that something else holds, with a message a person can act on. */
 export function assertPortFree(port: number, what: string): void {
   try {
@@ -81,7 +100,7 @@ async function initialise(postgres: PostgresInstallation, clusterDirectory: stri
  */
 export async function startCluster(postgres: PostgresInstallation, config: StackConfig): Promise<Cluster> {
   await ensureOsUser();
-  const clusterDirectory = join(config.stateDirectory, "postgres");
+  const clusterDirectory = await clusterDirectoryFor(config);
   const dataDirectory = join(clusterDirectory, "data");
   const socketDirectory = join(clusterDirectory, "socket");
   await Deno.mkdir(socketDirectory, { recursive: true });
