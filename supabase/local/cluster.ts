@@ -68,9 +68,51 @@ export function assertPortFree(port: number, what: string): void {
   }
 }
 
-async function isRunning(postgres: PostgresInstallation, dataDirectory: string): Promise<boolean> {
-  const status = await asClusterOwner(join(postgres.binDirectory, "pg_ctl"), ["status", "-D", dataDirectory]);
-  return status.code === 0;
+// The process a pid file names, if it is alive: a killed server can leave a
+// zombie (or an unrelated process reusing the pid) that still "exists".
+async function liveProcess(pid: number): Promise<boolean> {
+  try {
+    const stat = await Deno.readTextFile(`/proc/${pid}/stat`);
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    const command = await Deno.readTextFile(`/proc/${pid}/cmdline`).catch(() => "");
+    return state !== "Z" && state !== "X" && command.includes("postgres");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether this cluster's server is up. A pid file and socket lock left by a crash are removed,
+ * so that the next start is not refused; a live server that does not answer
+ * on our port is reported rather than touched.
+ */
+async function isRunning(postgres: PostgresInstallation, config: StackConfig, dataDirectory: string): Promise<boolean> {
+  const pidFile = join(dataDirectory, "postmaster.pid");
+  const pidText = await Deno.readTextFile(pidFile).catch(() => undefined);
+  if (pidText === undefined) return false;
+  const pid = Number(pidText.split("\n")[0]);
+  if (!(await liveProcess(pid))) {
+    const socketDirectory = join(dataDirectory, "..", "socket");
+    for (const stale of [pidFile, join(socketDirectory, `.s.PGSQL.${config.databasePort}.lock`)]) {
+      await Deno.remove(stale).catch(() => {});
+    }
+    return false;
+  }
+  const ready = await runCommand(join(postgres.binDirectory, "pg_isready"), [
+    "-h",
+    "127.0.0.1",
+    "-p",
+    String(config.databasePort),
+    "-t",
+    "10",
+  ]);
+  if (ready.code !== 0) {
+    throw new Error(
+      `A PostgreSQL server (pid ${pid}) runs on ${dataDirectory} but does not answer on port ${config.databasePort}. ` +
+        `Stop it: pg_ctl -D ${dataDirectory} stop`,
+    );
+  }
+  return true;
 }
 
 async function initialise(postgres: PostgresInstallation, clusterDirectory: string, dataDirectory: string) {
@@ -111,7 +153,7 @@ export async function startCluster(postgres: PostgresInstallation, config: Stack
   const stop = async () => {
     await asClusterOwner(pgCtl, ["stop", "-D", dataDirectory, "-m", "fast", "-w"]);
   };
-  if (await isRunning(postgres, dataDirectory)) {
+  if (await isRunning(postgres, config, dataDirectory)) {
     return { dataDirectory, created, started: false, stop };
   }
   assertPortFree(config.databasePort, "PostgreSQL");
