@@ -58,6 +58,7 @@ Deno.test("a cluster is created once, reused while running, and starts again aft
     await Deno.remove(stateDirectory, { recursive: true });
     // Where the cluster went when the postgres user could not reach the temporary folder.
     await Deno.remove(join(cluster.dataDirectory, ".."), { recursive: true }).catch(() => {});
+    await Deno.remove(join(cluster.dataDirectory, "..", "..")).catch(() => {});
   }
 });
 
