@@ -93,8 +93,9 @@ begin
 end;
 $$;
 
--- One query for the items and their sources (not a lookup per item); an item
--- shows its 20 latest contributions, so a list read stays bounded.
+-- One query for the items and their sources (the sources of all the list's
+-- items in one pass, not a lookup per item); an item shows its 20 latest
+-- contributions, so a list read stays bounded.
 create function app.grocery_get_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -105,6 +106,26 @@ declare
   v_count integer;
   v_unchecked integer;
 begin
+  with items as (
+    select i.* from public.grocery_items i
+    where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.deleted_at is null
+  ),
+  sources as (
+    select recent.grocery_item_id, jsonb_agg(jsonb_build_object(
+      'recipe_id', recent.recipe_id,
+      'planner_meal_id', recent.planner_meal_id,
+      'quantity_added', recent.quantity_added,
+      'unit', recent.unit,
+      'created_at', recent.created_at
+    ) order by recent.created_at, recent.id) as list
+    from (
+      select s.*, row_number() over (partition by s.grocery_item_id order by s.created_at desc, s.id desc) as newness
+      from public.grocery_item_sources s
+      where s.household_id = p_household_id and s.grocery_item_id in (select items.id from items)
+    ) recent
+    where recent.newness <= 20
+    group by recent.grocery_item_id
+  )
   select
     coalesce(jsonb_agg(jsonb_build_object(
       'id', i.id,
@@ -120,24 +141,9 @@ begin
     count(*),
     count(*) filter (where not i.checked)
   into v_items, v_count, v_unchecked
-  from public.grocery_items i
+  from items i
   left join public.ingredients ingredient on ingredient.id = i.ingredient_id
-  left join lateral (
-    select jsonb_agg(jsonb_build_object(
-      'recipe_id', latest.recipe_id,
-      'planner_meal_id', latest.planner_meal_id,
-      'quantity_added', latest.quantity_added,
-      'unit', latest.unit,
-      'created_at', latest.created_at
-    ) order by latest.created_at, latest.id) as list
-    from (
-      select s.* from public.grocery_item_sources s
-      where s.household_id = i.household_id and s.grocery_item_id = i.id
-      order by s.created_at desc, s.id desc
-      limit 20
-    ) latest
-  ) sources on true
-  where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.deleted_at is null;
+  left join sources on sources.grocery_item_id = i.id;
 
   return jsonb_build_object(
     'list', jsonb_build_object(

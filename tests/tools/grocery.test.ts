@@ -179,3 +179,20 @@ Deno.test("another household's list and items are NOT_FOUND for every grocery to
   const { items } = await callToolOk<{ items: ItemDetail[] }>(alice, "grocery.get_list", { grocery_list_id: listId });
   assert.deepEqual(items.map((item) => [item.quantity, item.checked]), [[1, false]]);
 });
+
+Deno.test("get_list shows an item's 20 latest contributions, oldest first, with the total quantity exact", async () => {
+  const listId = await newList("Many contributions");
+  for (let round = 1; round <= 22; round++) {
+    await callToolOk(alice, "grocery.push_ingredients", {
+      grocery_list_id: listId,
+      ingredients: [{ ingredient_id: rice, quantity: round / 4, unit: "cup" }],
+    });
+  }
+  const { items } = await callToolOk<{ items: ItemDetail[] }>(alice, "grocery.get_list", { grocery_list_id: listId });
+  assert.equal(items.length, 1);
+  assert.equal(items[0].quantity, 63.25); // (1 + 2 + … + 22) / 4
+  assert.deepEqual(
+    items[0].sources.map((source) => source.quantity_added),
+    Array.from({ length: 20 }, (_, index) => (index + 3) / 4),
+  );
+});
