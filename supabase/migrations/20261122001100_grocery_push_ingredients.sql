@@ -3,11 +3,14 @@
 -- an item. No unit conversion. One call, one transaction: a bad line anywhere
 -- leaves nothing behind.
 -- The first problem with a batch, in line order, as (message, field); null when
--- every line is valid. Set-based: one query checks every line.
+-- every line is valid. Set-based: one query checks every line. plpgsql so that
+-- this large query is planned once per session, not at every call.
 create function private.push_line_problem(p_household_id uuid, p_lines jsonb) returns text[]
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
+begin
+  return (
   with lines as (
     select e.ordinality - 1 as line_index, format('ingredients[%s]', e.ordinality - 1) as path, e.value as line
     from jsonb_array_elements(p_lines) with ordinality e
@@ -66,7 +69,9 @@ as $$
       and (i.household_id is null or i.household_id = p_household_id)
     left join public.units unit on unit.code = l.line ->> 'unit'
   )
-  select c.problem from checked c where c.problem is not null order by c.line_index limit 1;
+  select c.problem from checked c where c.problem is not null order by c.line_index limit 1
+  );
+end;
 $$;
 
 -- grocery.push_ingredients, set-based: the batch is checked in one query, its

@@ -2,10 +2,11 @@
 -- authenticated, RLS on) and gets the household it resolved.
 
 create function private.recipe_json(p_recipe public.recipes) returns jsonb
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'id', p_recipe.id,
     'title', p_recipe.title,
     'tags', to_jsonb(p_recipe.tags),
@@ -30,6 +31,7 @@ as $$
       where ri.household_id = p_recipe.household_id and ri.recipe_id = p_recipe.id
     ), '[]'::jsonb)
   );
+end;
 $$;
 
 -- Ingredient lines by id or exact name (trimmed, case-folded; the household's
@@ -83,13 +85,15 @@ end;
 $$;
 
 create function private.replace_recipe_lines(p_household_id uuid, p_recipe_id uuid, p_lines jsonb) returns void
-language sql
+language plpgsql
 set search_path = ''
 as $$
+begin
   delete from public.recipe_ingredients ri where ri.household_id = p_household_id and ri.recipe_id = p_recipe_id;
   insert into public.recipe_ingredients (recipe_id, household_id, ingredient_id, quantity, unit, prep_state, note, position)
   select p_recipe_id, p_household_id, r.ingredient_id, r.quantity, r.unit, r.prep_state, r.note, r.line_position
   from private.resolve_ingredient_lines(p_household_id, p_lines) r;
+end;
 $$;
 
 create function private.live_recipe(p_household_id uuid, p_recipe_id uuid, p_lock boolean default false)
@@ -197,11 +201,13 @@ end;
 $$;
 
 create function app.recipe_get(p_household_id uuid, p_input jsonb) returns jsonb
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  select jsonb_build_object('recipe', private.recipe_json(
+begin
+  return jsonb_build_object('recipe', private.recipe_json(
     private.live_recipe(p_household_id, (p_input ->> 'recipe_id')::uuid)));
+end;
 $$;
 
 create function app.recipe_create(p_household_id uuid, p_input jsonb) returns jsonb

@@ -50,15 +50,19 @@ end;
 $$;
 
 create function app.planner_list_meals(p_household_id uuid, p_input jsonb) returns jsonb
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  select jsonb_build_object('meals', coalesce(jsonb_agg(private.planner_meal_json(m)
-    order by m.date, array_position(array['breakfast', 'lunch', 'dinner'], m.meal_type), m.created_at, m.id), '[]'::jsonb))
-  from public.planner_meals m
-  where m.household_id = p_household_id
-    and m.deleted_at is null
-    and m.date between (p_input ->> 'start_date')::date and (p_input ->> 'end_date')::date;
+begin
+  return (
+    select jsonb_build_object('meals', coalesce(jsonb_agg(private.planner_meal_json(m)
+      order by m.date, array_position(array['breakfast', 'lunch', 'dinner'], m.meal_type), m.created_at, m.id), '[]'::jsonb))
+    from public.planner_meals m
+    where m.household_id = p_household_id
+      and m.deleted_at is null
+      and m.date between (p_input ->> 'start_date')::date and (p_input ->> 'end_date')::date
+  );
+end;
 $$;
 
 create function app.planner_get_meal(p_household_id uuid, p_input jsonb) returns jsonb
