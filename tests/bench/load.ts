@@ -6,6 +6,13 @@ export interface RequestSpec {
   body?: string;
 }
 
+/** Raw samples of one or more batches: latencies and the time spent sending. */
+export interface Samples {
+  latenciesMs: number[];
+  elapsedMs: number;
+  failures: number;
+}
+
 export interface LoadFigures {
   requests: number;
   concurrency: number;
@@ -23,41 +30,52 @@ function percentile(sorted: number[], fraction: number): number {
 
 /**
  * Sends `requests` requests with `concurrency` in flight, each built by
- * `next(i)`, and measures latency and throughput. Bounded in count; a failed
- * request counts as a failure, never as a fast one.
+ * `next(i)`, and records each latency. Bounded in count; a failed request
+ * counts as a failure, never as a fast one.
  */
-export async function measure(
+export async function sample(
   next: (index: number) => RequestSpec,
-  options: { requests: number; concurrency: number },
-): Promise<LoadFigures> {
-  const send = async (index: number) => {
-    const spec = next(index);
-    const response = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body });
-    await response.arrayBuffer();
-    return response.ok;
-  };
-  const latencies: number[] = [];
+  options: { requests: number; concurrency: number; firstIndex?: number },
+): Promise<Samples> {
+  const latenciesMs: number[] = [];
   let failures = 0;
   let issued = 0;
   const startedAt = performance.now();
   const worker = async () => {
     while (issued < options.requests) {
-      const index = issued++;
+      const index = (options.firstIndex ?? 0) + issued++;
+      const spec = next(index);
       const requestStartedAt = performance.now();
-      const ok = await send(index).catch(() => false);
-      latencies.push(performance.now() - requestStartedAt);
+      const ok = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          return response.ok;
+        })
+        .catch(() => false);
+      latenciesMs.push(performance.now() - requestStartedAt);
       if (!ok) failures++;
     }
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
-  const elapsedSeconds = (performance.now() - startedAt) / 1000;
-  latencies.sort((a, b) => a - b);
+  return { latenciesMs, elapsedMs: performance.now() - startedAt, failures };
+}
+
+export function merge(batches: Samples[]): Samples {
   return {
-    requests: options.requests,
-    concurrency: options.concurrency,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    requestsPerSecond: options.requests / elapsedSeconds,
-    failures,
+    latenciesMs: batches.flatMap((batch) => batch.latenciesMs),
+    elapsedMs: batches.reduce((total, batch) => total + batch.elapsedMs, 0),
+    failures: batches.reduce((total, batch) => total + batch.failures, 0),
+  };
+}
+
+export function figures(samples: Samples, concurrency: number): LoadFigures {
+  const sorted = [...samples.latenciesMs].sort((a, b) => a - b);
+  return {
+    requests: sorted.length,
+    concurrency,
+    p50Ms: percentile(sorted, 0.5),
+    p99Ms: percentile(sorted, 0.99),
+    requestsPerSecond: sorted.length / (samples.elapsedMs / 1000),
+    failures: samples.failures,
   };
 }

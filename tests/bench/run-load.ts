@@ -1,7 +1,7 @@
 // The load side of `deno task bench`, in its own process so that sending
 // requests does not share an event loop with the server being measured.
 import postgres from "postgres";
-import { type LoadFigures, measure, type RequestSpec } from "./load.ts";
+import { figures, type LoadFigures, merge, type RequestSpec, sample, type Samples } from "./load.ts";
 
 export interface Scenario {
   name: string;
@@ -53,16 +53,43 @@ async function statementsSince(reset: boolean): Promise<number> {
   return row.calls;
 }
 
-const results: ScenarioResult[] = [];
-for (const scenario of plan.scenarios) {
-  for (const concurrency of plan.concurrencies) {
-    await measure((index) => requestOf(scenario, -1 - index), { requests: 30, concurrency });
+const rounds = 5;
+
+// The floor and the scenario are measured in alternating batches, so that a
+// machine that slows down or speeds up during the run affects both alike.
+async function compare(scenario: Scenario, floor: Scenario, concurrency: number) {
+  // Each of the pool's connections plans the tool's statements on first use:
+  // warm them all before measuring.
+  const warm = (target: Scenario) => sample((index) => requestOf(target, -1 - index), { requests: 200, concurrency });
+  await warm(floor);
+  await warm(scenario);
+  const perRound = Math.ceil(plan.requests[`${concurrency}`] / rounds);
+  const floorBatches: Samples[] = [];
+  const scenarioBatches: Samples[] = [];
+  let statements = 0;
+  for (let round = 0; round < rounds; round++) {
+    floorBatches.push(await sample((index) => requestOf(floor, index), { requests: perRound, concurrency }));
     await statementsSince(true);
-    const requests = plan.requests[`${concurrency}`];
-    const figures = await measure((index) => requestOf(scenario, index), { requests, concurrency });
-    const statements = await statementsSince(false);
-    results.push({ name: scenario.name, ...figures, statementsPerCall: statements / requests });
+    scenarioBatches.push(
+      await sample((index) => requestOf(scenario, index), {
+        requests: perRound,
+        concurrency,
+        firstIndex: round * perRound,
+      }),
+    );
+    statements += await statementsSince(false);
   }
+  const scenarioFigures = figures(merge(scenarioBatches), concurrency);
+  return {
+    floor: { name: floor.name, ...figures(merge(floorBatches), concurrency), statementsPerCall: 1 },
+    scenario: { name: scenario.name, ...scenarioFigures, statementsPerCall: statements / scenarioFigures.requests },
+  };
+}
+
+const [floor, ...scenarios] = plan.scenarios;
+const results: { scenario: ScenarioResult; floor: ScenarioResult }[] = [];
+for (const scenario of scenarios) {
+  for (const concurrency of plan.concurrencies) results.push(await compare(scenario, floor, concurrency));
 }
 await sql.end();
 console.log(JSON.stringify(results));
