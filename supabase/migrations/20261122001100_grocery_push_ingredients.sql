@@ -2,6 +2,24 @@
 -- list with the same ingredient, unit and prep state (null = null), else add
 -- an item. No unit conversion. One call, one transaction: a bad line anywhere
 -- leaves nothing behind.
+-- A list holds at most 1000 live items, so that reading one stays bounded;
+-- returns the count, or refuses the change that went past it.
+create function private.live_item_count(p_list_id uuid) returns integer
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  select count(*) into v_count from public.grocery_items i where i.grocery_list_id = p_list_id and i.deleted_at is null;
+  if v_count > 1000 then
+    raise exception 'a grocery list holds at most 1000 items; check off or remove items, or start a new list'
+      using errcode = 'MP409', column = 'grocery_list_id';
+  end if;
+  return v_count;
+end;
+$$;
+
 -- The first problem with a batch, in line order, as (message, field); null when
 -- every line is valid. Set-based: one query checks every line. plpgsql so that
 -- this large query is planned once per session, not at every call.
@@ -205,10 +223,12 @@ begin
       'lines_received', jsonb_array_length(p_input -> 'ingredients'),
       'items_added', jsonb_array_length(v_added),
       'items_merged', jsonb_array_length(v_merged)),
-    'item_count', (select count(*) from public.grocery_items i where i.grocery_list_id = v_list_id and i.deleted_at is null)
+    'item_count', private.live_item_count(v_list_id)
   );
 end;
 $$;
 
-revoke all on function app.grocery_push_ingredients(uuid, jsonb), private.push_line_problem(uuid, jsonb) from public, anon;
-grant execute on function app.grocery_push_ingredients(uuid, jsonb), private.push_line_problem(uuid, jsonb) to authenticated;
+revoke all on function app.grocery_push_ingredients(uuid, jsonb), private.push_line_problem(uuid, jsonb),
+  private.live_item_count(uuid) from public, anon;
+grant execute on function app.grocery_push_ingredients(uuid, jsonb), private.push_line_problem(uuid, jsonb),
+  private.live_item_count(uuid) to authenticated;

@@ -201,6 +201,7 @@ begin
     returning * into v_row;
     insert into public.grocery_item_sources (grocery_item_id, household_id, quantity_added, unit)
     values (v_row.id, p_household_id, v_row.quantity, v_row.unit);
+    perform private.live_item_count(v_list.id);
     v_merged := false;
     v_item := private.grocery_item_json(v_row);
   end if;

@@ -112,3 +112,29 @@ Deno.test("concurrent pushes into one list lose no update", async () => {
 });
 
 globalThis.addEventListener("unload", () => sql.end());
+
+Deno.test("a list holds at most 1000 items: the push that would pass it changes nothing", async () => {
+  const listId = await createList(sql, alice, aliceHousehold);
+  const catalog = (await sql<{ id: string }[]>`
+    select id from public.ingredients where household_id is null order by normalized_name limit 250`).map((row) =>
+    row.id
+  );
+  const units = ["cup", "tbsp", "tsp", "g", "kg"];
+  const lines = units.flatMap((unit) =>
+    catalog.map((ingredientId) => ({ ingredient_id: ingredientId, quantity: 1, unit }))
+  );
+  await push(listId, lines.slice(0, 500));
+  const full = await push(listId, lines.slice(500, 1000));
+  assert.equal(full.item_count, 1000);
+  const over = await callTool(alice, "grocery.push_ingredients", {
+    grocery_list_id: listId,
+    ingredients: lines.slice(1000, 1001),
+  });
+  assert.equal(over.status, 409);
+  assert.match(over.body.error!.message, /at most 1000 items/);
+  const merged = await push(listId, lines.slice(0, 1));
+  assert.equal(merged.item_count, 1000);
+  const [{ count }] =
+    await sql`select count(*)::int as count from public.grocery_items where grocery_list_id = ${listId}`;
+  assert.equal(count, 1000);
+});

@@ -85,6 +85,7 @@ export const groceryDocs = {
       "Failure Modes": "- **VALIDATION_ERROR** (field `ingredients[i].…`): a string quantity, missing or unknown " +
         "unit, unknown ingredient. Nothing is added.\n" +
         "- **NOT_FOUND**: the list (or a source recipe or meal) is not in this household.\n" +
+        "- **CONFLICT**: the list would hold more than 1000 items; nothing is added.\n" +
         "- **IDEMPOTENCY_MISMATCH**: the Idempotency-Key was used before with a different input.",
       Examples: `### Example 1: Two recipes' rice\n\`\`\`json\n{ "grocery_list_id": "${listId}", "ingredients": [\n` +
         `  { "ingredient_id": "${riceId}", "quantity": 0.5, "unit": "cup" },\n` +
@@ -105,7 +106,8 @@ export const groceryDocs = {
         "went into an existing unchecked item with the same ingredient, unit and prep state.",
       Invariants: "- Free names are never matched to ingredients or to other items.",
       "Failure Modes": "- **VALIDATION_ERROR**: both or neither of ingredient_id and name (field name), bad " +
-        "quantity or unit.\n- **NOT_FOUND**: no such list in this household.",
+        "quantity or unit.\n- **NOT_FOUND**: no such list in this household.\n" +
+        "- **CONFLICT**: the list already holds 1000 items.",
       Examples: `### Example 1\n\`\`\`json\n{ "grocery_list_id": "${listId}", "name": "paper towels", ` +
         `"quantity": 2, "unit": "package" }\n\`\`\``,
       "Common Mistakes": "- ❌ Adding a recipe's ingredients one by one: use grocery.push_ingredients.",
