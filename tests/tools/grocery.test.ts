@@ -1,198 +1,194 @@
 import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
-import { catalogIngredient, twoHouseholds } from "../support/households.ts";
+import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
 
 const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "grocery");
-const [rice, onion] = await Promise.all(["white rice", "onion"].map((name) => catalogIngredient(sql, name)));
-await sql.end();
+const aliceHousehold = await householdOf(sql, alice);
+const rice = await catalogIngredient(sql, "white rice");
 
-type Item = { id: string; name: string; quantity: number; unit: string; prep_state: string | null; checked: boolean };
-type ItemDetail = Item & { checked_at: string | null; sources: { quantity_added: number; recipe_id: string | null }[] };
-type ListSummary = { id: string; name: string; item_count: number; unchecked_count: number };
+type ItemDetail = {
+  id: string;
+  ingredient_id: string | null;
+  name: string;
+  quantity: number;
+  unit: string;
+  prep_state: string | null;
+  checked: boolean;
+  checked_at: string | null;
+  sources: { recipe_id: string | null; planner_meal_id: string | null; quantity_added: number; unit: string }[];
+};
+type ListSummary = {
+  id: string;
+  name: string;
+  item_count: number;
+  unchecked_count: number;
+  created_at: string;
+  updated_at: string;
+};
+
+const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 
 async function newList(name: string): Promise<string> {
   const created = await callToolOk<{ grocery_list_id: string; name: string }>(alice, "grocery.create_list", { name });
-  assert.equal(created.name, name.trim());
   return created.grocery_list_id;
+}
+
+async function addFree(listId: string, name: string): Promise<string> {
+  const added = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", {
+    grocery_list_id: listId,
+    name,
+    quantity: 1,
+    unit: "piece",
+  });
+  return added.grocery_item_id;
 }
 
 Deno.test("create_list, list_lists and get_list show exactly what was added, through supabase-js", async () => {
   const client = supabaseAs(alice);
   const created = await client.functions.invoke("grocery/create_list", { body: { name: "  Saturday market " } });
   assert.equal(created.error, null);
-  const listId = created.data.data.grocery_list_id;
-  assert.equal(created.data.data.name, "Saturday market");
-  await callToolOk(alice, "grocery.add_item", {
+  const { grocery_list_id: listId, name, created_at } = created.data.data;
+  assert.equal(name, "Saturday market");
+  assert.match(created_at, isoTimestamp);
+  const towels = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", {
     grocery_list_id: listId,
     name: "paper towels",
     quantity: 2,
     unit: "package",
   });
-  await callToolOk(alice, "grocery.add_item", {
+  const riceItem = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", {
     grocery_list_id: listId,
     ingredient_id: rice,
     quantity: 0.5,
     unit: "cup",
+    prep_state: "rinsed",
   });
 
-  const { data } = await client.functions.invoke("grocery/get_list", { body: { grocery_list_id: listId } });
+  const { data, error } = await client.functions.invoke("grocery/get_list", { body: { grocery_list_id: listId } });
+  assert.equal(error, null);
   const { list, items } = data.data as { list: ListSummary; items: ItemDetail[] };
-  assert.deepEqual([list.name, list.item_count, list.unchecked_count], ["Saturday market", 2, 2]);
-  assert.deepEqual(items.map((item) => [item.name, item.quantity, item.unit, item.checked]), [
-    ["paper towels", 2, "package", false],
-    ["white rice", 0.5, "cup", false],
+  assert.deepEqual({ ...list, updated_at: undefined }, {
+    id: listId,
+    name: "Saturday market",
+    item_count: 2,
+    unchecked_count: 2,
+    created_at,
+    updated_at: undefined,
+  });
+  assert.match(list.updated_at, isoTimestamp);
+  const withoutSourceTimes = items.map((item) => ({
+    ...item,
+    sources: item.sources.map((source) => ({ ...source, created_at: undefined })),
+  }));
+  assert.deepEqual(withoutSourceTimes, [
+    {
+      id: towels.grocery_item_id,
+      ingredient_id: null,
+      name: "paper towels",
+      quantity: 2,
+      unit: "package",
+      prep_state: null,
+      checked: false,
+      checked_at: null,
+      sources: [{ recipe_id: null, planner_meal_id: null, quantity_added: 2, unit: "package", created_at: undefined }],
+    },
+    {
+      id: riceItem.grocery_item_id,
+      ingredient_id: rice,
+      name: "white rice",
+      quantity: 0.5,
+      unit: "cup",
+      prep_state: "rinsed",
+      checked: false,
+      checked_at: null,
+      sources: [{ recipe_id: null, planner_meal_id: null, quantity_added: 0.5, unit: "cup", created_at: undefined }],
+    },
   ]);
-  assert.deepEqual(items[1].sources.map((source) => source.quantity_added), [0.5]);
 
   const { lists } = await callToolOk<{ lists: ListSummary[] }>(alice, "grocery.list_lists", {});
-  assert.deepEqual(lists.find((entry) => entry.id === listId), { ...list });
+  assert.deepEqual(lists.find((entry) => entry.id === listId), list);
 });
 
-Deno.test("a live list's name is unique per household, ignoring case and spaces", async () => {
+Deno.test("list_lists: live lists newest first with live and unchecked counts; a removed list is gone", async () => {
+  const [first, second, third] = [await newList("Counts A"), await newList("Counts B"), await newList("Counts C")];
+  await addFree(first, "milk");
+  const bought = await addFree(first, "bread");
+  const dropped = await addFree(first, "jam");
+  await callToolOk(alice, "grocery.check_item", { grocery_item_id: bought });
+  await callToolOk(alice, "grocery.remove_item", { grocery_item_id: dropped });
+
+  const summary = (lists: ListSummary[]) =>
+    lists.filter((list) => [first, second, third].includes(list.id))
+      .map((list) => [list.name, list.item_count, list.unchecked_count]);
+  const before = await callToolOk<{ lists: ListSummary[] }>(alice, "grocery.list_lists", {});
+  assert.deepEqual(summary(before.lists), [["Counts C", 0, 0], ["Counts B", 0, 0], ["Counts A", 2, 1]]);
+  const times = before.lists.map((list) => Date.parse(list.created_at));
+  assert.deepEqual(times, [...times].sort((a, b) => b - a));
+
+  await sql`update public.grocery_lists set deleted_at = now() where id = ${second}`;
+  const after = await callToolOk<{ lists: ListSummary[] }>(alice, "grocery.list_lists", {});
+  assert.deepEqual(summary(after.lists), [["Counts C", 0, 0], ["Counts A", 2, 1]]);
+  const gone = await callTool(alice, "grocery.get_list", { grocery_list_id: second });
+  assert.deepEqual([gone.status, gone.body.error?.type, gone.body.error?.field], [404, "NOT_FOUND", "grocery_list_id"]);
+  const reused = await callToolOk<{ name: string }>(alice, "grocery.create_list", { name: "counts b" });
+  assert.equal(reused.name, "counts b");
+});
+
+Deno.test("get_list shows unchecked items first, each group in the order the items were added", async () => {
+  const listId = await newList("Order");
+  const [eggs, flour, sugar] = [
+    await addFree(listId, "eggs"),
+    await addFree(listId, "flour"),
+    await addFree(listId, "sugar"),
+  ];
+  await callToolOk(alice, "grocery.check_item", { grocery_item_id: eggs });
+  const { list, items } = await callToolOk<{ list: ListSummary; items: ItemDetail[] }>(alice, "grocery.get_list", {
+    grocery_list_id: listId,
+  });
+  assert.deepEqual(items.map((item) => [item.id, item.checked]), [[flour, false], [sugar, false], [eggs, true]]);
+  assert.deepEqual([list.item_count, list.unchecked_count], [3, 2]);
+});
+
+Deno.test("a live list's name is unique per household, ignoring case and spaces: CONFLICT on field name", async () => {
   await newList("Weekly shop");
   const duplicate = await callTool(alice, "grocery.create_list", { name: " weekly SHOP" });
   assert.equal(duplicate.status, 409);
-  assert.equal(duplicate.body.error?.type, "CONFLICT");
-  assert.equal(duplicate.body.error?.field, "name");
+  assert.deepEqual([duplicate.body.error?.type, duplicate.body.error?.field], ["CONFLICT", "name"]);
+  assert.equal(duplicate.body.error?.message, 'a grocery list named "weekly SHOP" already exists in this household');
+  const [{ count }] = await sql`
+    select count(*)::int as count from public.grocery_lists
+    where household_id = ${aliceHousehold} and lower(name) = 'weekly shop'`;
+  assert.equal(count, 1);
   const otherHousehold = await callTool(bob, "grocery.create_list", { name: "Weekly shop" });
   assert.equal(otherHousehold.status, 200);
-  const blank = await callTool(alice, "grocery.create_list", { name: "   " });
-  assert.equal(blank.body.error?.field, "name");
 });
 
-Deno.test("add_item merges a known ingredient like push, never into a checked item; a free name is always new", async () => {
-  const listId = await newList("Add items");
-  const first = await callToolOk<{ grocery_item_id: string; merged: boolean; message: string }>(
-    alice,
-    "grocery.add_item",
-    {
-      grocery_list_id: listId,
-      ingredient_id: onion,
-      quantity: 1,
-      unit: "whole",
-    },
-  );
-  assert.equal(first.merged, false);
-  const second = await callToolOk<{ grocery_item_id: string; merged: boolean; item: Item; message: string }>(
-    alice,
-    "grocery.add_item",
-    { grocery_list_id: listId, ingredient_id: onion, quantity: 2, unit: "whole" },
-  );
-  assert.equal(second.merged, true);
-  assert.equal(second.grocery_item_id, first.grocery_item_id);
-  assert.equal(second.item.quantity, 3);
-  assert.match(second.message, /merged/);
-
-  await callToolOk(alice, "grocery.check_item", { grocery_item_id: first.grocery_item_id });
-  const third = await callToolOk<{ grocery_item_id: string; merged: boolean }>(alice, "grocery.add_item", {
-    grocery_list_id: listId,
-    ingredient_id: onion,
-    quantity: 1,
-    unit: "whole",
-  });
-  assert.equal(third.merged, false);
-  assert.notEqual(third.grocery_item_id, first.grocery_item_id);
-
-  const towels = { grocery_list_id: listId, name: "paper towels", quantity: 1, unit: "package" };
-  const a = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", towels);
-  const b = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", towels);
-  assert.notEqual(a.grocery_item_id, b.grocery_item_id);
-
-  for (
-    const [input, field] of [
-      [{ grocery_list_id: listId, quantity: 1, unit: "whole" }, "name"],
-      [{ grocery_list_id: listId, ingredient_id: onion, name: "onion", quantity: 1, unit: "whole" }, "name"],
-      [{ grocery_list_id: listId, name: "salt", quantity: "a pinch", unit: "tsp" }, "quantity"],
-      [{ grocery_list_id: listId, name: "salt", quantity: 1, unit: "pinch" }, "unit"],
-    ] as const
-  ) {
-    const response = await callTool(alice, "grocery.add_item", input);
-    assert.equal(response.status, 400, JSON.stringify(input));
-    assert.equal(response.body.error?.field, field, JSON.stringify(input));
-  }
-});
-
-Deno.test("check, uncheck and remove: who and when are kept, removal is soft and returns the item", async () => {
-  const listId = await newList("Flow");
-  const { grocery_item_id } = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", {
-    grocery_list_id: listId,
-    ingredient_id: rice,
-    quantity: 1,
-    unit: "cup",
-  });
-  const checked = await callToolOk<{ item: ItemDetail }>(alice, "grocery.check_item", { grocery_item_id });
-  assert.equal(checked.item.checked, true);
-  assert.match(checked.item.checked_at!, /^2\d{3}-/);
-  const again = await callToolOk<{ item: ItemDetail }>(alice, "grocery.check_item", { grocery_item_id });
-  assert.equal(again.item.checked_at, checked.item.checked_at);
-  const sql = adminSql();
-  const [{ checked_by }] = await sql`select checked_by from public.grocery_items where id = ${grocery_item_id}`;
-  await sql.end();
-  assert.equal(checked_by, alice.id);
-
-  const unchecked = await callToolOk<{ item: ItemDetail }>(alice, "grocery.uncheck_item", { grocery_item_id });
-  assert.deepEqual([unchecked.item.checked, unchecked.item.checked_at], [false, null]);
-
-  const removed = await callToolOk<{ removed: boolean; item: ItemDetail & { deleted_at: string } }>(
-    alice,
-    "grocery.remove_item",
-    { grocery_item_id },
-  );
-  assert.equal(removed.item.id, grocery_item_id);
-  assert.match(removed.item.deleted_at, /^2\d{3}-/);
-  const { items } = await callToolOk<{ items: Item[] }>(alice, "grocery.get_list", { grocery_list_id: listId });
-  assert.deepEqual(items, []);
-  for (const tool of ["grocery.remove_item", "grocery.check_item", "grocery.uncheck_item"]) {
-    assert.equal((await callTool(alice, tool, { grocery_item_id })).status, 404, tool);
-  }
-});
-
-Deno.test("another household's list and items are NOT_FOUND for every grocery tool", async () => {
-  const listId = await newList("Private");
-  const { grocery_item_id } = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", {
-    grocery_list_id: listId,
-    ingredient_id: rice,
-    quantity: 1,
-    unit: "cup",
-  });
-  const attempts: [string, Record<string, unknown>, string][] = [
-    ["grocery.get_list", { grocery_list_id: listId }, "grocery_list_id"],
-    ["grocery.add_item", { grocery_list_id: listId, name: "x", quantity: 1, unit: "g" }, "grocery_list_id"],
-    ["grocery.push_ingredients", {
-      grocery_list_id: listId,
-      ingredients: [{ ingredient_id: rice, quantity: 1, unit: "cup" }],
-    }, "grocery_list_id"],
-    ["grocery.check_item", { grocery_item_id }, "grocery_item_id"],
-    ["grocery.uncheck_item", { grocery_item_id }, "grocery_item_id"],
-    ["grocery.remove_item", { grocery_item_id }, "grocery_item_id"],
+Deno.test("list tools refuse bad input with VALIDATION_ERROR naming the field, unknown keys included", async () => {
+  const listId = await newList("Validation");
+  const attempts: [string, unknown, string][] = [
+    ["grocery.create_list", { name: "   " }, "name"],
+    ["grocery.create_list", { name: "x".repeat(101) }, "name"],
+    ["grocery.create_list", {}, "name"],
+    ["grocery.create_list", { name: "Fine", color: "red" }, "color"],
+    ["grocery.list_lists", { include_deleted: true }, "include_deleted"],
+    ["grocery.get_list", {}, "grocery_list_id"],
+    ["grocery.get_list", { grocery_list_id: "not-a-uuid" }, "grocery_list_id"],
+    ["grocery.get_list", { grocery_list_id: listId, with_sources: false }, "with_sources"],
   ];
   for (const [tool, input, field] of attempts) {
-    const response = await callTool(bob, tool, input);
-    assert.equal(response.status, 404, tool);
-    assert.equal(response.body.error?.type, "NOT_FOUND", tool);
-    assert.equal(response.body.error?.field, field, tool);
+    const response = await callTool(alice, tool, input);
+    const label = `${tool} ${JSON.stringify(input)}`;
+    assert.equal(response.status, 400, label);
+    assert.equal(response.body.error?.type, "VALIDATION_ERROR", label);
+    assert.equal(response.body.error?.field, field, label);
   }
-  const { lists } = await callToolOk<{ lists: ListSummary[] }>(bob, "grocery.list_lists", {});
-  assert.equal(lists.some((list) => list.id === listId), false);
-  const { items } = await callToolOk<{ items: ItemDetail[] }>(alice, "grocery.get_list", { grocery_list_id: listId });
-  assert.deepEqual(items.map((item) => [item.quantity, item.checked]), [[1, false]]);
+  const unknownList = await callTool(alice, "grocery.get_list", { grocery_list_id: crypto.randomUUID() });
+  assert.deepEqual([unknownList.status, unknownList.body.error?.field], [404, "grocery_list_id"]);
+  const [{ count }] = await sql`
+    select count(*)::int as count from public.grocery_lists where household_id = ${aliceHousehold} and name = 'Fine'`;
+  assert.equal(count, 0);
 });
 
-Deno.test("get_list shows an item's 20 latest contributions, oldest first, with the total quantity exact", async () => {
-  const listId = await newList("Many contributions");
-  for (let round = 1; round <= 22; round++) {
-    await callToolOk(alice, "grocery.push_ingredients", {
-      grocery_list_id: listId,
-      ingredients: [{ ingredient_id: rice, quantity: round / 4, unit: "cup" }],
-    });
-  }
-  const { items } = await callToolOk<{ items: ItemDetail[] }>(alice, "grocery.get_list", { grocery_list_id: listId });
-  assert.equal(items.length, 1);
-  assert.equal(items[0].quantity, 63.25); // (1 + 2 + … + 22) / 4
-  assert.deepEqual(
-    items[0].sources.map((source) => source.quantity_added),
-    Array.from({ length: 20 }, (_, index) => (index + 3) / 4),
-  );
-});
+globalThis.addEventListener("unload", () => sql.end());

@@ -1,37 +1,62 @@
 import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
 import { householdOf, twoHouseholds } from "../support/households.ts";
-import { adminSql, createTestUser } from "../support/stack.ts";
+import { adminSql, createTestUser, type TestUser } from "../support/stack.ts";
 
 const sql = adminSql();
 const { alice: owner, bob: outsider } = await twoHouseholds(sql, "household");
-const joiner = await createTestUser(sql, "household-joiner");
 const ownerHousehold = await householdOf(sql, owner);
-const joinerHousehold = await householdOf(sql, joiner);
 
-type Household = {
-  id: string;
-  name: string;
-  my_role: string;
-  members: { user_id: string; role: string; email: string }[];
-};
+type Member = { user_id: string; role: string; email: string; joined_at: string };
+type Household = { id: string; name: string; my_role: string; created_at: string; members: Member[] };
+type Joined = { household_id: string; name: string; role: string; already_member: boolean };
 
-Deno.test("household.get lists the caller's household with its members and the caller's role", async () => {
-  const client = supabaseAs(owner);
-  const { data, error } = await client.functions.invoke("household/get", { body: {} });
+async function newInvite(): Promise<string> {
+  return (await callToolOk<{ code: string }>(owner, "household.create_invite", {})).code;
+}
+
+async function inviteRow(code: string) {
+  const [row] = await sql`select household_id, use_count, max_uses from public.household_invites where code = ${code}`;
+  return row;
+}
+
+async function membershipsOf(user: TestUser): Promise<string[][]> {
+  const rows = await sql`
+    select household_id::text, role from public.household_members where user_id = ${user.id} order by created_at`;
+  return rows.map((row) => [row.household_id, row.role]);
+}
+
+Deno.test("household.get lists the caller's household, its members and the caller's role, through supabase-js", async () => {
+  const { data, error } = await supabaseAs(owner).functions.invoke("household/get", { body: {} });
   assert.equal(error, null);
-  const households = data.data.households as Household[];
-  assert.equal(households.length, 1);
-  assert.equal(households[0].id, ownerHousehold);
-  assert.equal(households[0].my_role, "owner");
-  assert.deepEqual(households[0].members.map((member) => [member.user_id, member.role, member.email]), [
-    [owner.id, "owner", owner.email],
-  ]);
-  const withField = await callTool(owner, "household.get", { household_id: ownerHousehold });
-  assert.equal(withField.status, 400);
+  const [household] = data.data.households as Household[];
+  const [row] = await sql`select name, created_at from public.households where id = ${ownerHousehold}`;
+  const [member] = await sql`
+    select created_at from public.household_members where household_id = ${ownerHousehold} and user_id = ${owner.id}`;
+  assert.deepEqual(data.data.households, [{
+    id: ownerHousehold,
+    name: "My household",
+    my_role: "owner",
+    created_at: household.created_at,
+    members: [{ user_id: owner.id, role: "owner", email: owner.email, joined_at: household.members[0].joined_at }],
+  }]);
+  assert.equal(Date.parse(household.created_at), row.created_at.getTime());
+  assert.equal(Date.parse(household.members[0].joined_at), member.created_at.getTime());
+
+  for (const input of [{ household_id: ownerHousehold }, { include_members: false }]) {
+    const refused = await callTool(owner, "household.get", input);
+    const field = Object.keys(input)[0];
+    assert.deepEqual([refused.status, refused.body.error?.type, refused.body.error?.field], [
+      400,
+      "VALIDATION_ERROR",
+      field,
+    ]);
+  }
 });
 
-Deno.test("an owner invites, a second member joins, then both see the same lists", async () => {
+Deno.test("an owner invites, a second member joins, then both see the same lists and items", async () => {
+  const joiner = await createTestUser(sql, "household-joiner");
+  const joinerHousehold = await householdOf(sql, joiner);
   const invite = await callToolOk<{ household_id: string; code: string; expires_at: string }>(
     owner,
     "household.create_invite",
@@ -39,85 +64,165 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
   );
   assert.equal(invite.household_id, ownerHousehold);
   assert.match(invite.code, /^[0-9a-f]{32}$/);
-  assert.ok(Date.parse(invite.expires_at) > Date.now() + 6 * 86_400_000);
+  const week = Date.parse(invite.expires_at) - Date.now();
+  assert.ok(week > 7 * 86_400_000 - 60_000 && week <= 7 * 86_400_000, invite.expires_at);
+  assert.deepEqual(await inviteRow(invite.code), { household_id: ownerHousehold, use_count: 0, max_uses: null });
 
   const { grocery_list_id } = await callToolOk<{ grocery_list_id: string }>(owner, "grocery.create_list", {
     name: "Shared list",
   });
-  const joined = await callToolOk<{ household_id: string; role: string; already_member: boolean }>(
-    joiner,
-    "household.join",
-    { code: invite.code },
-  );
-  assert.deepEqual(joined, {
+  const { data } = await supabaseAs(joiner).functions.invoke("household/join", { body: { code: ` ${invite.code} ` } });
+  assert.deepEqual(data.data, {
     household_id: ownerHousehold,
     name: "My household",
     role: "member",
     already_member: false,
   });
-  const again = await callToolOk<{ already_member: boolean }>(joiner, "household.join", { code: invite.code });
-  assert.equal(again.already_member, true);
-  const [{ use_count }] = await sql`select use_count from public.household_invites where code = ${invite.code}`;
-  assert.equal(use_count, 1);
+  const again = await callToolOk<Joined>(joiner, "household.join", { code: invite.code });
+  assert.deepEqual(again, { household_id: ownerHousehold, name: "My household", role: "member", already_member: true });
+  assert.equal((await inviteRow(invite.code)).use_count, 1);
+  // An owner redeeming their own household's code keeps their role.
+  const ownerJoins = await callToolOk<Joined>(owner, "household.join", { code: invite.code });
+  assert.deepEqual([ownerJoins.role, ownerJoins.already_member], ["owner", true]);
+  assert.deepEqual(await membershipsOf(joiner), [[joinerHousehold, "owner"], [ownerHousehold, "member"]]);
 
   // Two households now: the joiner must name one.
   const unnamed = await callTool(joiner, "grocery.list_lists", {});
-  assert.equal(unnamed.status, 400);
-  assert.equal(unnamed.body.error?.field, "household_id");
+  assert.deepEqual([unnamed.status, unnamed.body.error?.type, unnamed.body.error?.field], [
+    400,
+    "VALIDATION_ERROR",
+    "household_id",
+  ]);
   const shared = await callToolOk<{ lists: { id: string }[] }>(joiner, "grocery.list_lists", {}, {
     householdId: ownerHousehold,
   });
   assert.deepEqual(shared.lists.map((list) => list.id), [grocery_list_id]);
-  const own = await callToolOk<{ lists: { id: string }[] }>(joiner, "grocery.list_lists", {
-    household_id: joinerHousehold,
+  const own = await callToolOk<{ lists: unknown[] }>(joiner, "grocery.list_lists", {}, {
+    householdId: joinerHousehold,
   });
   assert.deepEqual(own.lists, []);
   const item = await callToolOk<{ grocery_item_id: string }>(joiner, "grocery.add_item", {
-    household_id: ownerHousehold,
     grocery_list_id,
     name: "coffee",
     quantity: 1,
     unit: "package",
+  }, { householdId: ownerHousehold });
+  const ownersView = await callToolOk<{ items: { id: string; name: string }[] }>(owner, "grocery.get_list", {
+    grocery_list_id,
   });
-  const ownersView = await callToolOk<{ items: { id: string }[] }>(owner, "grocery.get_list", { grocery_list_id });
-  assert.deepEqual(ownersView.items.map((entry) => entry.id), [item.grocery_item_id]);
+  assert.deepEqual(ownersView.items.map((entry) => [entry.id, entry.name]), [[item.grocery_item_id, "coffee"]]);
+  const joinersView = await callToolOk<{ items: { id: string }[] }>(joiner, "grocery.get_list", { grocery_list_id }, {
+    householdId: ownerHousehold,
+  });
+  assert.deepEqual(joinersView.items.map((entry) => entry.id), [item.grocery_item_id]);
+  const wrongHousehold = await callTool(joiner, "grocery.get_list", { grocery_list_id }, {
+    householdId: joinerHousehold,
+  });
+  assert.deepEqual([wrongHousehold.status, wrongHousehold.body.error?.field], [404, "grocery_list_id"]);
 
-  const { households } = await callToolOk<{ households: Household[] }>(owner, "household.get", {});
-  assert.deepEqual(households[0].members.map((member) => member.role), ["owner", "member"]);
+  const byOwner = await callToolOk<{ households: Household[] }>(owner, "household.get", {});
+  assert.deepEqual(byOwner.households[0].members.map((member) => [member.user_id, member.role, member.email]), [
+    [owner.id, "owner", owner.email],
+    [joiner.id, "member", joiner.email],
+  ]);
+  const byJoiner = await callToolOk<{ households: Household[] }>(joiner, "household.get", {});
+  assert.deepEqual(
+    byJoiner.households.map((household) => [household.id, household.my_role, household.members.length]),
+    [
+      [joinerHousehold, "owner", 1],
+      [ownerHousehold, "member", 2],
+    ],
+  );
   const notMine = await callTool(outsider, "grocery.list_lists", {}, { householdId: ownerHousehold });
-  assert.equal(notMine.status, 404);
-  assert.equal(notMine.body.error?.field, "household_id");
+  assert.deepEqual([notMine.status, notMine.body.error?.field], [404, "household_id"]);
 });
 
-Deno.test("only an owner can invite", async () => {
-  const invite = await callToolOk<{ code: string }>(owner, "household.create_invite", {});
+Deno.test("only an owner can invite: a member gets PERMISSION_DENIED and no invite is made", async () => {
   const member = await createTestUser(sql, "household-member");
-  await callToolOk(member, "household.join", { code: invite.code });
+  await callToolOk(member, "household.join", { code: await newInvite() });
+  const [{ before }] = await sql`
+    select count(*)::int as before from public.household_invites where household_id = ${ownerHousehold}`;
   const refused = await callTool(member, "household.create_invite", {}, { householdId: ownerHousehold });
-  assert.equal(refused.status, 403);
-  assert.equal(refused.body.error?.type, "PERMISSION_DENIED");
+  assert.deepEqual([refused.status, refused.body.error?.type], [403, "PERMISSION_DENIED"]);
+  assert.equal(refused.body.error?.message, "only an owner of the household can invite");
+  const [{ after }] = await sql`
+    select count(*)::int as after from public.household_invites where household_id = ${ownerHousehold}`;
+  assert.equal(after, before);
+  const unnamed = await callTool(member, "household.create_invite", {});
+  assert.deepEqual([unnamed.status, unnamed.body.error?.field], [400, "household_id"]);
 });
 
-Deno.test("unknown, expired and used-up codes are NOT_FOUND, and change nothing", async () => {
+Deno.test("an unknown code is NOT_FOUND; an expired or used-up one is CONFLICT; neither changes anything", async () => {
   const unknown = await callTool(outsider, "household.join", { code: "0123456789abcdef" });
-  assert.equal(unknown.status, 404);
-  assert.equal(unknown.body.error?.field, "code");
+  assert.deepEqual([unknown.status, unknown.body.error?.type, unknown.body.error?.field], [404, "NOT_FOUND", "code"]);
 
-  const expired = await callToolOk<{ code: string }>(owner, "household.create_invite", {});
-  await sql`update public.household_invites set expires_at = now() - interval '1 minute' where code = ${expired.code}`;
-  assert.equal((await callTool(outsider, "household.join", { code: expired.code })).status, 404);
+  const expired = await newInvite();
+  await sql`update public.household_invites set expires_at = now() - interval '1 minute' where code = ${expired}`;
+  const late = await callTool(outsider, "household.join", { code: expired });
+  assert.deepEqual([late.status, late.body.error?.type, late.body.error?.field], [409, "CONFLICT", "code"]);
+  assert.match(late.body.error!.message, /^this invite code expired on \d{4}-\d{2}-\d{2} .*ask an owner/);
 
-  const once = await callToolOk<{ code: string }>(owner, "household.create_invite", {});
-  await sql`update public.household_invites set max_uses = 1 where code = ${once.code}`;
+  const once = await newInvite();
+  await sql`update public.household_invites set max_uses = 1 where code = ${once}`;
   const first = await createTestUser(sql, "household-once");
-  await callToolOk(first, "household.join", { code: once.code });
-  assert.equal((await callTool(outsider, "household.join", { code: once.code })).status, 404);
+  await callToolOk(first, "household.join", { code: once });
+  const usedUp = await callTool(outsider, "household.join", { code: once });
+  assert.deepEqual([usedUp.status, usedUp.body.error?.type], [409, "CONFLICT"]);
+  assert.equal(
+    usedUp.body.error?.message,
+    "this invite code has been used 1 of 1 times; ask an owner of the household for a new one",
+  );
+  // Whoever already joined is told so, even once the code is used up or expired.
+  const rejoin = await callToolOk<Joined>(first, "household.join", { code: once });
+  assert.equal(rejoin.already_member, true);
+  await sql`update public.household_invites set expires_at = now() - interval '1 minute' where code = ${once}`;
+  assert.equal((await callToolOk<Joined>(first, "household.join", { code: once })).already_member, true);
+  assert.equal((await inviteRow(once)).use_count, 1);
 
-  const [{ count }] =
-    await sql`select count(*)::int as count from public.household_members where user_id = ${outsider.id}`;
-  assert.equal(count, 1);
-  const badCode = await callTool(outsider, "household.join", { code: "has spaces in it" });
-  assert.equal(badCode.body.error?.field, "code");
+  assert.deepEqual(await membershipsOf(outsider), [[await householdOf(sql, outsider), "owner"]]);
+});
+
+Deno.test("concurrent joins never exceed an invite's max_uses", async () => {
+  const code = await newInvite();
+  await sql`update public.household_invites set max_uses = 2 where code = ${code}`;
+  const users = await Promise.all([1, 2, 3, 4, 5].map((n) => createTestUser(sql, `household-rush-${n}`)));
+  const responses = await Promise.all(users.map((user) => callTool(user, "household.join", { code })));
+  assert.deepEqual(responses.map((response) => response.status).sort(), [200, 200, 409, 409, 409]);
+  assert.equal((await inviteRow(code)).use_count, 2);
+  const [{ members }] = await sql`
+    select count(*)::int as members from public.household_members
+    where household_id = ${ownerHousehold} and user_id = any(${users.map((user) => user.id)}::uuid[])`;
+  assert.equal(members, 2);
+});
+
+Deno.test("household tools refuse bad codes, unknown keys and missing or bad tokens", async () => {
+  const attempts: [string, unknown, string][] = [
+    ["household.join", {}, "code"],
+    ["household.join", { code: "short" }, "code"],
+    ["household.join", { code: "has spaces in it" }, "code"],
+    ["household.join", { code: "x".repeat(65) }, "code"],
+    ["household.join", { code: "0123456789abcdef", role: "owner" }, "role"],
+    ["household.create_invite", { max_uses: 3 }, "max_uses"],
+  ];
+  for (const [tool, input, field] of attempts) {
+    const response = await callTool(owner, tool, input);
+    assert.deepEqual([response.status, response.body.error?.type, response.body.error?.field], [
+      400,
+      "VALIDATION_ERROR",
+      field,
+    ], `${tool} ${JSON.stringify(input)}`);
+  }
+  const code = await newInvite();
+  const inputs: [string, unknown][] = [["household.get", {}], ["household.create_invite", {}], ["household.join", {
+    code,
+  }]];
+  for (const [tool, input] of inputs) {
+    for (const user of [undefined, { ...outsider, token: `${outsider.token}x` }]) {
+      const response = await callTool(user, tool, input);
+      assert.deepEqual([response.status, response.body.error?.type], [401, "UNAUTHENTICATED"], tool);
+    }
+  }
+  assert.equal((await inviteRow(code)).use_count, 0);
 });
 
 globalThis.addEventListener("unload", () => sql.end());

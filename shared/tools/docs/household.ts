@@ -40,10 +40,11 @@ export const householdDocs = {
     description: "Join a household with an invite code.",
     summary: joinSummary,
     doc: toolDoc("household.join", joinSummary, {
-      Preconditions: "- The code exists and has not expired or run out of uses.",
+      Preconditions: "- The code exists and has not expired or run out of uses (a member redeeming it again is fine).",
       Postconditions: "- The caller is a member. Returns `{ household_id, name, role, already_member }`.",
       Invariants: "- Joining never changes the caller's role in a household they already belong to.",
-      "Failure Modes": "- **NOT_FOUND**: no such code, or it expired (the two are not told apart).\n" +
+      "Failure Modes": "- **NOT_FOUND** (field code): no such code.\n" +
+        "- **CONFLICT** (field code): the code expired or has been used up; ask an owner for a new one.\n" +
         "- **VALIDATION_ERROR** (field code): not 8–64 characters or contains spaces.",
       Examples: '### Example 1\n```json\n{ "code": "K7QX-2M9P-WD4R" }\n```',
       "Common Mistakes": "- ❌ Guessing codes: only a code from an owner works.",
