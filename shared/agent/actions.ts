@@ -35,7 +35,8 @@ function alreadyDecided(action: PendingAction): AppError {
  * Confirms a pending action: in one transaction the action is locked, its
  * stored input runs through the same tool (validated again) as the
  * confirming user, and the outcome is stored. A second confirm waits for the
- * first and returns its result; the tool runs once.
+ * first and returns its result; the tool runs once. A tool that fails for
+ * good (NOT_FOUND, say) still decides the action, with the error as its result.
  */
 export async function confirmAction(sql: Sql, user: AuthenticatedUser, actionId: string): Promise<PendingAction> {
   return await sql.begin(async (transaction) => {
@@ -61,7 +62,9 @@ export async function confirmAction(sql: Sql, user: AuthenticatedUser, actionId:
       );
       result = { ok: true, data: run.data };
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
+      // A passing failure (a lock, a conflict with a concurrent change) rolls back and leaves the action
+      // pending, so the user can confirm it again; a lasting one is the action's outcome.
+      if (!(error instanceof AppError) || error.retryable) throw error;
       result = { ok: false, error: error.toBody() };
     }
     const { data } = await invokeAppFunction<PendingAction>(

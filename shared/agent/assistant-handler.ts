@@ -35,6 +35,18 @@ function checkedId(value: string, field: string): string {
   return value;
 }
 
+/** X-Household-Id or the body's household_id (they must agree); null lets the database take the only one. */
+function namedHousehold(request: Request, fromBody: string | undefined): string | null {
+  const header = request.headers.get("x-household-id");
+  const fromHeader = header ? checkedId(header, "household_id") : undefined;
+  if (fromHeader && fromBody && fromHeader.toLowerCase() !== fromBody.toLowerCase()) {
+    throw new AppError("VALIDATION_ERROR", "X-Household-Id and household_id name different households.", {
+      field: "household_id",
+    });
+  }
+  return fromBody ?? fromHeader ?? null;
+}
+
 /**
  * The assistant function: POST /assistant/chat runs one turn (JSON, or SSE
  * with Accept: text/event-stream); conversations and pending actions are read
@@ -49,11 +61,10 @@ export function createAssistantHandler(options: AssistantHandlerOptions = {}) {
   async function chat(request: Request, user: AuthenticatedUser): Promise<Response> {
     const parsed = chatInput.safeParse(await readJsonBody(request), { error: requiredFieldMessages });
     if (!parsed.success) throw validationError(parsed.error.issues);
-    const householdHeader = request.headers.get("x-household-id");
     const turn: TurnRequest = {
       conversationId: parsed.data.conversation_id ?? null,
       message: parsed.data.message,
-      householdId: parsed.data.household_id ?? (householdHeader ? checkedId(householdHeader, "household_id") : null),
+      householdId: namedHousehold(request, parsed.data.household_id),
     };
     const streaming = (request.headers.get("accept") ?? "").includes("text/event-stream");
     if (streaming) {

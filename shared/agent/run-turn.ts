@@ -6,7 +6,8 @@ import { AppError } from "../errors.ts";
 import { toAnthropicTools } from "../tools/provider-exports.ts";
 import { allTools } from "../tools/registry.ts";
 import { toProviderName } from "../tools/tool-names.ts";
-import { callModel, type ContentBlock } from "./model-call.ts";
+import { historyForModel, type StoredMessage } from "./history.ts";
+import { callModel } from "./model-call.ts";
 import type { AssistantSettings } from "./settings.ts";
 import { systemPrompt } from "./system-prompt.ts";
 import { handleToolUse, type ToolResultBlock } from "./tool-calls.ts";
@@ -36,18 +37,8 @@ export interface TurnOutcome {
   error?: AppError;
 }
 
-type StoredMessage = { role: "user" | "assistant"; content: (ContentBlock | ToolResultBlock)[] };
-
 const anthropicTools = toAnthropicTools(allTools) as Anthropic.Tool[];
 const providerToolNames = allTools.map((tool) => toProviderName(tool.name));
-
-// History cut at a limit may start inside a tool exchange; the model must see it from a user's own words.
-function fromFirstUserText(history: StoredMessage[]): StoredMessage[] {
-  const start = history.findIndex((message) =>
-    message.role === "user" && message.content.every((block) => block.type === "text")
-  );
-  return start < 0 ? [] : history.slice(start);
-}
 
 /**
  * One turn of the assistant: the user's message stored, then up to
@@ -90,7 +81,7 @@ export async function runTurn(
     householdId = begun.household_id;
     outcome.conversation_id = begun.data.conversation_id;
     emit({ type: "conversation", conversation_id: begun.data.conversation_id });
-    const messages = fromFirstUserText(begun.data.history);
+    const messages = historyForModel(begun.data.history);
     const system = systemPrompt({
       tools: allTools,
       today: dependencies.today,
@@ -122,7 +113,10 @@ export async function runTurn(
         outcome.stop_reason = reply.stopReason === "max_tokens" ? "max_tokens" : "end_turn";
         break;
       }
+      // Stored even when a call fails midway: the results so far stay with their calls.
       const results: ToolResultBlock[] = [];
+      messages.push({ role: "user", content: results });
+      newMessages.push({ role: "user", content: results });
       for (const toolUse of reply.toolUses) {
         const { block, record } = await handleToolUse(toolUse, {
           sql,
@@ -136,9 +130,6 @@ export async function runTurn(
         results.push(block);
         outcome.tool_calls.push(record);
       }
-      const resultsMessage: StoredMessage = { role: "user", content: results };
-      messages.push(resultsMessage);
-      newMessages.push(resultsMessage);
     }
   } catch (error) {
     if (!(error instanceof AppError)) console.error("assistant: turn failed", error);

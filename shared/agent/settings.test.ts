@@ -29,7 +29,7 @@ Deno.test("the assistant's settings come from the environment, with defaults", (
       apiKey: "key",
       baseURL: undefined,
       model: "claude-sonnet-4-5",
-      maxTokens: 1024,
+      maxTokens: 4096,
       maxRounds: 6,
       maxRetries: 2,
       actionTtlSeconds: 86_400,

@@ -39,7 +39,7 @@ export function settingsFromEnv(): AssistantSettings {
     apiKey,
     baseURL: Deno.env.get("ANTHROPIC_BASE_URL") || undefined,
     model: Deno.env.get("ASSISTANT_MODEL") || "claude-sonnet-4-5",
-    maxTokens: positiveInteger("ASSISTANT_MAX_TOKENS", 1024, 64_000),
+    maxTokens: positiveInteger("ASSISTANT_MAX_TOKENS", 4096, 64_000),
     maxRounds: positiveInteger("ASSISTANT_MAX_ROUNDS", 6, 50),
     maxRetries: positiveInteger("ASSISTANT_MAX_RETRIES", 2, 10),
     actionTtlSeconds: positiveInteger("ASSISTANT_ACTION_TTL_SECONDS", 86_400, 30 * 86_400),

@@ -2,6 +2,7 @@ import { invokeAppFunction } from "../db/invoke.ts";
 import type { Sql } from "../db/client.ts";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import { AppError, type ErrorType } from "../errors.ts";
+import type { AnyTool } from "../tools/define-tool.ts";
 import { findTool } from "../tools/registry.ts";
 import { runTool, validateToolInput } from "../tools/runner.ts";
 import { fromProviderName } from "../tools/tool-names.ts";
@@ -36,11 +37,19 @@ const recoveryHints: Partial<Record<ErrorType, string>> = {
   PERMISSION_DENIED: "The user is not allowed to do this; tell them.",
 };
 
-function errorResult(error: AppError) {
+function hintFor(error: AppError, tool: AnyTool | undefined, toolUse: ToolUse): string {
+  if (!tool) return "Call one of the tools listed in the error, with its name spelled exactly as given there.";
+  if (toolUse.argumentError) return "Call the tool again with its arguments as one valid JSON object.";
+  return recoveryHints[error.type] ?? "Tell the user what failed; do not retry blindly.";
+}
+
+// The summary in the system prompt was not enough: a rejected input brings the tool's full doc along.
+function errorResult(error: AppError, tool: AnyTool | undefined, toolUse: ToolUse) {
   return {
     ok: false,
     error: error.toBody(),
-    hint: recoveryHints[error.type] ?? "Tell the user what failed; do not retry blindly.",
+    hint: hintFor(error, tool, toolUse),
+    ...(tool && error.type === "VALIDATION_ERROR" ? { doc: tool.doc } : {}),
   };
 }
 
@@ -120,7 +129,7 @@ export async function handleToolUse(
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    result = errorResult(error);
+    result = errorResult(error, tool, toolUse);
     isError = true;
   }
   context.emit({

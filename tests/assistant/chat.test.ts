@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import { toAnthropicTools } from "../../shared/tools/provider-exports.ts";
+import { allTools } from "../../shared/tools/registry.ts";
 import { callToolOk } from "../support/tools-client.ts";
 import { catalogIngredient, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
@@ -30,8 +32,11 @@ Deno.test("a read-only question is answered with recipe.list, run at once", asyn
     assert.deepEqual(call.result.data.recipes.map((recipe: { id: string }) => recipe.id), [tacosId]);
 
     const [first, second] = assistant.fake.requests.map((request) => request.body);
+    assert.deepEqual(first.tools, toAnthropicTools(allTools));
     assert.ok(first.tools.some((tool: { name: string }) => tool.name === "planner__add_meal"));
     assert.ok(first.tools.every((tool: { name: string }) => /^[a-zA-Z0-9_-]{1,64}$/.test(tool.name)));
+    assert.match(first.system, /^- recipe__list \(runs\): /m);
+    assert.match(first.system, /^- planner__add_meal \(needs the user's approval\): /m);
     assert.match(first.system, new RegExp(`Today is ${today}`));
     assert.match(first.system, /My household/);
     assert.equal(first.stream, true);
@@ -102,10 +107,14 @@ Deno.test("bad arguments and unknown tools go back to the model as errors, and t
       "toolu_invalid",
     ]);
     assert.ok(results.every((block: { is_error: boolean }) => block.is_error === true));
-    assert.match(results[0].content, /not valid JSON/);
-    assert.match(results[1].content, /no tool named \\"recipe__cook\\".*recipe__list/);
-    assert.match(results[2].content, /limit/);
-    assert.match(results[2].content, /hint/);
+    const [badJson, unknown, invalid] = results.map((block: { content: string }) => JSON.parse(block.content));
+    assert.match(badJson.error.message, /not valid JSON/);
+    assert.match(badJson.hint, /one valid JSON object/);
+    assert.match(unknown.error.message, /no tool named "recipe__cook".*recipe__list/);
+    assert.match(unknown.hint, /spelled exactly/);
+    assert.equal(invalid.error.field, "limit");
+    assert.match(invalid.hint, /Fix the field/);
+    assert.match(invalid.doc, /^# recipe\.list/);
     assert.equal(body.data.reply, "Sorry, I could not list them.");
   } finally {
     await assistant.close();

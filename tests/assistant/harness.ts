@@ -15,10 +15,16 @@ export interface AssistantHarness {
     user: TestUser,
     method: string,
     path: string,
-    options?: { body?: unknown; accept?: string },
+    options?: RequestOptions,
   ): Promise<Response>;
   json(user: TestUser, method: string, path: string, body?: unknown): Promise<{ status: number; body: Json }>;
   close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  accept?: string;
+  headers?: Record<string, string>;
 }
 
 export const today = "2026-11-24";
@@ -27,9 +33,12 @@ export const today = "2026-11-24";
  * The assistant handler in-process, against the test stack's database and
  * JWKS, with the real SDK pointed at a fake Messages API the test scripts.
  */
-export async function startAssistant(settings: Partial<AssistantSettings> = {}): Promise<AssistantHarness> {
+export async function startAssistant(
+  settings: Partial<AssistantSettings> = {},
+  databaseSettings: Record<string, string> = {},
+): Promise<AssistantHarness> {
   const fake = await startFakeAnthropic();
-  const sql = postgres(stackEnv().databaseUrl, { max: 4, onnotice: () => {} });
+  const sql = postgres(stackEnv().databaseUrl, { max: 4, onnotice: () => {}, connection: databaseSettings });
   const handler = createAssistantHandler({
     sql,
     verify: createAccessTokenVerifier({ jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json` }),
@@ -45,8 +54,8 @@ export async function startAssistant(settings: Partial<AssistantSettings> = {}):
     }),
     now: () => new Date(`${today}T12:00:00Z`),
   });
-  const request = (user: TestUser, method: string, path: string, options: { body?: unknown; accept?: string } = {}) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${user.token}` };
+  const request = (user: TestUser, method: string, path: string, options: RequestOptions = {}) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${user.token}`, ...options.headers };
     if (options.body !== undefined) headers["content-type"] = "application/json";
     if (options.accept) headers.accept = options.accept;
     return Promise.resolve(handler(
