@@ -171,8 +171,9 @@ exception when unique_violation then
 end;
 $$;
 
--- A known ingredient merges like grocery.push_ingredients (one line); a free
--- name is always a new item, since names are never matched fuzzily.
+-- A known ingredient merges like grocery.push_ingredients (one line, whose
+-- errors are renamed to add_item's own fields); a free name is always a new
+-- item, since names are never matched fuzzily.
 create function app.grocery_add_item(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -183,15 +184,23 @@ declare
   v_item jsonb;
   v_merged boolean;
   v_row public.grocery_items;
+  v_message text;
+  v_column text;
 begin
   if p_input ->> 'ingredient_id' is not null then
-    v_pushed := app.grocery_push_ingredients(p_household_id, jsonb_build_object(
-      'grocery_list_id', v_list.id,
-      'ingredients', jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
-        'ingredient_id', p_input -> 'ingredient_id',
-        'quantity', p_input -> 'quantity',
-        'unit', p_input -> 'unit',
-        'prep_state', p_input -> 'prep_state')))));
+    begin
+      v_pushed := app.grocery_push_ingredients(p_household_id, jsonb_build_object(
+        'grocery_list_id', v_list.id,
+        'ingredients', jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+          'ingredient_id', p_input -> 'ingredient_id',
+          'quantity', p_input -> 'quantity',
+          'unit', p_input -> 'unit',
+          'prep_state', p_input -> 'prep_state')))));
+    exception when sqlstate 'MP400' then
+      get stacked diagnostics v_message = message_text, v_column = column_name;
+      raise exception '%', replace(v_message, 'ingredients[0].', '')
+        using errcode = 'MP400', column = replace(v_column, 'ingredients[0].', '');
+    end;
     v_merged := jsonb_array_length(v_pushed -> 'merged') > 0;
     v_item := coalesce(v_pushed #> '{merged,0}', v_pushed #> '{added,0}') - 'quantity_before' - 'quantity_after';
   else
