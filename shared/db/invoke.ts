@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
-import { databaseErrorToAppError } from "../tools/sql-errors.ts";
+import { databaseErrorToAppError } from "./sql-errors.ts";
 import type { Queryable } from "./client.ts";
 
 export interface InvokeRequest {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { AppError } from "../errors.ts";
 import { databaseErrorToAppError } from "./sql-errors.ts";
-import { postgresError } from "./testing/fake-sql.ts";
+import { postgresError } from "../tools/testing/fake-sql.ts";
 
 // The mapping logs what it cannot explain; these tests check the answer, not the log.
 function quietly(test: () => void): () => void {
