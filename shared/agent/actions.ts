@@ -1,27 +1,15 @@
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import type { Sql } from "../db/client.ts";
-import { invokeAppFunction } from "../db/invoke.ts";
 import { AppError } from "../errors.ts";
 import { findTool } from "../tools/registry.ts";
 import { runTool } from "../tools/runner.ts";
+import { assistantStep } from "./assistant-step.ts";
 import type { PendingAction } from "./turn-events.ts";
 
 interface LockedAction {
   action: PendingAction;
   household_id: string;
   decidable: boolean;
-}
-
-function appCall(user: AuthenticatedUser, step: string, input: unknown) {
-  return {
-    user,
-    householdId: null,
-    name: `assistant.${step}`,
-    functionName: `app.assistant_${step}`,
-    input,
-    scope: "user" as const,
-    isWrite: false,
-  };
 }
 
 function alreadyDecided(action: PendingAction): AppError {
@@ -40,10 +28,9 @@ function alreadyDecided(action: PendingAction): AppError {
  */
 export async function confirmAction(sql: Sql, user: AuthenticatedUser, actionId: string): Promise<PendingAction> {
   return await sql.begin(async (transaction) => {
-    const { data: locked } = await invokeAppFunction<LockedAction>(
-      transaction,
-      appCall(user, "lock_action", { action_id: actionId }),
-    );
+    const { data: locked } = await assistantStep<LockedAction>(transaction, user, "lock_action", {
+      action_id: actionId,
+    });
     if (!locked.decidable) {
       if (locked.action.status === "confirmed") return locked.action;
       throw alreadyDecided(locked.action);
@@ -67,10 +54,11 @@ export async function confirmAction(sql: Sql, user: AuthenticatedUser, actionId:
       if (!(error instanceof AppError) || error.retryable) throw error;
       result = { ok: false, error: error.toBody() };
     }
-    const { data } = await invokeAppFunction<PendingAction>(
-      transaction,
-      appCall(user, "decide_action", { action_id: actionId, status: "confirmed", result }),
-    );
+    const { data } = await assistantStep<PendingAction>(transaction, user, "decide_action", {
+      action_id: actionId,
+      status: "confirmed",
+      result,
+    });
     return data;
   }) as PendingAction;
 }
@@ -78,28 +66,28 @@ export async function confirmAction(sql: Sql, user: AuthenticatedUser, actionId:
 /** Rejects a pending action; rejecting it again returns it unchanged. */
 export async function rejectAction(sql: Sql, user: AuthenticatedUser, actionId: string): Promise<PendingAction> {
   return await sql.begin(async (transaction) => {
-    const { data: locked } = await invokeAppFunction<LockedAction>(
-      transaction,
-      appCall(user, "lock_action", { action_id: actionId }),
-    );
+    const { data: locked } = await assistantStep<LockedAction>(transaction, user, "lock_action", {
+      action_id: actionId,
+    });
     if (!locked.decidable) {
       if (locked.action.status === "rejected") return locked.action;
       throw alreadyDecided(locked.action);
     }
-    const { data } = await invokeAppFunction<PendingAction>(
-      transaction,
-      appCall(user, "decide_action", { action_id: actionId, status: "rejected", result: null }),
-    );
+    const { data } = await assistantStep<PendingAction>(transaction, user, "decide_action", {
+      action_id: actionId,
+      status: "rejected",
+      result: null,
+    });
     return data;
   }) as PendingAction;
 }
 
 export async function getConversation(sql: Sql, user: AuthenticatedUser, conversationId: string) {
-  const { data } = await invokeAppFunction(sql, appCall(user, "get_conversation", { conversation_id: conversationId }));
+  const { data } = await assistantStep(sql, user, "get_conversation", { conversation_id: conversationId });
   return data;
 }
 
 export async function listActions(sql: Sql, user: AuthenticatedUser, status: string | null) {
-  const { data } = await invokeAppFunction(sql, appCall(user, "list_actions", { status }));
+  const { data } = await assistantStep(sql, user, "list_actions", { status });
   return data;
 }

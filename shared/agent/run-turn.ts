@@ -1,11 +1,11 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import type { Sql } from "../db/client.ts";
-import { invokeAppFunction } from "../db/invoke.ts";
 import { AppError } from "../errors.ts";
 import { toAnthropicTools } from "../tools/provider-exports.ts";
 import { allTools } from "../tools/registry.ts";
 import { toProviderName } from "../tools/tool-names.ts";
+import { assistantStep } from "./assistant-step.ts";
 import { historyForModel, type StoredMessage } from "./history.ts";
 import { callModel } from "./model-call.ts";
 import type { AssistantSettings } from "./settings.ts";
@@ -67,17 +67,9 @@ export async function runTurn(
   const newMessages: StoredMessage[] = [];
   let householdId: string | null = request.householdId;
   try {
-    const begun = await invokeAppFunction<
+    const begun = await assistantStep<
       { conversation_id: string; history: StoredMessage[]; household: { id: string; name: string } }
-    >(sql, {
-      user,
-      householdId,
-      name: "assistant.begin_turn",
-      functionName: "app.assistant_begin_turn",
-      input: { conversation_id: request.conversationId, message: request.message },
-      scope: "household",
-      isWrite: false,
-    });
+    >(sql, user, "begin_turn", { conversation_id: request.conversationId, message: request.message }, { householdId });
     householdId = begun.household_id;
     outcome.conversation_id = begun.data.conversation_id;
     emit({ type: "conversation", conversation_id: begun.data.conversation_id });
@@ -161,13 +153,8 @@ async function saveMessages(
   conversationId: string,
   messages: StoredMessage[],
 ) {
-  await invokeAppFunction(dependencies.sql, {
-    user: dependencies.user,
-    householdId,
-    name: "assistant.save_messages",
-    functionName: "app.assistant_save_messages",
-    input: { conversation_id: conversationId, messages },
-    scope: "household",
-    isWrite: false,
-  });
+  await assistantStep(dependencies.sql, dependencies.user, "save_messages", {
+    conversation_id: conversationId,
+    messages,
+  }, { householdId });
 }

@@ -1,4 +1,3 @@
-import { invokeAppFunction } from "../db/invoke.ts";
 import type { Sql } from "../db/client.ts";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import { AppError, type ErrorType } from "../errors.ts";
@@ -6,6 +5,7 @@ import type { AnyTool } from "../tools/define-tool.ts";
 import { findTool } from "../tools/registry.ts";
 import { runTool, validateToolInput } from "../tools/runner.ts";
 import { fromProviderName } from "../tools/tool-names.ts";
+import { assistantStep } from "./assistant-step.ts";
 import type { ToolUse } from "./model-call.ts";
 import { needsApproval } from "./system-prompt.ts";
 import type { EmitEvent, PendingAction, ToolCallRecord } from "./turn-events.ts";
@@ -66,20 +66,12 @@ function resultBlock(id: string, result: unknown, isError: boolean): ToolResultB
 }
 
 async function proposeAction(context: ToolCallContext, toolName: string, input: unknown): Promise<PendingAction> {
-  const { data } = await invokeAppFunction<PendingAction>(context.sql, {
-    user: context.user,
-    householdId: context.householdId,
-    name: "assistant.propose_action",
-    functionName: "app.assistant_propose_action",
-    input: {
-      conversation_id: context.conversationId,
-      tool: toolName,
-      input,
-      expires_in_seconds: context.actionTtlSeconds,
-    },
-    scope: "household",
-    isWrite: false,
-  });
+  const { data } = await assistantStep<PendingAction>(context.sql, context.user, "propose_action", {
+    conversation_id: context.conversationId,
+    tool: toolName,
+    input,
+    expires_in_seconds: context.actionTtlSeconds,
+  }, { householdId: context.householdId });
   return data;
 }
 
