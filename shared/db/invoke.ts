@@ -18,6 +18,33 @@ export interface InvokeRequest {
   inputHash?: string | null;
 }
 
+/** What private.invoke(p_request jsonb) reads, by name: the one contract with the SQL. */
+export interface InvokeRecord {
+  claims: Record<string, unknown>;
+  household_id: string | null;
+  tool: string;
+  function: string;
+  input: unknown;
+  scope: "household" | "user";
+  is_write: boolean;
+  idempotency_key: string | null;
+  input_hash: string | null;
+}
+
+function invokeRecord(request: InvokeRequest): InvokeRecord {
+  return {
+    claims: request.user.claims,
+    household_id: request.householdId,
+    tool: request.name,
+    function: request.functionName,
+    input: request.input ?? null,
+    scope: request.scope,
+    is_write: request.isWrite,
+    idempotency_key: request.idempotencyKey ?? null,
+    input_hash: request.inputHash ?? null,
+  };
+}
+
 export interface InvokeResult<Data = unknown> {
   replayed: boolean;
   data: Data;
@@ -34,12 +61,8 @@ export async function invokeAppFunction<Data = unknown>(
   request: InvokeRequest,
 ): Promise<InvokeResult<Data>> {
   try {
-    const rows = await sql<{ result: InvokeResult<Data> }[]>`
-      select private.invoke(
-        ${sql.json(request.user.claims as postgres.JSONValue)}, ${request.householdId}, ${request.name},
-        ${request.functionName}, ${sql.json(request.input as postgres.JSONValue)}, ${request.scope},
-        ${request.isWrite}, ${request.idempotencyKey ?? null}, ${request.inputHash ?? null}
-      ) as result`;
+    const record = invokeRecord(request) as unknown as postgres.JSONValue;
+    const rows = await sql<{ result: InvokeResult<Data> }[]>`select private.invoke(${sql.json(record)}) as result`;
     return rows[0].result;
   } catch (error) {
     throw databaseErrorToAppError(error);

@@ -1,22 +1,25 @@
 -- The one entry point of the Edge Functions: one round trip per tool call.
--- It sets the caller's claims from a parameter, so only the functions'
+-- It sets the caller's claims from its request, so only the functions'
 -- database role (and service_role) may execute it, never anon or authenticated.
-create function private.invoke(
-  p_claims jsonb,
-  p_household_id uuid,
-  p_tool text,
-  p_function text,
-  p_input jsonb,
-  p_scope text,
-  p_is_write boolean,
-  p_idempotency_key text,
-  p_input_hash text
-) returns jsonb
+-- p_request: {claims, household_id, tool, function, input, scope, is_write,
+-- idempotency_key, input_hash}; household_id, idempotency_key and input_hash may be null or absent.
+create function private.invoke(p_request jsonb) returns jsonb
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 declare
+  -- The request's fields, read once (p_: what the caller passed).
+  p_claims jsonb;
+  p_household_id uuid;
+  p_tool text;
+  p_function text;
+  p_input jsonb;
+  p_scope text;
+  p_is_write boolean;
+  p_idempotency_key text;
+  p_input_hash text;
+  v_problems text;
   v_user_id uuid;
   v_function text;
   v_household_id uuid;
@@ -26,6 +29,43 @@ declare
   v_role text := current_setting('role');
   v_result jsonb;
 begin
+  if jsonb_typeof(p_request) is distinct from 'object' then
+    raise exception 'the invoke request must be a JSON object' using errcode = '22023';
+  end if;
+  -- Every key by its name and JSON type: a misspelt or mistyped one is refused, never read as null.
+  with fields(position, key, json_type, required, description) as (values
+    (1, 'claims', 'object', true, 'an object'),
+    (2, 'household_id', 'string', false, 'a uuid string or null'),
+    (3, 'tool', 'string', true, 'a string'),
+    (4, 'function', 'string', true, 'a string'),
+    (5, 'input', null, true, 'present (any JSON value)'),
+    (6, 'scope', 'string', true, 'a string'),
+    (7, 'is_write', 'boolean', true, 'true or false'),
+    (8, 'idempotency_key', 'string', false, 'a string or null'),
+    (9, 'input_hash', 'string', false, 'a string or null')
+  )
+  select string_agg(problem, '; ' order by position, problem) into v_problems
+  from (
+    select f.position, format('%s must be %s', f.key, f.description) as problem
+    from fields f
+    where case
+      when not p_request ? f.key then f.required
+      when jsonb_typeof(p_request -> f.key) = 'null' then f.required and f.json_type is not null
+      else jsonb_typeof(p_request -> f.key) <> f.json_type
+    end
+    union all
+    select 10, format('%s is not a key of the request', k.key)
+    from jsonb_object_keys(p_request) k(key)
+    where k.key not in (select f.key from fields f)
+  ) problems;
+  if v_problems is not null then
+    raise exception 'invalid invoke request: %', v_problems using errcode = '22023';
+  end if;
+  select r.claims, r.household_id, r.tool, r.function, r.input, r.scope, r.is_write, r.idempotency_key, r.input_hash
+  into p_claims, p_household_id, p_tool, p_function, p_input, p_scope, p_is_write, p_idempotency_key, p_input_hash
+  from jsonb_to_record(p_request) as r(claims jsonb, household_id uuid, tool text, "function" text, input jsonb,
+                                       scope text, is_write boolean, idempotency_key text, input_hash text);
+
   if p_scope is null or p_scope not in ('household', 'user') then
     raise exception 'scope must be household or user, not %', p_scope using errcode = '22023';
   end if;
@@ -104,9 +144,9 @@ begin
 end;
 $$;
 
-revoke all on function private.invoke(jsonb, uuid, text, text, jsonb, text, boolean, text, text) from public, anon, authenticated;
+revoke all on function private.invoke(jsonb) from public, anon, authenticated;
 grant usage on schema private, app to service_role;
-grant execute on function private.invoke(jsonb, uuid, text, text, jsonb, text, boolean, text, text) to service_role;
+grant execute on function private.invoke(jsonb) to service_role;
 
 -- Idempotency keys must outlive any retry: at least 24 hours.
 create function private.prune_invocations(older_than interval default '7 days') returns integer

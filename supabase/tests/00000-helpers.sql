@@ -83,6 +83,14 @@ as $$
   select jsonb_build_object('sub', tests.get_user_id(p_email), 'role', 'authenticated', 'email', p_email);
 $$;
 
+-- A private.invoke request from p_email: their claims, and the given keys.
+create or replace function tests.request_of(p_email text, p_request jsonb) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_build_object('claims', tests.claims_of(p_email)) || p_request;
+$$;
+
 create or replace function tests.ingredient(p_name text) returns uuid
 language sql stable security definer
 set search_path = ''

@@ -1,4 +1,4 @@
--- private.invoke sets claims from a parameter: only the functions' database
+-- private.invoke sets claims from its request: only the functions' database
 -- role may run it, never a client.
 begin;
 set local search_path to public, extensions, tests;
@@ -6,11 +6,11 @@ select plan(9);
 
 select tests.create_user('alice@test');
 
-select ok(not has_function_privilege('anon', 'private.invoke(jsonb, uuid, text, text, jsonb, text, boolean, text, text)', 'execute'),
+select ok(not has_function_privilege('anon', 'private.invoke(jsonb)', 'execute'),
           'anon cannot execute private.invoke');
-select ok(not has_function_privilege('authenticated', 'private.invoke(jsonb, uuid, text, text, jsonb, text, boolean, text, text)', 'execute'),
+select ok(not has_function_privilege('authenticated', 'private.invoke(jsonb)', 'execute'),
           'authenticated cannot execute private.invoke');
-select ok(has_function_privilege('service_role', 'private.invoke(jsonb, uuid, text, text, jsonb, text, boolean, text, text)', 'execute'),
+select ok(has_function_privilege('service_role', 'private.invoke(jsonb)', 'execute'),
           'service_role can execute private.invoke');
 select ok(not has_function_privilege('authenticated', 'private.prune_invocations(interval)', 'execute'),
           'authenticated cannot prune invocations');
@@ -26,15 +26,17 @@ select ok(not has_function_privilege('anon', 'app.grocery_push_ingredients(uuid,
           'anon cannot execute the tools');
 
 select tests.authenticate_as('alice@test');
-select throws_ok(format($$select private.invoke(%L, null, 'grocery.push_ingredients', 'app.grocery_push_ingredients', '{}', 'household', true, null, 'x')$$,
-                        tests.claims_of('alice@test')),
+select throws_ok(format($$select private.invoke(%L)$$, tests.request_of('alice@test',
+                   '{"tool": "grocery.push_ingredients", "function": "app.grocery_push_ingredients", "input": {},
+                     "scope": "household", "is_write": true, "input_hash": "x"}')),
                  '42501', 'permission denied for function invoke', 'a signed-in user cannot call private.invoke');
 select throws_ok($$select private.prune_invocations('1 day')$$, '42501', 'permission denied for function prune_invocations',
                  'nor prune invocations');
 
 select tests.authenticate_as_anon();
-select throws_ok(format($$select private.invoke(%L, null, 'grocery.push_ingredients', 'app.grocery_push_ingredients', '{}', 'household', true, null, 'x')$$,
-                        tests.claims_of('alice@test')),
+select throws_ok(format($$select private.invoke(%L)$$, tests.request_of('alice@test',
+                   '{"tool": "grocery.push_ingredients", "function": "app.grocery_push_ingredients", "input": {},
+                     "scope": "household", "is_write": true, "input_hash": "x"}')),
                  '42501', 'permission denied for schema private', 'anon cannot call private.invoke');
 
 select * from finish();

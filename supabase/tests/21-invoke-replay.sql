@@ -8,10 +8,11 @@ create temporary table fixture on commit drop as
 select tests.create_list(tests.household_of('alice@test'), 'Weekly') as list_id;
 
 create function pg_temp.push(p_key text) returns jsonb language sql as $$
-  select private.invoke(tests.claims_of('alice@test'), null, 'grocery.push_ingredients', 'app.grocery_push_ingredients',
-    jsonb_build_object('grocery_list_id', list_id, 'ingredients', jsonb_build_array(
+  select private.invoke(tests.request_of('alice@test', jsonb_build_object(
+    'tool', 'grocery.push_ingredients', 'function', 'app.grocery_push_ingredients',
+    'input', jsonb_build_object('grocery_list_id', list_id, 'ingredients', jsonb_build_array(
       jsonb_build_object('ingredient_id', tests.ingredient('white rice'), 'quantity', 1, 'unit', 'cup'))),
-    'household', true, p_key, 'hash-1')
+    'scope', 'household', 'is_write', true, 'idempotency_key', p_key, 'input_hash', 'hash-1')))
   from fixture;
 $$;
 

@@ -10,11 +10,12 @@ select tests.create_list(tests.household_of('alice@test'), 'Weekly') as list_id;
 
 create function pg_temp.push(p_tool text, p_quantity numeric, p_hash text, p_household_id uuid default null) returns text
 language sql as $$
-  select format('select private.invoke(%L, %L, %L, %L, %L, %L, true, %L, %L)',
-    tests.claims_of('alice@test'), coalesce(p_household_id, tests.household_of('alice@test')), p_tool, 'app.grocery_push_ingredients',
-    jsonb_build_object('grocery_list_id', list_id, 'ingredients', jsonb_build_array(
+  select format('select private.invoke(%L)', tests.request_of('alice@test', jsonb_build_object(
+    'household_id', coalesce(p_household_id, tests.household_of('alice@test')), 'tool', p_tool,
+    'function', 'app.grocery_push_ingredients',
+    'input', jsonb_build_object('grocery_list_id', list_id, 'ingredients', jsonb_build_array(
       jsonb_build_object('ingredient_id', tests.ingredient('white rice'), 'quantity', p_quantity, 'unit', 'cup'))),
-    'household', 'key-1', p_hash)
+    'scope', 'household', 'is_write', true, 'idempotency_key', 'key-1', 'input_hash', p_hash)))
   from fixture;
 $$;
 

@@ -16,12 +16,14 @@ grant execute on function app.test_echo(uuid, jsonb) to authenticated;
 create function pg_temp.invoke(p_email text, p_household_id uuid, p_scope text default 'household',
                                p_function text default 'app.test_echo', p_is_write boolean default false) returns text
 language sql as $$
-  select format('select private.invoke(%L, %L, %L, %L, %L, %L, %L, null, %L)',
-                tests.claims_of(p_email), p_household_id, 'test.echo', p_function, '{"a": 1}', p_scope, p_is_write, 'hash');
+  select format('select private.invoke(%L)', tests.request_of(p_email, jsonb_build_object(
+                'household_id', p_household_id, 'tool', 'test.echo', 'function', p_function, 'input', '{"a": 1}'::jsonb,
+                'scope', p_scope, 'is_write', p_is_write, 'input_hash', 'hash')));
 $$;
 
 create temporary table echo on commit drop as
-select (private.invoke(tests.claims_of('alice@test'), null, 'test.echo', 'app.test_echo', '{"a": 1}', 'household', true, null, 'hash')) as response;
+select private.invoke(tests.request_of('alice@test', '{"tool": "test.echo", "function": "app.test_echo", "input": {"a": 1},
+                                                      "scope": "household", "is_write": true, "input_hash": "hash"}')) as response;
 
 select is((select response -> 'data' ->> 'household_id' from echo)::uuid, tests.household_of('alice@test'),
           'a member of one household needs not name it');
@@ -37,7 +39,8 @@ select throws_ok(pg_temp.invoke('carol@test', null), 'MP400',
 select lives_ok(pg_temp.invoke('carol@test', tests.household_of('bob@test')), 'and may name any of them');
 select throws_ok(pg_temp.invoke('alice@test', tests.household_of('bob@test')), 'MP404', 'household not found',
                  'a household the caller is not a member of is not found');
-select is((private.invoke(tests.claims_of('carol@test'), null, 'test.echo', 'app.test_echo', '{}', 'user', false, null, null))
+select is(private.invoke(tests.request_of('carol@test', '{"tool": "test.echo", "function": "app.test_echo", "input": {},
+                                                        "scope": "user", "is_write": false}'))
             -> 'data' -> 'household_id',
           'null'::jsonb, 'a user-scoped tool runs without a household');
 
@@ -47,8 +50,8 @@ select throws_ok(pg_temp.invoke('alice@test', null), 'MP403', 'you are not a mem
 
 select throws_ok(pg_temp.invoke('bob@test', null, 'household', 'private.invoke'), '42883',
                  'tool function private.invoke not found in schema app', 'only functions of schema app are tools');
-select throws_ok(format('select private.invoke(%L, null, %L, %L, %L, %L, false, null, null)',
-                        '{"role": "anon"}', 'test.echo', 'app.test_echo', '{}', 'household'),
+select throws_ok(format('select private.invoke(%L)', '{"claims": {"role": "anon"}, "tool": "test.echo", "function": "app.test_echo",
+                                                      "input": {}, "scope": "household", "is_write": false}'),
                  'MP401', 'not authenticated', 'claims without a signed-in user are refused');
 
 select * from finish();

@@ -9,8 +9,9 @@ select tests.create_user('alice@test'), tests.create_user('bob@test');
 
 create function pg_temp.invoke(p_email text, p_step text, p_input jsonb, p_scope text default 'household') returns text
 language sql as $$
-  select format('select private.invoke(%L, null, %L, %L, %L, %L, false, null, null)',
-                tests.claims_of(p_email), 'assistant.' || p_step, 'app.assistant_' || p_step, p_input, p_scope);
+  select format('select private.invoke(%L)', tests.request_of(p_email, jsonb_build_object(
+                'tool', 'assistant.' || p_step, 'function', 'app.assistant_' || p_step, 'input', p_input,
+                'scope', p_scope, 'is_write', false)));
 $$;
 
 -- Runs as the current role, so row-level security decides which rows it reaches.
@@ -26,11 +27,12 @@ end;
 $$;
 
 create temporary table turns on commit drop as
-select 'alice' as who, private.invoke(tests.claims_of('alice@test'), null, 'assistant.begin_turn',
-         'app.assistant_begin_turn', '{"message": "  What is   for dinner?  "}', 'household', false, null, null) as response
+select 'alice' as who, private.invoke(tests.request_of('alice@test', '{"tool": "assistant.begin_turn",
+         "function": "app.assistant_begin_turn", "input": {"message": "  What is   for dinner?  "},
+         "scope": "household", "is_write": false}')) as response
 union all
-select 'bob', private.invoke(tests.claims_of('bob@test'), null, 'assistant.begin_turn',
-         'app.assistant_begin_turn', '{"message": "Plan my week"}', 'household', false, null, null);
+select 'bob', private.invoke(tests.request_of('bob@test', '{"tool": "assistant.begin_turn",
+         "function": "app.assistant_begin_turn", "input": {"message": "Plan my week"}, "scope": "household", "is_write": false}'));
 
 create temporary table ids on commit drop as
 select (select (response -> 'data' ->> 'conversation_id')::uuid from turns where who = 'alice') as alices,

@@ -8,14 +8,16 @@ select tests.create_user('alice@test'), tests.create_user('bob@test');
 
 create function pg_temp.call(p_email text, p_step text, p_input jsonb, p_scope text default 'user') returns jsonb
 language sql as $$
-  select private.invoke(tests.claims_of(p_email), null, 'assistant.' || p_step, 'app.assistant_' || p_step,
-                        p_input, p_scope, false, null, null) -> 'data';
+  select private.invoke(tests.request_of(p_email, jsonb_build_object(
+           'tool', 'assistant.' || p_step, 'function', 'app.assistant_' || p_step, 'input', p_input,
+           'scope', p_scope, 'is_write', false))) -> 'data';
 $$;
 
 create function pg_temp.invoke(p_email text, p_step text, p_input jsonb) returns text
 language sql as $$
-  select format('select private.invoke(%L, null, %L, %L, %L, %L, false, null, null)',
-                tests.claims_of(p_email), 'assistant.' || p_step, 'app.assistant_' || p_step, p_input, 'user');
+  select format('select private.invoke(%L)', tests.request_of(p_email, jsonb_build_object(
+                'tool', 'assistant.' || p_step, 'function', 'app.assistant_' || p_step, 'input', p_input,
+                'scope', 'user', 'is_write', false)));
 $$;
 
 create temporary table ids on commit drop as

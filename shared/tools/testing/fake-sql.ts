@@ -1,4 +1,6 @@
+import assert from "node:assert/strict";
 import type { Sql } from "../../db/client.ts";
+import type { InvokeRecord } from "../../db/invoke.ts";
 
 /** One call of the fake: the query text (parameters as $n) and the values, with sql.json values unwrapped. */
 export interface RecordedQuery {
@@ -9,7 +11,7 @@ export interface RecordedQuery {
 export interface FakeSql {
   sql: Sql;
   queries: RecordedQuery[];
-  /** The arguments of the last private.invoke call, by parameter name. */
+  /** The request of the last private.invoke call, read from its record by key. */
   lastInvoke(): InvokeArguments;
 }
 
@@ -22,8 +24,20 @@ export interface InvokeArguments {
   scope: string;
   isWrite: boolean;
   idempotencyKey: string | null;
-  inputHash: string;
+  inputHash: string | null;
 }
+
+const invokeRecordKeys: (keyof InvokeRecord)[] = [
+  "claims",
+  "household_id",
+  "tool",
+  "function",
+  "input",
+  "scope",
+  "is_write",
+  "idempotency_key",
+  "input_hash",
+];
 
 class JsonParameter {
   constructor(readonly value: unknown) {}
@@ -58,19 +72,23 @@ export function createFakeSql(respond: FakeResponder = () => invokeResult({ done
     lastInvoke() {
       const query = queries.at(-1);
       if (!query) throw new Error("private.invoke was not called");
-      const [claims, householdId, tool, functionName, input, scope, isWrite, idempotencyKey, inputHash] = query
-        .values as [
-          Record<string, unknown>,
-          string | null,
-          string,
-          string,
-          unknown,
-          string,
-          boolean,
-          string | null,
-          string,
-        ];
-      return { claims, householdId, tool, functionName, input, scope, isWrite, idempotencyKey, inputHash };
+      if (!/^select private\.invoke\(\$1\) as result$/.test(query.text)) {
+        throw new Error(`the last query is not private.invoke(record): ${query.text}`);
+      }
+      const record = query.values[0] as InvokeRecord;
+      // What private.invoke refuses: a key missing or unknown (the SQL checks the types too).
+      assert.deepEqual(Object.keys(record).sort(), [...invokeRecordKeys].sort(), "the private.invoke record's keys");
+      return {
+        claims: record.claims,
+        householdId: record.household_id,
+        tool: record.tool,
+        functionName: record.function,
+        input: record.input,
+        scope: record.scope,
+        isWrite: record.is_write,
+        idempotencyKey: record.idempotency_key,
+        inputHash: record.input_hash,
+      };
     },
   };
 }
