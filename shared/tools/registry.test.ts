@@ -5,6 +5,7 @@ import type { ToolContext } from "./define-tool.ts";
 import { type JsonSchema, toolJsonSchema } from "./json-schema.ts";
 import { toAnthropicTools, toOpenAiTools } from "./provider-exports.ts";
 import { allTools, findTool, toolGroups, toolsOfGroup } from "./registry.ts";
+import { testUser } from "./testing/tool-assertions.ts";
 import { requiresApproval, toolListing } from "./tool-metadata.ts";
 import {
   fromProviderName,
@@ -84,7 +85,7 @@ for (const tool of allTools) {
   Deno.test(`${tool.name}: without an execute of its own, it runs ${sqlFunctionName(tool.name)} once`, async () => {
     const calls: [string, unknown][] = [];
     const context: ToolContext = {
-      user: { id: "u", claims: {} } as ToolContext["user"],
+      user: testUser,
       requestedHouseholdId: null,
       invoke: <Result>(name: string, input: unknown) => {
         calls.push([name, input]);
