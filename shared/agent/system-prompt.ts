@@ -1,21 +1,14 @@
 import type { AnyTool } from "../tools/define-tool.ts";
+import { requiresApproval } from "../tools/tool-metadata.ts";
 import { toProviderName } from "../tools/tool-names.ts";
-
-function needsApproval(tool: AnyTool): boolean {
-  return tool.risk === "high" || tool.requiresConfirmation;
-}
 
 /**
  * The system prompt: who the assistant is, today's date and household, the
- * risk policy the runner applies, and each tool's short summary.
+ * approval policy the runner applies, and each tool's short summary.
  */
 export function systemPrompt(options: { tools: readonly AnyTool[]; today: string; householdName: string }): string {
   const lines = options.tools.map((tool) => {
-    const policy = needsApproval(tool)
-      ? "needs the user's approval"
-      : tool.risk === "medium"
-      ? "runs; report it"
-      : "runs";
+    const policy = requiresApproval(tool) ? "needs the user's approval" : "runs";
     return `- ${toProviderName(tool.name)} (${policy}): ${tool.summary.replace(/\s+/g, " ").trim()}`;
   });
   return [
@@ -32,5 +25,3 @@ export function systemPrompt(options: { tools: readonly AnyTool[]; today: string
     ...lines,
   ].join("\n");
 }
-
-export { needsApproval };

@@ -7,7 +7,7 @@ import { runTool, validateToolInput } from "../tools/runner.ts";
 import { fromProviderName } from "../tools/tool-names.ts";
 import { assistantStep } from "./assistant-step.ts";
 import type { ToolUse } from "./model-call.ts";
-import { needsApproval } from "./system-prompt.ts";
+import { requiresApproval } from "../tools/tool-metadata.ts";
 import type { EmitEvent, PendingAction, ToolCallRecord } from "./turn-events.ts";
 
 export interface ToolCallContext {
@@ -102,7 +102,7 @@ export async function handleToolUse(
         `The arguments for ${toolUse.name} were rejected: ${toolUse.argumentError}.`,
       );
     }
-    if (needsApproval(tool)) {
+    if (requiresApproval(tool)) {
       const { input } = validateToolInput(tool, toolUse.input, context.householdId);
       const action = await proposeAction(context, tool.name, input);
       context.emit({ type: "pending_action_created", action });

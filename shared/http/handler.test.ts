@@ -168,8 +168,11 @@ Deno.test("GET /grocery lists the group's tools with JSON Schemas; GET an action
   const { data } = await response.json();
   assert.equal(data.group, "grocery");
   const push = data.tools.find((tool: { name: string }) => tool.name === "grocery.push_ingredients");
+  assert.equal(push.effect, "write");
   assert.equal(push.risk, "medium");
-  assert.equal(push.requiresConfirmation, true);
+  assert.equal(push.requires_confirmation, true);
+  assert.equal(push.side_effects, "writes");
+  assert.equal(push.latency_budget_ms, 3000);
   assert.equal(push.input_schema.additionalProperties, false);
   assert.ok(push.summary.length > 0);
   const detail = await (await handler(new Request("http://localhost/grocery/check_item"))).json();

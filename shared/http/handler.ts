@@ -3,7 +3,7 @@ import { verifierFromEnv } from "../auth/verifier-from-env.ts";
 import { databaseClient, type Sql } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { AnyTool } from "../tools/define-tool.ts";
-import { toolJsonSchema } from "../tools/json-schema.ts";
+import { toolListing } from "../tools/tool-metadata.ts";
 import { actionOf, toolsOfGroup } from "../tools/registry.ts";
 import { runTool } from "../tools/runner.ts";
 import { corsHeaders, preflightResponse } from "./cors.ts";
@@ -27,19 +27,6 @@ export type RequestHandler = (request: Request) => Promise<Response>;
 function maxBodyBytesFromEnv(): number {
   const configured = Number(Deno.env.get("TOOL_MAX_BODY_BYTES"));
   return Number.isInteger(configured) && configured > 0 ? configured : defaultMaxBodyBytes;
-}
-
-export function toolListing(tool: AnyTool) {
-  return {
-    name: tool.name,
-    summary: tool.summary,
-    description: tool.description,
-    risk: tool.risk,
-    requiresConfirmation: tool.requiresConfirmation,
-    idempotent: tool.idempotent,
-    scope: tool.scope,
-    input_schema: toolJsonSchema(tool),
-  };
 }
 
 function methodNotAllowed(allowed: string): Response {

@@ -1,13 +1,15 @@
 import type { z } from "zod";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
+import { sqlFunctionName } from "./tool-names.ts";
 
+/** Whether the tool changes data. The rest of its handling follows from this (tool-metadata.ts). */
+export type ToolEffect = "read" | "write";
 export type ToolRisk = "low" | "medium" | "high";
-export type ToolCategory = "retrieval" | "action" | "utility";
-export type ToolSideEffects = "none" | "read_only" | "writes";
 /** `household`: runs inside one household (named or the caller's only one); `user`: about the caller alone. */
 export type ToolScope = "household" | "user";
 
 export type ToolInputSchema = z.ZodObject;
+export type ToolOutputSchema = z.ZodType;
 
 export interface ToolContext {
   user: AuthenticatedUser;
@@ -21,43 +23,70 @@ export interface ToolContext {
   invoke<Result = unknown>(sqlFunctionName: string, input: unknown): Promise<Result>;
 }
 
-export interface ToolDefinition<Schema extends ToolInputSchema = ToolInputSchema, Result = unknown> {
+interface ToolFields<Name extends string, Input extends ToolInputSchema, Output extends ToolOutputSchema> {
   /** `group.action`, lower case: the group is the Edge Function, the action its route. */
-  name: string;
+  name: Name;
   /** One or two sentences: what it does. Sent to model providers as the tool description. */
   description: string;
   /** 2–4 lines for system prompts. */
   summary: string;
   /** Full markdown: Summary, Preconditions, Postconditions, Invariants, Failure Modes, Examples, Common Mistakes. */
   doc: string;
-  /**
-   * How bad a mistaken run is; callers apply the policy. low: reads. medium: adds, or changes or removes
-   * something cheap to put back (a planned meal, a grocery item). high: overwrites or removes a recipe,
-   * or opens the household to someone else (invites).
-   */
-  risk: ToolRisk;
-  /** Writes are confirmed by the user before the assistant runs them (stored as pending actions). */
-  requiresConfirmation: boolean;
-  idempotent: boolean;
-  category: ToolCategory;
-  sideEffects: ToolSideEffects;
-  latencyBudgetMs: number;
   scope: ToolScope;
-  inputSchema: Schema;
-  execute(input: z.output<Schema>, context: ToolContext): Promise<Result>;
+  /** A soft limit: a slower run is logged. */
+  latencyBudgetMs: number;
+  inputSchema: Input;
+  /** The `data` of a successful reply, as the SQL function returns it (shared/tools/results.ts). */
+  outputSchema: Output;
+  execute(input: z.output<Input>, context: ToolContext): Promise<z.output<Output>>;
 }
+
+/**
+ * How bad a mistaken run is. A read changes nothing, so it is low. A write is medium when it adds, or changes or
+ * removes something cheap to put back (a planned meal, a grocery item); high when it overwrites or removes a
+ * recipe, or opens the household to someone else (invites).
+ */
+export type ToolEffectAndRisk =
+  | { effect: "read"; risk: "low" }
+  | { effect: "write"; risk: "medium" | "high" };
+
+export type ToolDefinition<
+  Name extends string = string,
+  Input extends ToolInputSchema = ToolInputSchema,
+  Output extends ToolOutputSchema = ToolOutputSchema,
+> = ToolFields<Name, Input, Output> & ToolEffectAndRisk;
+
+/** What a tool's file says: its effect, a write's risk, and only the rest that differs from the defaults. */
+export type ToolSpec<Name extends string, Input extends ToolInputSchema, Output extends ToolOutputSchema> =
+  & Omit<ToolFields<Name, Input, Output>, "scope" | "latencyBudgetMs" | "execute">
+  & Partial<Pick<ToolFields<Name, Input, Output>, "scope" | "latencyBudgetMs" | "execute">>
+  & ({ effect: "read"; risk?: never } | { effect: "write"; risk: "medium" | "high" });
 
 /** A tool whose input type is no longer known: what registries and runners hold. */
 // deno-lint-ignore no-explicit-any
-export type AnyTool = ToolDefinition<ToolInputSchema, any>;
+export type AnyTool = ToolDefinition<string, ToolInputSchema, any>;
 
-/** Returns its argument; exists so that `execute` gets the schema's output type. */
-export function defineTool<Schema extends ToolInputSchema, Result>(
-  tool: ToolDefinition<Schema, Result>,
-): ToolDefinition<Schema, Result> {
-  return tool;
+const defaultLatencyBudgetMs: Record<ToolEffect, number> = { read: 1000, write: 2000 };
+
+/**
+ * The tool with what its spec left out filled in: a read's risk (low), the household scope, the latency budget
+ * of its effect, and an `execute` that runs the SQL function named after the tool (`app.<group>_<action>`).
+ * `execute` gets the input schema's output type and returns the output schema's type.
+ */
+export function defineTool<const Name extends string, Input extends ToolInputSchema, Output extends ToolOutputSchema>(
+  spec: ToolSpec<Name, Input, Output>,
+): ToolDefinition<Name, Input, Output> {
+  const fields: ToolFields<Name, Input, Output> = {
+    ...spec,
+    scope: spec.scope ?? "household",
+    latencyBudgetMs: spec.latencyBudgetMs ?? defaultLatencyBudgetMs[spec.effect],
+    execute: spec.execute ?? ((input, context) => context.invoke(sqlFunctionName(spec.name), input)),
+  };
+  return spec.effect === "read"
+    ? { ...fields, effect: "read", risk: "low" }
+    : { ...fields, effect: "write", risk: spec.risk };
 }
 
 export function isWriteTool(tool: AnyTool): boolean {
-  return tool.sideEffects === "writes";
+  return tool.effect === "write";
 }

@@ -15,7 +15,7 @@ import { acceptedInput, assertRejected, otherId, someId } from "./testing/tool-a
 const line = { ingredient_id: someId, quantity: 1, unit: "cup" };
 const push = { grocery_list_id: someId, ingredients: [line] };
 
-Deno.test("grocery.push_ingredients passes the lines the SQL merge expects", async () => {
+Deno.test("grocery.push_ingredients passes its lines to app.grocery_push_ingredients unchanged", async () => {
   const lines = [
     { ...line, quantity: 0.5 },
     { ...line, quantity: 1.75, prep_state: "cooked", source_recipe_id: otherId, planner_meal_id: null },

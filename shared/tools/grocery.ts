@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
-import { readTraits, writeTraits } from "./traits.ts";
 import { emptyInput, idField, limits, prepStateField, quantityField, textField, unitField } from "./fields.ts";
 import { groceryDocs } from "./docs/grocery.ts";
-import type { GroceryItem, GroceryItemDetail, GroceryListSummary, PushIngredientsResult } from "./results.ts";
+import {
+  GroceryAddItemResult,
+  GroceryCreateListResult,
+  GroceryGetListResult,
+  GroceryItemResult,
+  GroceryListListsResult,
+  GroceryRemoveItemResult,
+  PushIngredientsResult,
+} from "./results.ts";
 
 const groceryListId = idField("The grocery list's id (from grocery.list_lists or grocery.create_list).");
 const groceryItemId = idField("The grocery item's id (from grocery.get_list).");
@@ -13,36 +20,37 @@ const nullableId = (description: string) => idField(description).nullable().opti
 export const listLists = defineTool({
   name: "grocery.list_lists",
   ...groceryDocs.listLists,
-  ...readTraits(),
+  effect: "read",
   inputSchema: emptyInput,
-  execute: (input, context) => context.invoke<{ lists: GroceryListSummary[] }>("app.grocery_list_lists", input),
+  outputSchema: GroceryListListsResult,
 });
 
 export const getList = defineTool({
   name: "grocery.get_list",
   ...groceryDocs.getList,
-  ...readTraits(),
+  effect: "read",
   inputSchema: z.strictObject({ grocery_list_id: groceryListId }),
-  execute: (input, context) =>
-    context.invoke<{ list: GroceryListSummary; items: GroceryItemDetail[] }>("app.grocery_get_list", input),
+  outputSchema: GroceryGetListResult,
 });
 
 export const createList = defineTool({
   name: "grocery.create_list",
   ...groceryDocs.createList,
   // Every grocery write is medium: items and lists are cheap to put back.
-  ...writeTraits("medium"),
+  effect: "write",
+  risk: "medium",
   inputSchema: z.strictObject({
     name: textField(100, "List name, 1–100 characters after trimming; unique among the household's live lists."),
   }),
-  execute: (input, context) =>
-    context.invoke<{ grocery_list_id: string; name: string; created_at: string }>("app.grocery_create_list", input),
+  outputSchema: GroceryCreateListResult,
 });
 
 export const pushIngredients = defineTool({
   name: "grocery.push_ingredients",
   ...groceryDocs.pushIngredients,
-  ...writeTraits("medium", { latencyBudgetMs: 3000 }),
+  effect: "write",
+  risk: "medium",
+  latencyBudgetMs: 3000,
   inputSchema: z.strictObject({
     grocery_list_id: groceryListId,
     ingredients: z.array(
@@ -59,13 +67,14 @@ export const pushIngredients = defineTool({
       .max(limits.maxPushLines)
       .describe("Lines to merge into the list (1–500)."),
   }),
-  execute: (input, context) => context.invoke<PushIngredientsResult>("app.grocery_push_ingredients", input),
+  outputSchema: PushIngredientsResult,
 });
 
 export const addItem = defineTool({
   name: "grocery.add_item",
   ...groceryDocs.addItem,
-  ...writeTraits("medium"),
+  effect: "write",
+  risk: "medium",
   inputSchema: z.strictObject({
     grocery_list_id: groceryListId,
     ingredient_id: idField("A known ingredient (from ingredient.search). Give this or name.").optional(),
@@ -81,39 +90,34 @@ export const addItem = defineTool({
     error: "give ingredient_id or name, not both",
     path: ["name"],
   }),
-  execute: (input, context) =>
-    context.invoke<{ grocery_item_id: string; merged: boolean; item: GroceryItem; message: string }>(
-      "app.grocery_add_item",
-      input,
-    ),
+  outputSchema: GroceryAddItemResult,
 });
 
 export const checkItem = defineTool({
   name: "grocery.check_item",
   ...groceryDocs.checkItem,
-  ...writeTraits("medium"),
+  effect: "write",
+  risk: "medium",
   inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
-  execute: (input, context) => context.invoke<{ item: GroceryItemDetail }>("app.grocery_check_item", input),
+  outputSchema: GroceryItemResult,
 });
 
 export const uncheckItem = defineTool({
   name: "grocery.uncheck_item",
   ...groceryDocs.uncheckItem,
-  ...writeTraits("medium"),
+  effect: "write",
+  risk: "medium",
   inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
-  execute: (input, context) => context.invoke<{ item: GroceryItemDetail }>("app.grocery_uncheck_item", input),
+  outputSchema: GroceryItemResult,
 });
 
 export const removeItem = defineTool({
   name: "grocery.remove_item",
   ...groceryDocs.removeItem,
-  ...writeTraits("medium"),
+  effect: "write",
+  risk: "medium",
   inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
-  execute: (input, context) =>
-    context.invoke<{ removed: true; item: GroceryItemDetail & { deleted_at: string } }>(
-      "app.grocery_remove_item",
-      input,
-    ),
+  outputSchema: GroceryRemoveItemResult,
 });
 
 export const groceryTools = [

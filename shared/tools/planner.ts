@@ -1,16 +1,21 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
-import { readTraits, writeTraits } from "./traits.ts";
 import { dateField, dayNumber, idField, limits, mealTypes, servingsField, textField } from "./fields.ts";
 import { plannerDocs } from "./docs/planner.ts";
-import type { PlannerMeal, RecipeIngredientLine } from "./results.ts";
+import {
+  PlannerAddMealResult,
+  PlannerGetMealResult,
+  PlannerListMealsResult,
+  PlannerRemoveMealResult,
+  PlannerRestoreMealResult,
+} from "./results.ts";
 
 const plannerMealId = idField("The planned meal's id (from planner.list_meals or planner.add_meal).");
 
 export const listMeals = defineTool({
   name: "planner.list_meals",
   ...plannerDocs.listMeals,
-  ...readTraits(),
+  effect: "read",
   inputSchema: z.strictObject({
     start_date: dateField("First day, YYYY-MM-DD (inclusive)."),
     end_date: dateField("Last day, YYYY-MM-DD (inclusive); at most 92 days after start_date."),
@@ -26,22 +31,22 @@ export const listMeals = defineTool({
       });
     }
   }),
-  execute: (input, context) => context.invoke<{ meals: PlannerMeal[] }>("app.planner_list_meals", input),
+  outputSchema: PlannerListMealsResult,
 });
 
 export const getMeal = defineTool({
   name: "planner.get_meal",
   ...plannerDocs.getMeal,
-  ...readTraits(),
+  effect: "read",
   inputSchema: z.strictObject({ planner_meal_id: plannerMealId }),
-  execute: (input, context) =>
-    context.invoke<{ meal: PlannerMeal & { ingredients: RecipeIngredientLine[] } }>("app.planner_get_meal", input),
+  outputSchema: PlannerGetMealResult,
 });
 
 export const addMeal = defineTool({
   name: "planner.add_meal",
   ...plannerDocs.addMeal,
-  ...writeTraits("medium"),
+  effect: "write",
+  risk: "medium",
   inputSchema: z.strictObject({
     recipe_id: idField("The recipe to plan (from recipe.list)."),
     date: dateField("Calendar day, YYYY-MM-DD (a real date: 2026-02-30 is refused)."),
@@ -50,28 +55,28 @@ export const addMeal = defineTool({
     servings: servingsField("Servings to cook for this meal, 1–100; absent uses the recipe's.").optional(),
     note: textField(500, "A note for this meal.").optional(),
   }),
-  execute: (input, context) =>
-    context.invoke<{ planner_meal_id: string; meal: PlannerMeal; message: string }>("app.planner_add_meal", input),
+  outputSchema: PlannerAddMealResult,
 });
 
 // Removal is soft and planner.restore_meal undoes it, hence medium.
 export const removeMeal = defineTool({
   name: "planner.remove_meal",
   ...plannerDocs.removeMeal,
-  ...writeTraits("medium"),
+  effect: "write",
+  risk: "medium",
   inputSchema: z.strictObject({ planner_meal_id: plannerMealId }),
-  execute: (input, context) =>
-    context.invoke<{ removed: true; meal: PlannerMeal & { deleted_at: string } }>("app.planner_remove_meal", input),
+  outputSchema: PlannerRemoveMealResult,
 });
 
 export const restoreMeal = defineTool({
   name: "planner.restore_meal",
   ...plannerDocs.restoreMeal,
-  ...writeTraits("medium"),
+  effect: "write",
+  risk: "medium",
   inputSchema: z.strictObject({
     planner_meal_id: idField("The removed meal's id (from planner.remove_meal's result)."),
   }),
-  execute: (input, context) => context.invoke<{ restored: true; meal: PlannerMeal }>("app.planner_restore_meal", input),
+  outputSchema: PlannerRestoreMealResult,
 });
 
 export const plannerTools = [listMeals, getMeal, addMeal, removeMeal, restoreMeal];

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
-import { readTraits, writeTraits } from "./traits.ts";
 import {
   idField,
   limits,
@@ -13,7 +12,13 @@ import {
   unitField,
 } from "./fields.ts";
 import { recipeDocs } from "./docs/recipe.ts";
-import type { Recipe, RecipeSummary } from "./results.ts";
+import {
+  RecipeCreateResult,
+  RecipeDeleteResult,
+  RecipeGetResult,
+  RecipeListResult,
+  RecipeUpdateResult,
+} from "./results.ts";
 
 const ingredientLine = z.strictObject({
   ingredient_id: idField("Catalog or household ingredient id (from ingredient.search). Give this or name.").optional(),
@@ -54,7 +59,7 @@ const recipeId = idField("The recipe's id (from recipe.list or recipe.create).")
 export const listRecipes = defineTool({
   name: "recipe.list",
   ...recipeDocs.list,
-  ...readTraits(),
+  effect: "read",
   inputSchema: z.strictObject({
     tags: z.array(textField(50, "A tag."))
       .max(10)
@@ -65,23 +70,23 @@ export const listRecipes = defineTool({
     limit: z.number().int().min(1).max(100).default(20).describe("Page size, 1–100; 20 when absent."),
     cursor: textField(500, "The next_cursor of the previous page; absent for the first page.").optional(),
   }),
-  execute: (input, context) =>
-    context.invoke<{ recipes: RecipeSummary[]; next_cursor: string | null }>("app.recipe_list", input),
+  outputSchema: RecipeListResult,
 });
 
 export const getRecipe = defineTool({
   name: "recipe.get",
   ...recipeDocs.get,
-  ...readTraits(),
+  effect: "read",
   inputSchema: z.strictObject({ recipe_id: recipeId }),
-  execute: (input, context) => context.invoke<{ recipe: Recipe }>("app.recipe_get", input),
+  outputSchema: RecipeGetResult,
 });
 
 // Risk levels follow the rule on ToolDefinition.risk: a recipe is costly to rebuild, so update and delete are high.
 export const createRecipe = defineTool({
   name: "recipe.create",
   ...recipeDocs.create,
-  ...writeTraits("medium"),
+  effect: "write",
+  risk: "medium",
   inputSchema: z.strictObject({
     ...recipeFields,
     instructions: recipeFields.instructions.optional(),
@@ -90,13 +95,14 @@ export const createRecipe = defineTool({
     notes: recipeFields.notes.optional(),
     servings: recipeFields.servings.optional(),
   }),
-  execute: (input, context) => context.invoke<{ recipe_id: string; created_at: string }>("app.recipe_create", input),
+  outputSchema: RecipeCreateResult,
 });
 
 export const updateRecipe = defineTool({
   name: "recipe.update",
   ...recipeDocs.update,
-  ...writeTraits("high"),
+  effect: "write",
+  risk: "high",
   inputSchema: z.strictObject({
     recipe_id: recipeId,
     title: recipeFields.title.optional(),
@@ -110,16 +116,16 @@ export const updateRecipe = defineTool({
   }).refine((input) => Object.keys(input).some((key) => key !== "recipe_id"), {
     error: "give at least one field to change besides recipe_id",
   }),
-  execute: (input, context) => context.invoke<{ recipe: Recipe; updated_at: string }>("app.recipe_update", input),
+  outputSchema: RecipeUpdateResult,
 });
 
 export const deleteRecipe = defineTool({
   name: "recipe.delete",
   ...recipeDocs.delete,
-  ...writeTraits("high"),
+  effect: "write",
+  risk: "high",
   inputSchema: z.strictObject({ recipe_id: recipeId }),
-  execute: (input, context) =>
-    context.invoke<{ recipe_id: string; title: string; deleted_at: string }>("app.recipe_delete", input),
+  outputSchema: RecipeDeleteResult,
 });
 
 export const recipeTools = [listRecipes, getRecipe, createRecipe, updateRecipe, deleteRecipe];

@@ -1,10 +1,19 @@
 // The build step of the tool authoring guide: every tool's metadata, schema and both doc tiers are checked.
 import assert from "node:assert/strict";
-import { isWriteTool } from "./define-tool.ts";
+import { z } from "zod";
+import type { ToolContext } from "./define-tool.ts";
 import { type JsonSchema, toolJsonSchema } from "./json-schema.ts";
 import { toAnthropicTools, toOpenAiTools } from "./provider-exports.ts";
 import { allTools, findTool, toolGroups, toolsOfGroup } from "./registry.ts";
-import { fromProviderName, providerNamePattern, toolNamePattern, toProviderName } from "./tool-names.ts";
+import { testUser } from "./testing/tool-assertions.ts";
+import { requiresApproval, toolListing } from "./tool-metadata.ts";
+import {
+  fromProviderName,
+  providerNamePattern,
+  sqlFunctionName,
+  toolNamePattern,
+  toProviderName,
+} from "./tool-names.ts";
 
 const specifiedTools = [
   "recipe.list",
@@ -56,22 +65,35 @@ Deno.test("the registry holds every specified tool once, and each group has an E
 });
 
 for (const tool of allTools) {
-  Deno.test(`${tool.name}: metadata is complete and consistent`, () => {
+  // Risk, category, side effects, idempotence and confirmation follow from the effect by construction
+  // (defineTool, tool-metadata.ts); what is left to check is what a tool's file says itself.
+  Deno.test(`${tool.name}: metadata is complete`, () => {
     assert.match(tool.name, toolNamePattern);
     assert.ok(tool.description.length >= 20 && tool.description.length <= 200, "description of 20-200 characters");
     assert.ok(Number.isInteger(tool.latencyBudgetMs) && tool.latencyBudgetMs > 0 && tool.latencyBudgetMs <= 5000);
-    assert.ok(tool.idempotent, "every tool is safe to retry (writes with an Idempotency-Key)");
-    if (isWriteTool(tool)) {
-      assert.equal(tool.category, "action");
-      assert.equal(tool.requiresConfirmation, true, "writes are confirmed by the user");
-      assert.ok(tool.risk === "medium" || tool.risk === "high", "writes are medium or high risk");
-    } else {
-      assert.equal(tool.sideEffects, "read_only");
-      assert.equal(tool.category, "retrieval");
-      assert.equal(tool.requiresConfirmation, false);
-      assert.equal(tool.risk, "low");
-    }
     assert.ok(tool.scope === "household" || tool.scope === "user");
+  });
+
+  Deno.test(`${tool.name}: the output schema is present and strict`, () => {
+    assert.ok(tool.outputSchema instanceof z.ZodType, "outputSchema is a Zod schema");
+    // Input mode: in output mode every object says additionalProperties false, strict or not.
+    const schema = z.toJSONSchema(tool.outputSchema, { io: "input" }) as JsonSchema;
+    assert.equal(schema.type, "object");
+    for (const problem of looseObjects(schema, "data")) assert.fail(problem);
+  });
+
+  Deno.test(`${tool.name}: without an execute of its own, it runs ${sqlFunctionName(tool.name)} once`, async () => {
+    const calls: [string, unknown][] = [];
+    const context: ToolContext = {
+      user: testUser,
+      requestedHouseholdId: null,
+      invoke: <Result>(name: string, input: unknown) => {
+        calls.push([name, input]);
+        return Promise.resolve({ done: true } as Result);
+      },
+    };
+    assert.deepEqual(await tool.execute({ some: "input" }, context), { done: true });
+    assert.deepEqual(calls, [[sqlFunctionName(tool.name), { some: "input" }]]);
   });
 
   Deno.test(`${tool.name}: summary is 2-4 lines and the doc has every section`, () => {
@@ -102,6 +124,20 @@ for (const tool of allTools) {
     assert.match(providerName, providerNamePattern);
     assert.equal(fromProviderName(providerName), tool.name);
   });
+}
+
+/** Objects of the output that would let an unexpected key through. */
+function looseObjects(schema: JsonSchema, path: string): string[] {
+  const problems: string[] = [];
+  if (schema.type === "object") {
+    if (schema.additionalProperties !== false) problems.push(`${path}: object is not strict`);
+    for (const [key, property] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) {
+      problems.push(...looseObjects(property, `${path}.${key}`));
+    }
+  }
+  if (schema.type === "array") problems.push(...looseObjects(schema.items as JsonSchema, `${path}[]`));
+  for (const variant of (schema.anyOf as JsonSchema[] | undefined) ?? []) problems.push(...looseObjects(variant, path));
+  return problems;
 }
 
 function schemaProblems(schema: JsonSchema, path: string): string[] {
@@ -161,6 +197,47 @@ Deno.test("Anthropic and OpenAI exports carry every tool under its provider name
     "note",
   ]);
   for (const tool of openAi) assert.ok(findTool(fromProviderName(tool.function.name) ?? ""));
+});
+
+Deno.test("the approval policy: every write waits for a person's confirmation, no read does", () => {
+  const writes = allTools.filter((tool) => tool.effect === "write");
+  assert.ok(writes.length > 0 && writes.length < allTools.length);
+  for (const tool of allTools) assert.equal(requiresApproval(tool), tool.effect === "write", tool.name);
+  assert.deepEqual(
+    allTools.filter((tool) => tool.risk === "high").map((tool) => tool.name),
+    ["recipe.update", "recipe.delete", "household.create_invite"],
+  );
+});
+
+Deno.test("the listing serves every piece of metadata in snake_case, derived from the effect", () => {
+  const keys = [
+    "name",
+    "summary",
+    "description",
+    "effect",
+    "risk",
+    "scope",
+    "category",
+    "side_effects",
+    "idempotent",
+    "requires_confirmation",
+    "latency_budget_ms",
+    "input_schema",
+  ];
+  for (const tool of allTools) {
+    const listing = toolListing(tool);
+    assert.deepEqual(Object.keys(listing), keys);
+    assert.equal(listing.requires_confirmation, requiresApproval(tool));
+    assert.equal(listing.idempotent, true, "every tool is safe to retry (writes with an Idempotency-Key)");
+    if (tool.effect === "write") {
+      assert.deepEqual([listing.category, listing.side_effects], ["action", "writes"]);
+      assert.ok(listing.risk === "medium" || listing.risk === "high", "writes are medium or high risk");
+    } else {
+      assert.deepEqual([listing.category, listing.side_effects, listing.risk], ["retrieval", "read_only", "low"]);
+    }
+  }
+  assert.deepEqual(toolListing(findTool("ingredient.search")!).latency_budget_ms, 800);
+  assert.deepEqual(toolListing(findTool("household.join")!).scope, "user");
 });
 
 Deno.test("fields with defaults are optional in the advertised schema", () => {

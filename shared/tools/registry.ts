@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import type { AnyTool } from "./define-tool.ts";
 import { recipeTools } from "./recipe.ts";
 import { plannerTools } from "./planner.ts";
@@ -5,14 +6,15 @@ import { groceryTools } from "./grocery.ts";
 import { householdTools } from "./household.ts";
 import { ingredientTools } from "./ingredient.ts";
 
+const registeredTools = [...recipeTools, ...plannerTools, ...groceryTools, ...householdTools, ...ingredientTools];
+
 /** Every tool, in a stable order: what HTTP, the assistant and MCP all read. */
-export const allTools: readonly AnyTool[] = [
-  ...recipeTools,
-  ...plannerTools,
-  ...groceryTools,
-  ...householdTools,
-  ...ingredientTools,
-];
+export const allTools: readonly AnyTool[] = registeredTools;
+
+type RegisteredTool = (typeof registeredTools)[number];
+export type ToolName = RegisteredTool["name"];
+/** The `data` of a successful reply of the named tool. */
+export type ToolOutput<Name extends ToolName> = z.output<Extract<RegisteredTool, { name: Name }>["outputSchema"]>;
 
 export const toolsByName: ReadonlyMap<string, AnyTool> = new Map(allTools.map((tool) => [tool.name, tool]));
 

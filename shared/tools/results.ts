@@ -1,104 +1,225 @@
-// What the app.* SQL functions return (private.invoke's "data"): the contract with the SQL.
+// What the app.* SQL functions return (private.invoke's "data"): the contract with the SQL, one schema per shape,
+// each with its type of the same name. Every shape is fixed by a jsonb_build_object, so every object is strict.
 // Entities carry their own key as `id` (as private.grocery_item_json does) and name others `<entity>_id`.
 // Timestamps are ISO 8601 strings, dates YYYY-MM-DD, quantities JSON numbers from numeric columns.
+import { z } from "zod";
+import { mealTypes, units } from "./fields.ts";
 
-export interface RecipeSummary {
-  id: string;
-  title: string;
-  tags: string[];
-  rating: number | null;
-  servings: number | null;
-  updated_at: string;
-}
+const id = z.guid();
+const timestamp = z.iso.datetime({ offset: true });
+const householdRole = z.enum(["owner", "member"]);
 
-export interface RecipeIngredientLine {
-  position: number;
-  ingredient_id: string;
-  ingredient_name: string;
-  quantity: number;
-  unit: string;
-  prep_state: string | null;
-  note: string | null;
-}
+export const RecipeSummary = z.strictObject({
+  id,
+  title: z.string(),
+  tags: z.array(z.string()),
+  rating: z.int().min(1).max(5).nullable(),
+  servings: z.int().positive().nullable(),
+  updated_at: timestamp,
+});
+export type RecipeSummary = z.infer<typeof RecipeSummary>;
 
-export interface Recipe extends RecipeSummary {
-  instructions: string | null;
-  notes: string | null;
-  ingredients: RecipeIngredientLine[];
-  created_at: string;
-}
+export const RecipeIngredientLine = z.strictObject({
+  position: z.int().nonnegative(),
+  ingredient_id: id,
+  ingredient_name: z.string(),
+  quantity: z.number().positive(),
+  unit: z.enum(units),
+  prep_state: z.string().nullable(),
+  note: z.string().nullable(),
+});
+export type RecipeIngredientLine = z.infer<typeof RecipeIngredientLine>;
 
-export interface PlannerMeal {
-  id: string;
-  date: string;
-  meal_type: "breakfast" | "lunch" | "dinner";
-  recipe_id: string;
-  recipe_title: string;
-  servings: number | null;
-  note: string | null;
-  created_at: string;
-}
+/** private.recipe_json(recipe). */
+export const Recipe = z.strictObject({
+  ...RecipeSummary.shape,
+  instructions: z.string().nullable(),
+  notes: z.string().nullable(),
+  ingredients: z.array(RecipeIngredientLine),
+  created_at: timestamp,
+});
+export type Recipe = z.infer<typeof Recipe>;
 
-export interface GroceryListSummary {
-  id: string;
-  name: string;
-  item_count: number;
-  unchecked_count: number;
-  created_at: string;
-  updated_at: string;
-}
+/** private.planner_meal_json(meal). */
+export const PlannerMeal = z.strictObject({
+  id,
+  date: z.iso.date(),
+  meal_type: z.enum(mealTypes),
+  recipe_id: id,
+  recipe_title: z.string(),
+  servings: z.int().positive().nullable(),
+  note: z.string().nullable(),
+  created_at: timestamp,
+});
+export type PlannerMeal = z.infer<typeof PlannerMeal>;
+
+/** private.grocery_list_summary_json(list). */
+export const GroceryListSummary = z.strictObject({
+  id,
+  name: z.string(),
+  item_count: z.int().nonnegative(),
+  unchecked_count: z.int().nonnegative(),
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type GroceryListSummary = z.infer<typeof GroceryListSummary>;
 
 /** private.grocery_item_json(item). */
-export interface GroceryItem {
-  id: string;
-  ingredient_id: string | null;
-  name: string;
-  quantity: number;
-  unit: string;
-  prep_state: string | null;
-  checked: boolean;
-}
+export const GroceryItem = z.strictObject({
+  id,
+  ingredient_id: id.nullable(),
+  name: z.string(),
+  quantity: z.number().positive(),
+  unit: z.enum(units),
+  prep_state: z.string().nullable(),
+  checked: z.boolean(),
+});
+export type GroceryItem = z.infer<typeof GroceryItem>;
 
-export interface GroceryItemSource {
-  recipe_id: string | null;
-  planner_meal_id: string | null;
-  quantity_added: number;
-  unit: string;
-  created_at: string;
-}
+export const GroceryItemSource = z.strictObject({
+  recipe_id: id.nullable(),
+  planner_meal_id: id.nullable(),
+  quantity_added: z.number().positive(),
+  unit: z.enum(units),
+  created_at: timestamp,
+});
+export type GroceryItemSource = z.infer<typeof GroceryItemSource>;
 
-export interface GroceryItemDetail extends GroceryItem {
-  checked_at: string | null;
-  sources: GroceryItemSource[];
-}
+/** private.grocery_item_detail_json(item): the item with its 20 latest sources. */
+export const GroceryItemDetail = z.strictObject({
+  ...GroceryItem.shape,
+  checked_at: timestamp.nullable(),
+  sources: z.array(GroceryItemSource).max(20),
+});
+export type GroceryItemDetail = z.infer<typeof GroceryItemDetail>;
 
-/** What app.grocery_push_ingredients returns (written with the merge, migration 1100). */
-export interface PushIngredientsResult {
-  grocery_list_id: string;
-  added: GroceryItem[];
-  merged: (GroceryItem & { quantity_before: number; quantity_after: number })[];
-  summary: { lines_received: number; items_added: number; items_merged: number };
-  item_count: number;
-}
+export const HouseholdMember = z.strictObject({
+  user_id: id,
+  role: householdRole,
+  email: z.string().nullable(),
+  joined_at: timestamp,
+});
+export type HouseholdMember = z.infer<typeof HouseholdMember>;
 
-export interface HouseholdMember {
-  user_id: string;
-  role: "owner" | "member";
-  email: string | null;
-  joined_at: string;
-}
+export const Household = z.strictObject({
+  id,
+  name: z.string(),
+  my_role: householdRole,
+  created_at: timestamp,
+  members: z.array(HouseholdMember),
+});
+export type Household = z.infer<typeof Household>;
 
-export interface Household {
-  id: string;
-  name: string;
-  my_role: "owner" | "member";
-  created_at: string;
-  members: HouseholdMember[];
-}
-
-export interface Ingredient {
-  id: string;
-  name: string;
+export const Ingredient = z.strictObject({
+  id,
+  name: z.string(),
   /** true for the household's own ingredients, false for the shared catalog. */
-  household_specific: boolean;
-}
+  household_specific: z.boolean(),
+});
+export type Ingredient = z.infer<typeof Ingredient>;
+
+// Each tool's result, named after the tool.
+
+export const RecipeListResult = z.strictObject({ recipes: z.array(RecipeSummary), next_cursor: z.string().nullable() });
+export type RecipeListResult = z.infer<typeof RecipeListResult>;
+
+export const RecipeGetResult = z.strictObject({ recipe: Recipe });
+export type RecipeGetResult = z.infer<typeof RecipeGetResult>;
+
+export const RecipeCreateResult = z.strictObject({ recipe_id: id, created_at: timestamp });
+export type RecipeCreateResult = z.infer<typeof RecipeCreateResult>;
+
+export const RecipeUpdateResult = z.strictObject({ recipe: Recipe, updated_at: timestamp });
+export type RecipeUpdateResult = z.infer<typeof RecipeUpdateResult>;
+
+export const RecipeDeleteResult = z.strictObject({ recipe_id: id, title: z.string(), deleted_at: timestamp });
+export type RecipeDeleteResult = z.infer<typeof RecipeDeleteResult>;
+
+export const PlannerListMealsResult = z.strictObject({ meals: z.array(PlannerMeal) });
+export type PlannerListMealsResult = z.infer<typeof PlannerListMealsResult>;
+
+export const PlannerGetMealResult = z.strictObject({
+  meal: z.strictObject({ ...PlannerMeal.shape, ingredients: z.array(RecipeIngredientLine) }),
+});
+export type PlannerGetMealResult = z.infer<typeof PlannerGetMealResult>;
+
+export const PlannerAddMealResult = z.strictObject({ planner_meal_id: id, meal: PlannerMeal, message: z.string() });
+export type PlannerAddMealResult = z.infer<typeof PlannerAddMealResult>;
+
+export const PlannerRemoveMealResult = z.strictObject({
+  removed: z.literal(true),
+  meal: z.strictObject({ ...PlannerMeal.shape, deleted_at: timestamp }),
+});
+export type PlannerRemoveMealResult = z.infer<typeof PlannerRemoveMealResult>;
+
+export const PlannerRestoreMealResult = z.strictObject({ restored: z.literal(true), meal: PlannerMeal });
+export type PlannerRestoreMealResult = z.infer<typeof PlannerRestoreMealResult>;
+
+export const GroceryListListsResult = z.strictObject({ lists: z.array(GroceryListSummary) });
+export type GroceryListListsResult = z.infer<typeof GroceryListListsResult>;
+
+export const GroceryGetListResult = z.strictObject({ list: GroceryListSummary, items: z.array(GroceryItemDetail) });
+export type GroceryGetListResult = z.infer<typeof GroceryGetListResult>;
+
+export const GroceryCreateListResult = z.strictObject({ grocery_list_id: id, name: z.string(), created_at: timestamp });
+export type GroceryCreateListResult = z.infer<typeof GroceryCreateListResult>;
+
+/** app.grocery_push_ingredients (migration 1100). */
+export const PushIngredientsResult = z.strictObject({
+  grocery_list_id: id,
+  added: z.array(GroceryItem),
+  merged: z.array(
+    z.strictObject({ ...GroceryItem.shape, quantity_before: z.number().positive(), quantity_after: z.number() }),
+  ),
+  summary: z.strictObject({
+    lines_received: z.int().positive(),
+    items_added: z.int().nonnegative(),
+    items_merged: z.int().nonnegative(),
+  }),
+  item_count: z.int().nonnegative(),
+});
+export type PushIngredientsResult = z.infer<typeof PushIngredientsResult>;
+
+export const GroceryAddItemResult = z.strictObject({
+  grocery_item_id: id,
+  merged: z.boolean(),
+  item: GroceryItem,
+  message: z.string(),
+});
+export type GroceryAddItemResult = z.infer<typeof GroceryAddItemResult>;
+
+/** grocery.check_item and grocery.uncheck_item. */
+export const GroceryItemResult = z.strictObject({ item: GroceryItemDetail });
+export type GroceryItemResult = z.infer<typeof GroceryItemResult>;
+
+export const GroceryRemoveItemResult = z.strictObject({
+  removed: z.literal(true),
+  item: z.strictObject({ ...GroceryItemDetail.shape, deleted_at: timestamp }),
+});
+export type GroceryRemoveItemResult = z.infer<typeof GroceryRemoveItemResult>;
+
+export const HouseholdGetResult = z.strictObject({ households: z.array(Household) });
+export type HouseholdGetResult = z.infer<typeof HouseholdGetResult>;
+
+export const HouseholdCreateInviteResult = z.strictObject({
+  household_id: id,
+  code: z.string(),
+  expires_at: timestamp,
+});
+export type HouseholdCreateInviteResult = z.infer<typeof HouseholdCreateInviteResult>;
+
+export const HouseholdJoinResult = z.strictObject({
+  household_id: id,
+  name: z.string(),
+  role: householdRole,
+  already_member: z.boolean(),
+});
+export type HouseholdJoinResult = z.infer<typeof HouseholdJoinResult>;
+
+export const IngredientSearchResult = z.strictObject({
+  ingredients: z.array(z.strictObject({ ...Ingredient.shape, match: z.enum(["exact", "prefix"]) })),
+});
+export type IngredientSearchResult = z.infer<typeof IngredientSearchResult>;
+
+export const IngredientCreateResult = z.strictObject({ ingredient_id: id, name: z.string(), created_at: timestamp });
+export type IngredientCreateResult = z.infer<typeof IngredientCreateResult>;

@@ -18,3 +18,8 @@ export function fromProviderName(providerName: string): string | undefined {
   const toolName = `${providerName.slice(0, index)}.${providerName.slice(index + separator.length)}`;
   return toolNamePattern.test(toolName) ? toolName : undefined;
 }
+
+/** `grocery.push_ingredients` → `app.grocery_push_ingredients`: the SQL function a tool runs unless it says otherwise. */
+export function sqlFunctionName(toolName: string): string {
+  return `app.${toolName.replace(".", "_")}`;
+}

@@ -7,7 +7,7 @@ import { type AssistantHarness, startAssistant } from "./harness.ts";
 const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "assistant-actions");
 const beef = await catalogIngredient(sql, "ground beef");
-const { recipe_id: tacosId } = await callToolOk<{ recipe_id: string }>(alice, "recipe.create", {
+const { recipe_id: tacosId } = await callToolOk(alice, "recipe.create", {
   title: "Tacos",
   ingredients: [{ ingredient_id: beef, quantity: 1, unit: "lb" }],
 });
@@ -38,7 +38,7 @@ async function proposeTacos(
 }
 
 async function mealsOn(date: string): Promise<number> {
-  const { meals } = await callToolOk<{ meals: unknown[] }>(alice, "planner.list_meals", {
+  const { meals } = await callToolOk(alice, "planner.list_meals", {
     start_date: date,
     end_date: date,
   });
@@ -123,7 +123,7 @@ Deno.test("a confirm that fails for a passing reason rolls back and leaves the a
 Deno.test("a confirm that fails for good decides the action, with the error as its result", async () => {
   const assistant = await startAssistant();
   try {
-    const { recipe_id: soupId } = await callToolOk<{ recipe_id: string }>(alice, "recipe.create", {
+    const { recipe_id: soupId } = await callToolOk(alice, "recipe.create", {
       title: "Soup",
       ingredients: [{ ingredient_id: beef, quantity: 1, unit: "lb" }],
     });

@@ -10,7 +10,7 @@ const sql = adminSql();
 const { alice } = await twoHouseholds(sql, "assistant-chat");
 const beef = await catalogIngredient(sql, "ground beef");
 await sql.end();
-const { recipe_id: tacosId } = await callToolOk<{ recipe_id: string }>(alice, "recipe.create", {
+const { recipe_id: tacosId } = await callToolOk(alice, "recipe.create", {
   title: "Tacos",
   ingredients: [{ ingredient_id: beef, quantity: 1, unit: "lb" }],
 });

@@ -12,7 +12,7 @@ const carolsHousehold = await householdOf(sql, carol);
 await sql`update public.households set name = 'Alice''s kitchen' where id = ${alicesHousehold}`;
 await sql`insert into public.household_members (household_id, user_id) values (${alicesHousehold}, ${carol.id})`;
 const beef = await catalogIngredient(sql, "ground beef");
-const { recipe_id: tacosId } = await callToolOk<{ recipe_id: string }>(alice, "recipe.create", {
+const { recipe_id: tacosId } = await callToolOk(alice, "recipe.create", {
   title: "Tacos",
   ingredients: [{ ingredient_id: beef, quantity: 1, unit: "lb" }],
 }, { householdId: alicesHousehold });

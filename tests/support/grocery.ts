@@ -1,7 +1,7 @@
 import type { Sql } from "../../shared/db/client.ts";
 import type { TestUser } from "./stack.ts";
 
-/** A grocery list made directly in the database, so merge tests do not depend on grocery.create_list. */
+/** A grocery list made directly in the database, so grocery.push_ingredients tests do not depend on grocery.create_list. */
 export async function createList(sql: Sql, user: TestUser, householdId: string, name = "Weekly"): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
     insert into public.grocery_lists (household_id, name, created_by)

@@ -8,10 +8,10 @@ const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "grocery-access");
 const rice = await catalogIngredient(sql, "white rice");
 
-const { grocery_list_id: listId } = await callToolOk<{ grocery_list_id: string }>(alice, "grocery.create_list", {
+const { grocery_list_id: listId } = await callToolOk(alice, "grocery.create_list", {
   name: "Private",
 });
-const { grocery_item_id: itemId } = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", {
+const { grocery_item_id: itemId } = await callToolOk(alice, "grocery.add_item", {
   grocery_list_id: listId,
   ingredient_id: rice,
   quantity: 1,
@@ -47,7 +47,7 @@ Deno.test("another household's list and items are NOT_FOUND for every grocery to
       field,
     ]);
   }
-  const { lists } = await callToolOk<{ lists: { id: string }[] }>(bob, "grocery.list_lists", {});
+  const { lists } = await callToolOk(bob, "grocery.list_lists", {});
   assert.deepEqual(lists, []);
   assert.deepEqual(await alicesItems(), { items: 1, checked: false, quantity: 1, removed: 0 });
 });

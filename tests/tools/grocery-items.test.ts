@@ -2,39 +2,25 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
 import { catalogIngredient, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
+import type { GroceryAddItemResult, GroceryItem, GroceryItemDetail } from "../../shared/tools/results.ts";
 
 const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "grocery-items");
 const [rice, onion] = await Promise.all(["white rice", "onion"].map((name) => catalogIngredient(sql, name)));
 
-type Item = {
-  id: string;
-  ingredient_id: string | null;
-  name: string;
-  quantity: number;
-  unit: string;
-  prep_state: string | null;
-  checked: boolean;
-};
-type ItemDetail = Item & {
-  checked_at: string | null;
-  sources: { quantity_added: number; unit: string; recipe_id: string | null; created_at: string }[];
-};
-type Added = { grocery_item_id: string; merged: boolean; item: Item; message: string };
-
 async function newList(name: string): Promise<string> {
-  const created = await callToolOk<{ grocery_list_id: string }>(alice, "grocery.create_list", { name });
+  const created = await callToolOk(alice, "grocery.create_list", { name });
   return created.grocery_list_id;
 }
 
-async function itemsOf(listId: string): Promise<ItemDetail[]> {
-  const { items } = await callToolOk<{ items: ItemDetail[] }>(alice, "grocery.get_list", { grocery_list_id: listId });
+async function itemsOf(listId: string): Promise<GroceryItemDetail[]> {
+  const { items } = await callToolOk(alice, "grocery.get_list", { grocery_list_id: listId });
   return items;
 }
 
 Deno.test("add_item merges a known ingredient like push and records the source; never into a checked item", async () => {
   const listId = await newList("Add items");
-  const onionItem = (id: string, quantity: number, checked = false): Item => ({
+  const onionItem = (id: string, quantity: number, checked = false): GroceryItem => ({
     id,
     ingredient_id: onion,
     name: "onion",
@@ -43,7 +29,7 @@ Deno.test("add_item merges a known ingredient like push and records the source; 
     prep_state: null,
     checked,
   });
-  const first = await callToolOk<Added>(alice, "grocery.add_item", {
+  const first = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
     ingredient_id: onion,
     quantity: 1,
@@ -55,7 +41,7 @@ Deno.test("add_item merges a known ingredient like push and records the source; 
     item: onionItem(first.grocery_item_id, 1),
     message: "Added 1 whole of onion to Add items",
   });
-  const second = await callToolOk<Added>(alice, "grocery.add_item", {
+  const second = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
     ingredient_id: onion,
     quantity: 2.25,
@@ -68,7 +54,7 @@ Deno.test("add_item merges a known ingredient like push and records the source; 
     item: onionItem(first.grocery_item_id, 3.25),
     message: "Added 2.25 whole of onion to Add items (merged into the item already there)",
   });
-  const chopped = await callToolOk<Added>(alice, "grocery.add_item", {
+  const chopped = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
     ingredient_id: onion,
     quantity: 1,
@@ -79,7 +65,7 @@ Deno.test("add_item merges a known ingredient like push and records the source; 
   assert.notEqual(chopped.grocery_item_id, first.grocery_item_id);
 
   await callToolOk(alice, "grocery.check_item", { grocery_item_id: first.grocery_item_id });
-  const afterCheck = await callToolOk<Added>(alice, "grocery.add_item", {
+  const afterCheck = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
     ingredient_id: onion,
     quantity: 1,
@@ -108,7 +94,7 @@ Deno.test("add_item with a free name always adds a new item, through supabase-js
   const first = await client.functions.invoke("grocery/add_item", { body: towels });
   const second = await client.functions.invoke("grocery/add_item", { body: towels });
   assert.equal(first.error, null);
-  const [a, b] = [first.data.data as Added, second.data.data as Added];
+  const [a, b] = [first.data.data as GroceryAddItemResult, second.data.data as GroceryAddItemResult];
   assert.deepEqual([a.merged, b.merged], [false, false]);
   assert.notEqual(a.grocery_item_id, b.grocery_item_id);
   assert.deepEqual(a.item, {
@@ -122,14 +108,14 @@ Deno.test("add_item with a free name always adds a new item, through supabase-js
   });
   assert.equal(a.message, "Added 1 package of paper towels to Free names");
   // A free name is never matched to the catalog ingredient of the same name.
-  const named = await callToolOk<Added>(alice, "grocery.add_item", { ...towels, name: "onion", unit: "whole" });
+  const named = await callToolOk(alice, "grocery.add_item", { ...towels, name: "onion", unit: "whole" });
   assert.deepEqual([named.merged, named.item.ingredient_id], [false, null]);
   assert.equal((await itemsOf(listId)).length, 3);
 });
 
 Deno.test("add_item refuses bad input with the offending field, and adds nothing", async () => {
   const listId = await newList("Refusals");
-  const bobsOwn = await callToolOk<{ ingredient_id: string }>(bob, "ingredient.create", { name: "Bob's hot sauce" });
+  const bobsOwn = await callToolOk(bob, "ingredient.create", { name: "Bob's hot sauce" });
   const base = { grocery_list_id: listId, quantity: 1, unit: "whole" };
   const attempts: [Record<string, unknown>, string][] = [
     [base, "name"],
@@ -165,30 +151,30 @@ Deno.test("add_item refuses bad input with the offending field, and adds nothing
 
 Deno.test("check, uncheck and remove: who and when are kept, repeats change nothing, removal is soft", async () => {
   const listId = await newList("Flow");
-  const { grocery_item_id } = await callToolOk<Added>(alice, "grocery.add_item", {
+  const { grocery_item_id } = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
     ingredient_id: rice,
     quantity: 1,
     unit: "cup",
   });
-  const checked = await callToolOk<{ item: ItemDetail }>(alice, "grocery.check_item", { grocery_item_id });
+  const checked = await callToolOk(alice, "grocery.check_item", { grocery_item_id });
   assert.deepEqual([checked.item.id, checked.item.checked, checked.item.quantity], [grocery_item_id, true, 1]);
   assert.match(checked.item.checked_at!, /^\d{4}-\d{2}-\d{2}T/);
   assert.deepEqual(checked.item.sources.map((source) => [source.quantity_added, source.unit]), [[1, "cup"]]);
-  const again = await callToolOk<{ item: ItemDetail }>(alice, "grocery.check_item", { grocery_item_id });
+  const again = await callToolOk(alice, "grocery.check_item", { grocery_item_id });
   assert.deepEqual(again.item, checked.item);
   const [row] = await sql`select checked_by, checked_at from public.grocery_items where id = ${grocery_item_id}`;
   assert.equal(row.checked_by, alice.id);
   assert.equal(row.checked_at.getTime(), Date.parse(checked.item.checked_at!));
 
-  const unchecked = await callToolOk<{ item: ItemDetail }>(alice, "grocery.uncheck_item", { grocery_item_id });
+  const unchecked = await callToolOk(alice, "grocery.uncheck_item", { grocery_item_id });
   assert.deepEqual(unchecked.item, { ...checked.item, checked: false, checked_at: null });
-  const uncheckedAgain = await callToolOk<{ item: ItemDetail }>(alice, "grocery.uncheck_item", { grocery_item_id });
+  const uncheckedAgain = await callToolOk(alice, "grocery.uncheck_item", { grocery_item_id });
   assert.deepEqual(uncheckedAgain.item, unchecked.item);
   const [cleared] = await sql`select checked_by, checked_at from public.grocery_items where id = ${grocery_item_id}`;
   assert.deepEqual([cleared.checked_by, cleared.checked_at], [null, null]);
 
-  const removed = await callToolOk<{ removed: boolean; item: ItemDetail & { deleted_at: string } }>(
+  const removed = await callToolOk(
     alice,
     "grocery.remove_item",
     { grocery_item_id },
@@ -210,7 +196,7 @@ Deno.test("check, uncheck and remove: who and when are kept, repeats change noth
 
 Deno.test("an item of a removed list is NOT_FOUND for check, uncheck and remove", async () => {
   const listId = await newList("Removed list");
-  const { grocery_item_id } = await callToolOk<Added>(alice, "grocery.add_item", {
+  const { grocery_item_id } = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
     name: "candles",
     quantity: 6,

@@ -2,41 +2,22 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
 import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
+import type { GroceryGetListResult, GroceryListSummary } from "../../shared/tools/results.ts";
 
 const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "grocery");
 const aliceHousehold = await householdOf(sql, alice);
 const rice = await catalogIngredient(sql, "white rice");
 
-type ItemDetail = {
-  id: string;
-  ingredient_id: string | null;
-  name: string;
-  quantity: number;
-  unit: string;
-  prep_state: string | null;
-  checked: boolean;
-  checked_at: string | null;
-  sources: { recipe_id: string | null; planner_meal_id: string | null; quantity_added: number; unit: string }[];
-};
-type ListSummary = {
-  id: string;
-  name: string;
-  item_count: number;
-  unchecked_count: number;
-  created_at: string;
-  updated_at: string;
-};
-
 const isoTimestamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/;
 
 async function newList(name: string): Promise<string> {
-  const created = await callToolOk<{ grocery_list_id: string; name: string }>(alice, "grocery.create_list", { name });
+  const created = await callToolOk(alice, "grocery.create_list", { name });
   return created.grocery_list_id;
 }
 
 async function addFree(listId: string, name: string): Promise<string> {
-  const added = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", {
+  const added = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
     name,
     quantity: 1,
@@ -52,13 +33,13 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
   const { grocery_list_id: listId, name, created_at } = created.data.data;
   assert.equal(name, "Saturday market");
   assert.match(created_at, isoTimestamp);
-  const towels = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", {
+  const towels = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
     name: "paper towels",
     quantity: 2,
     unit: "package",
   });
-  const riceItem = await callToolOk<{ grocery_item_id: string }>(alice, "grocery.add_item", {
+  const riceItem = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
     ingredient_id: rice,
     quantity: 0.5,
@@ -68,7 +49,7 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
 
   const { data, error } = await client.functions.invoke("grocery/get_list", { body: { grocery_list_id: listId } });
   assert.equal(error, null);
-  const { list, items } = data.data as { list: ListSummary; items: ItemDetail[] };
+  const { list, items } = data.data as GroceryGetListResult;
   assert.deepEqual({ ...list, updated_at: undefined }, {
     id: listId,
     name: "Saturday market",
@@ -107,7 +88,7 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
     },
   ]);
 
-  const { lists } = await callToolOk<{ lists: ListSummary[] }>(alice, "grocery.list_lists", {});
+  const { lists } = await callToolOk(alice, "grocery.list_lists", {});
   assert.deepEqual(lists.find((entry) => entry.id === listId), list);
 });
 
@@ -119,20 +100,20 @@ Deno.test("list_lists: live lists newest first with live and unchecked counts; a
   await callToolOk(alice, "grocery.check_item", { grocery_item_id: bought });
   await callToolOk(alice, "grocery.remove_item", { grocery_item_id: dropped });
 
-  const summary = (lists: ListSummary[]) =>
+  const summary = (lists: GroceryListSummary[]) =>
     lists.filter((list) => [first, second, third].includes(list.id))
       .map((list) => [list.name, list.item_count, list.unchecked_count]);
-  const before = await callToolOk<{ lists: ListSummary[] }>(alice, "grocery.list_lists", {});
+  const before = await callToolOk(alice, "grocery.list_lists", {});
   assert.deepEqual(summary(before.lists), [["Counts C", 0, 0], ["Counts B", 0, 0], ["Counts A", 2, 1]]);
   const times = before.lists.map((list) => Date.parse(list.created_at));
   assert.deepEqual(times, [...times].sort((a, b) => b - a));
 
   await sql`update public.grocery_lists set deleted_at = now() where id = ${second}`;
-  const after = await callToolOk<{ lists: ListSummary[] }>(alice, "grocery.list_lists", {});
+  const after = await callToolOk(alice, "grocery.list_lists", {});
   assert.deepEqual(summary(after.lists), [["Counts C", 0, 0], ["Counts A", 2, 1]]);
   const gone = await callTool(alice, "grocery.get_list", { grocery_list_id: second });
   assert.deepEqual([gone.status, gone.body.error?.type, gone.body.error?.field], [404, "NOT_FOUND", "grocery_list_id"]);
-  const reused = await callToolOk<{ name: string }>(alice, "grocery.create_list", { name: "counts b" });
+  const reused = await callToolOk(alice, "grocery.create_list", { name: "counts b" });
   assert.equal(reused.name, "counts b");
 });
 
@@ -144,7 +125,7 @@ Deno.test("get_list shows unchecked items first, each group in the order the ite
     await addFree(listId, "sugar"),
   ];
   await callToolOk(alice, "grocery.check_item", { grocery_item_id: eggs });
-  const { list, items } = await callToolOk<{ list: ListSummary; items: ItemDetail[] }>(alice, "grocery.get_list", {
+  const { list, items } = await callToolOk(alice, "grocery.get_list", {
     grocery_list_id: listId,
   });
   assert.deepEqual(items.map((item) => [item.id, item.checked]), [[flour, false], [sugar, false], [eggs, true]]);

@@ -2,17 +2,14 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
 import { householdOf, twoHouseholds } from "../support/households.ts";
 import { adminSql, createTestUser, type TestUser } from "../support/stack.ts";
+import type { Household } from "../../shared/tools/results.ts";
 
 const sql = adminSql();
 const { alice: owner, bob: outsider } = await twoHouseholds(sql, "household");
 const ownerHousehold = await householdOf(sql, owner);
 
-type Member = { user_id: string; role: string; email: string; joined_at: string };
-type Household = { id: string; name: string; my_role: string; created_at: string; members: Member[] };
-type Joined = { household_id: string; name: string; role: string; already_member: boolean };
-
 async function newInvite(): Promise<string> {
-  return (await callToolOk<{ code: string }>(owner, "household.create_invite", {})).code;
+  return (await callToolOk(owner, "household.create_invite", {})).code;
 }
 
 async function inviteRow(code: string) {
@@ -57,7 +54,7 @@ Deno.test("household.get lists the caller's household, its members and the calle
 Deno.test("an owner invites, a second member joins, then both see the same lists and items", async () => {
   const joiner = await createTestUser(sql, "household-joiner");
   const joinerHousehold = await householdOf(sql, joiner);
-  const invite = await callToolOk<{ household_id: string; code: string; expires_at: string }>(
+  const invite = await callToolOk(
     owner,
     "household.create_invite",
     {},
@@ -68,7 +65,7 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
   assert.ok(week > 7 * 86_400_000 - 60_000 && week <= 7 * 86_400_000, invite.expires_at);
   assert.deepEqual(await inviteRow(invite.code), { household_id: ownerHousehold, use_count: 0, max_uses: null });
 
-  const { grocery_list_id } = await callToolOk<{ grocery_list_id: string }>(owner, "grocery.create_list", {
+  const { grocery_list_id } = await callToolOk(owner, "grocery.create_list", {
     name: "Shared list",
   });
   const { data } = await supabaseAs(joiner).functions.invoke("household/join", { body: { code: ` ${invite.code} ` } });
@@ -78,11 +75,11 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
     role: "member",
     already_member: false,
   });
-  const again = await callToolOk<Joined>(joiner, "household.join", { code: invite.code });
+  const again = await callToolOk(joiner, "household.join", { code: invite.code });
   assert.deepEqual(again, { household_id: ownerHousehold, name: "My household", role: "member", already_member: true });
   assert.equal((await inviteRow(invite.code)).use_count, 1);
   // An owner redeeming their own household's code keeps their role.
-  const ownerJoins = await callToolOk<Joined>(owner, "household.join", { code: invite.code });
+  const ownerJoins = await callToolOk(owner, "household.join", { code: invite.code });
   assert.deepEqual([ownerJoins.role, ownerJoins.already_member], ["owner", true]);
   assert.deepEqual(await membershipsOf(joiner), [[joinerHousehold, "owner"], [ownerHousehold, "member"]]);
 
@@ -93,25 +90,25 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
     "VALIDATION_ERROR",
     "household_id",
   ]);
-  const shared = await callToolOk<{ lists: { id: string }[] }>(joiner, "grocery.list_lists", {}, {
+  const shared = await callToolOk(joiner, "grocery.list_lists", {}, {
     householdId: ownerHousehold,
   });
   assert.deepEqual(shared.lists.map((list) => list.id), [grocery_list_id]);
-  const own = await callToolOk<{ lists: unknown[] }>(joiner, "grocery.list_lists", {}, {
+  const own = await callToolOk(joiner, "grocery.list_lists", {}, {
     householdId: joinerHousehold,
   });
   assert.deepEqual(own.lists, []);
-  const item = await callToolOk<{ grocery_item_id: string }>(joiner, "grocery.add_item", {
+  const item = await callToolOk(joiner, "grocery.add_item", {
     grocery_list_id,
     name: "coffee",
     quantity: 1,
     unit: "package",
   }, { householdId: ownerHousehold });
-  const ownersView = await callToolOk<{ items: { id: string; name: string }[] }>(owner, "grocery.get_list", {
+  const ownersView = await callToolOk(owner, "grocery.get_list", {
     grocery_list_id,
   });
   assert.deepEqual(ownersView.items.map((entry) => [entry.id, entry.name]), [[item.grocery_item_id, "coffee"]]);
-  const joinersView = await callToolOk<{ items: { id: string }[] }>(joiner, "grocery.get_list", { grocery_list_id }, {
+  const joinersView = await callToolOk(joiner, "grocery.get_list", { grocery_list_id }, {
     householdId: ownerHousehold,
   });
   assert.deepEqual(joinersView.items.map((entry) => entry.id), [item.grocery_item_id]);
@@ -120,12 +117,12 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
   });
   assert.deepEqual([wrongHousehold.status, wrongHousehold.body.error?.field], [404, "grocery_list_id"]);
 
-  const byOwner = await callToolOk<{ households: Household[] }>(owner, "household.get", {});
+  const byOwner = await callToolOk(owner, "household.get", {});
   assert.deepEqual(byOwner.households[0].members.map((member) => [member.user_id, member.role, member.email]), [
     [owner.id, "owner", owner.email],
     [joiner.id, "member", joiner.email],
   ]);
-  const byJoiner = await callToolOk<{ households: Household[] }>(joiner, "household.get", {});
+  const byJoiner = await callToolOk(joiner, "household.get", {});
   assert.deepEqual(
     byJoiner.households.map((household) => [household.id, household.my_role, household.members.length]),
     [
@@ -173,10 +170,10 @@ Deno.test("an unknown code is NOT_FOUND; an expired or used-up one is CONFLICT; 
     "this invite code has been used 1 of 1 times; ask an owner of the household for a new one",
   );
   // Whoever already joined is told so, even once the code is used up or expired.
-  const rejoin = await callToolOk<Joined>(first, "household.join", { code: once });
+  const rejoin = await callToolOk(first, "household.join", { code: once });
   assert.equal(rejoin.already_member, true);
   await sql`update public.household_invites set expires_at = now() - interval '1 minute' where code = ${once}`;
-  assert.equal((await callToolOk<Joined>(first, "household.join", { code: once })).already_member, true);
+  assert.equal((await callToolOk(first, "household.join", { code: once })).already_member, true);
   assert.equal((await inviteRow(once)).use_count, 1);
 
   assert.deepEqual(await membershipsOf(outsider), [[await householdOf(sql, outsider), "owner"]]);

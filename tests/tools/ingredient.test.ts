@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
 import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
+import type { IngredientSearchResult } from "../../shared/tools/results.ts";
 
 const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "ingredient");
@@ -25,7 +26,7 @@ const catalog = Object.fromEntries(
   ),
 );
 
-type Found = { id: string; name: string; household_specific: boolean; match: "exact" | "prefix" };
+type Found = IngredientSearchResult["ingredients"][number];
 
 const fromCatalog = (name: string, match: Found["match"]): Found => ({
   id: catalog[name],
@@ -36,7 +37,7 @@ const fromCatalog = (name: string, match: Found["match"]): Found => ({
 
 async function search(query: string, limit?: number): Promise<Found[]> {
   const input = limit === undefined ? { query } : { query, limit };
-  return (await callToolOk<{ ingredients: Found[] }>(alice, "ingredient.search", input)).ingredients;
+  return (await callToolOk(alice, "ingredient.search", input)).ingredients;
 }
 
 Deno.test("ingredient.search puts the exact match first, then prefix matches by name, through supabase-js", async () => {
@@ -69,13 +70,13 @@ Deno.test("LIKE wildcards in the query are plain characters", async () => {
   assert.deepEqual(await search("pea_"), []);
   assert.deepEqual(await search("p%s"), []);
   assert.deepEqual(await search("\\"), []);
-  const created = await callToolOk<{ ingredient_id: string }>(alice, "ingredient.create", { name: "100% rye_flour" });
+  const created = await callToolOk(alice, "ingredient.create", { name: "100% rye_flour" });
   assert.deepEqual((await search("100% rye_")).map((found) => found.id), [created.ingredient_id]);
   assert.deepEqual(await search("100%_rye"), []);
 });
 
 Deno.test("a household's own ingredient is found by its household only, exact before the catalog's prefixes", async () => {
-  const pea = await callToolOk<{ ingredient_id: string; name: string; created_at: string }>(
+  const pea = await callToolOk(
     alice,
     "ingredient.create",
     { name: "  Pea " },
@@ -95,14 +96,14 @@ Deno.test("a household's own ingredient is found by its household only, exact be
     fromCatalog("pear", "prefix"),
   ]);
 
-  const bobs = await callToolOk<{ ingredients: Found[] }>(bob, "ingredient.search", { query: "pea", limit: 50 });
+  const bobs = await callToolOk(bob, "ingredient.search", { query: "pea", limit: 50 });
   assert.equal(bobs.ingredients.some((found) => found.id === pea.ingredient_id), false);
   assert.equal(bobs.ingredients[0].name, "peach");
-  const byName = await callToolOk<{ ingredients: Found[] }>(bob, "ingredient.search", { query: "Pea" });
+  const byName = await callToolOk(bob, "ingredient.search", { query: "Pea" });
   assert.equal(byName.ingredients.some((found) => found.household_specific), false);
 
   // Bob may have a "pea" of his own: names are unique per household, not across households.
-  const bobsPea = await callToolOk<{ ingredient_id: string }>(bob, "ingredient.create", { name: "pea" });
+  const bobsPea = await callToolOk(bob, "ingredient.create", { name: "pea" });
   assert.notEqual(bobsPea.ingredient_id, pea.ingredient_id);
   assert.deepEqual((await search("pea", 1)).map((found) => found.id), [pea.ingredient_id]);
 });
@@ -119,7 +120,7 @@ Deno.test("ingredient.create refuses a name the catalog or the household has, na
     `"onion" already exists (in the catalog, id ${catalog.onion}); use it instead`,
   );
 
-  const own = await callToolOk<{ ingredient_id: string }>(alice, "ingredient.create", { name: "Smoked salt flakes" });
+  const own = await callToolOk(alice, "ingredient.create", { name: "Smoked salt flakes" });
   const again = await callTool(alice, "ingredient.create", { name: "smoked salt FLAKES" });
   assert.deepEqual([again.status, again.body.error?.field], [409, "name"]);
   assert.equal(

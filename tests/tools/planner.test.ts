@@ -8,12 +8,10 @@ const { alice, bob } = await twoHouseholds(sql, "planner");
 const eggs = await catalogIngredient(sql, "eggs");
 await sql.end();
 
-const { recipe_id: omeletteId } = await callToolOk<{ recipe_id: string }>(alice, "recipe.create", {
+const { recipe_id: omeletteId } = await callToolOk(alice, "recipe.create", {
   title: "Omelette",
   ingredients: [{ ingredient_id: eggs, quantity: 3, unit: "whole" }],
 });
-
-type Meal = { id: string; date: string; meal_type: string; recipe_id: string; recipe_title: string };
 
 Deno.test("planner.add_meal returns the meal id and a message; list_meals is inclusive and ordered", async () => {
   const client = supabaseAs(alice);
@@ -27,7 +25,7 @@ Deno.test("planner.add_meal returns the meal id and a message; list_meals is inc
   await callToolOk(alice, "planner.add_meal", { recipe_id: omeletteId, date: "2026-12-03", meal_type: "lunch" });
   await callToolOk(alice, "planner.add_meal", { recipe_id: omeletteId, date: "2026-12-04", meal_type: "lunch" });
 
-  const { meals } = await callToolOk<{ meals: Meal[] }>(alice, "planner.list_meals", {
+  const { meals } = await callToolOk(alice, "planner.list_meals", {
     start_date: "2026-12-01",
     end_date: "2026-12-03",
   });
@@ -62,12 +60,12 @@ Deno.test("planner dates must be real YYYY-MM-DD days and meal types one of thre
 });
 
 Deno.test("planner.get_meal includes the recipe's ingredient lines", async () => {
-  const { planner_meal_id } = await callToolOk<{ planner_meal_id: string }>(alice, "planner.add_meal", {
+  const { planner_meal_id } = await callToolOk(alice, "planner.add_meal", {
     recipe_id: omeletteId,
     date: "2026-12-10",
     meal_type: "breakfast",
   });
-  const { meal } = await callToolOk<{ meal: Meal & { ingredients: { ingredient_name: string; quantity: number }[] } }>(
+  const { meal } = await callToolOk(
     alice,
     "planner.get_meal",
     { planner_meal_id },
@@ -77,12 +75,12 @@ Deno.test("planner.get_meal includes the recipe's ingredient lines", async () =>
 });
 
 Deno.test("planner.remove_meal is soft and returns the meal; restore_meal undoes it once", async () => {
-  const { planner_meal_id } = await callToolOk<{ planner_meal_id: string }>(alice, "planner.add_meal", {
+  const { planner_meal_id } = await callToolOk(alice, "planner.add_meal", {
     recipe_id: omeletteId,
     date: "2026-12-20",
     meal_type: "lunch",
   });
-  const removed = await callToolOk<{ removed: boolean; meal: Meal & { deleted_at: string } }>(
+  const removed = await callToolOk(
     alice,
     "planner.remove_meal",
     { planner_meal_id },
@@ -95,22 +93,22 @@ Deno.test("planner.remove_meal is soft and returns the meal; restore_meal undoes
   ]);
   assert.match(removed.meal.deleted_at, /^2\d{3}-/);
   const range = { start_date: "2026-12-20", end_date: "2026-12-20" };
-  assert.deepEqual((await callToolOk<{ meals: Meal[] }>(alice, "planner.list_meals", range)).meals, []);
+  assert.deepEqual((await callToolOk(alice, "planner.list_meals", range)).meals, []);
   assert.equal((await callTool(alice, "planner.remove_meal", { planner_meal_id })).status, 404);
   assert.equal((await callTool(alice, "planner.get_meal", { planner_meal_id })).status, 404);
 
-  const restored = await callToolOk<{ restored: boolean; meal: Meal }>(alice, "planner.restore_meal", {
+  const restored = await callToolOk(alice, "planner.restore_meal", {
     planner_meal_id,
   });
   assert.equal(restored.meal.id, planner_meal_id);
-  assert.equal((await callToolOk<{ meals: Meal[] }>(alice, "planner.list_meals", range)).meals.length, 1);
+  assert.equal((await callToolOk(alice, "planner.list_meals", range)).meals.length, 1);
   const again = await callTool(alice, "planner.restore_meal", { planner_meal_id });
   assert.equal(again.status, 409);
   assert.equal(again.body.error?.type, "CONFLICT");
 });
 
 Deno.test("another household's planned meal is NOT_FOUND for every planner tool", async () => {
-  const { planner_meal_id } = await callToolOk<{ planner_meal_id: string }>(alice, "planner.add_meal", {
+  const { planner_meal_id } = await callToolOk(alice, "planner.add_meal", {
     recipe_id: omeletteId,
     date: "2026-12-24",
     meal_type: "dinner",
@@ -120,12 +118,12 @@ Deno.test("another household's planned meal is NOT_FOUND for every planner tool"
     assert.equal(response.status, 404, tool);
     assert.equal(response.body.error?.field, "planner_meal_id", tool);
   }
-  const bobsView = await callToolOk<{ meals: Meal[] }>(bob, "planner.list_meals", {
+  const bobsView = await callToolOk(bob, "planner.list_meals", {
     start_date: "2026-12-24",
     end_date: "2026-12-24",
   });
   assert.deepEqual(bobsView.meals, []);
-  const alicesView = await callToolOk<{ meals: Meal[] }>(alice, "planner.list_meals", {
+  const alicesView = await callToolOk(alice, "planner.list_meals", {
     start_date: "2026-12-24",
     end_date: "2026-12-24",
   });

@@ -5,7 +5,7 @@ import { createList, listLines, sourceCount } from "../support/grocery.ts";
 import { adminSql } from "../support/stack.ts";
 
 const sql = adminSql();
-const { alice, bob } = await twoHouseholds(sql, "merge");
+const { alice, bob } = await twoHouseholds(sql, "push-ingredients");
 const aliceHousehold = await householdOf(sql, alice);
 const [rice, chicken, onion] = await Promise.all(
   ["white rice", "chicken breast", "onion"].map((name) => catalogIngredient(sql, name)),
@@ -14,18 +14,11 @@ const [bobsOwnIngredient] = await sql<{ id: string }[]>`
   insert into public.ingredients (household_id, name, created_by)
   values (${await householdOf(sql, bob)}, 'bob''s secret spice', ${bob.id}) returning id`;
 
-type PushResult = {
-  added: { id: string; quantity: number }[];
-  merged: { quantity_before: number; quantity_after: number }[];
-  summary: { lines_received: number; items_added: number; items_merged: number };
-  item_count: number;
-};
-
 function push(listId: string, ingredients: Record<string, unknown>[]) {
-  return callToolOk<PushResult>(alice, "grocery.push_ingredients", { grocery_list_id: listId, ingredients });
+  return callToolOk(alice, "grocery.push_ingredients", { grocery_list_id: listId, ingredients });
 }
 
-Deno.test("spec example 1: rice 1 cup + 0.5 cup + 1.75 cup is one item of exactly 3.25 cup", async () => {
+Deno.test("grocery.push_ingredients: spec example 1: rice 1 cup + 0.5 cup + 1.75 cup is one item of exactly 3.25 cup", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
   await push(listId, [{ ingredient_id: rice, quantity: 1, unit: "cup", prep_state: null }]);
   const result = await push(listId, [
@@ -39,7 +32,7 @@ Deno.test("spec example 1: rice 1 cup + 0.5 cup + 1.75 cup is one item of exactl
   assert.equal(await sourceCount(sql, listId), 3);
 });
 
-Deno.test("spec example 2: chicken 1 lb and 500 g stay two items (no unit conversion)", async () => {
+Deno.test("grocery.push_ingredients: spec example 2: chicken 1 lb and 500 g stay two items (no unit conversion)", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
   await push(listId, [{ ingredient_id: chicken, quantity: 1, unit: "lb" }]);
   const result = await push(listId, [{ ingredient_id: chicken, quantity: 500, unit: "g" }]);
@@ -47,14 +40,14 @@ Deno.test("spec example 2: chicken 1 lb and 500 g stay two items (no unit conver
   assert.equal(result.item_count, 2);
 });
 
-Deno.test("spec example 3: onion 1 whole and 1 whole chopped stay two items", async () => {
+Deno.test("grocery.push_ingredients: spec example 3: onion 1 whole and 1 whole chopped stay two items", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
   await push(listId, [{ ingredient_id: onion, quantity: 1, unit: "whole" }]);
   await push(listId, [{ ingredient_id: onion, quantity: 1, unit: "whole", prep_state: "chopped" }]);
   assert.deepEqual(await listLines(sql, listId), ["onion 1 whole", "onion 1 whole chopped"]);
 });
 
-Deno.test("a failure at the database on the last line leaves nothing of the batch behind", async () => {
+Deno.test("grocery.push_ingredients: a failure at the database on the last line leaves nothing of the batch behind", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
   await push(listId, [{ ingredient_id: rice, quantity: 1, unit: "cup" }]);
   const response = await callTool(alice, "grocery.push_ingredients", {
@@ -72,7 +65,7 @@ Deno.test("a failure at the database on the last line leaves nothing of the batc
   assert.equal(await sourceCount(sql, listId), 1);
 });
 
-Deno.test("pushing into another household's list is NOT_FOUND and changes nothing", async () => {
+Deno.test("grocery.push_ingredients: pushing into another household's list is NOT_FOUND and changes nothing", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
   const response = await callTool(bob, "grocery.push_ingredients", {
     grocery_list_id: listId,
@@ -83,7 +76,7 @@ Deno.test("pushing into another household's list is NOT_FOUND and changes nothin
   assert.deepEqual(await listLines(sql, listId), []);
 });
 
-Deno.test("a push takes at most 500 lines, and at least one", async () => {
+Deno.test("grocery.push_ingredients: a push takes at most 500 lines, and at least one", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
   const line = { ingredient_id: rice, quantity: 0.25, unit: "cup" };
   const tooMany = await callTool(alice, "grocery.push_ingredients", {
@@ -99,7 +92,7 @@ Deno.test("a push takes at most 500 lines, and at least one", async () => {
   assert.deepEqual(await listLines(sql, listId), ["white rice 125 cup"]);
 });
 
-Deno.test("concurrent pushes into one list lose no update", async () => {
+Deno.test("grocery.push_ingredients: concurrent pushes into one list lose no update", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
   await Promise.all(
     Array.from({ length: 12 }, (_, index) =>
@@ -113,7 +106,7 @@ Deno.test("concurrent pushes into one list lose no update", async () => {
 
 globalThis.addEventListener("unload", () => sql.end());
 
-Deno.test("a list holds at most 1000 items: the push that would pass it changes nothing", async () => {
+Deno.test("grocery.push_ingredients: a list holds at most 1000 items: the push that would pass it changes nothing", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
   const catalog = (await sql<{ id: string }[]>`
     select id from public.ingredients where household_id is null order by normalized_name limit 250`).map((row) =>
