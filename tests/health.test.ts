@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createClient } from "@supabase/supabase-js";
-import { exportJWK, generateKeyPair, SignJWT } from "jose";
-import { readSigningKey, signToken } from "../supabase/local/signing-key.ts";
+import { exportJWK, generateKeyPair, importJWK, SignJWT } from "jose";
+import { authIssuer, readSigningKey, signToken } from "../supabase/local/signing-key.ts";
 import { adminSql, createTestUser, functionsUrl, stackEnv } from "./support/stack.ts";
 
 const sql = adminSql();
@@ -58,12 +58,45 @@ Deno.test("a token signed by another key with the stack's kid is refused", async
   assertUnauthenticated(await health(forged));
 });
 
+function userClaims(overrides: Record<string, unknown> = {}) {
+  return {
+    iss: authIssuer(stackEnv().apiUrl),
+    sub: user.id,
+    role: "authenticated",
+    aud: "authenticated",
+    ...overrides,
+  };
+}
+
 Deno.test("an expired token is refused", async () => {
   const key = await readSigningKey(stackEnv().stateDirectory);
-  const expired = await signToken(key, { sub: user.id, role: "authenticated", aud: "authenticated" }, -120);
+  const expired = await signToken(key, userClaims(), -120);
   const result = await health(expired);
   assertUnauthenticated(result);
   assert.match(result.body.error.message, /expired/);
+});
+
+Deno.test("a token signed by the stack's key without an expiry is refused", async () => {
+  const key = await readSigningKey(stackEnv().stateDirectory);
+  const forever = await new SignJWT(userClaims())
+    .setProtectedHeader({ alg: "ES256", kid: key.privateJwk.kid })
+    .setIssuedAt()
+    .sign(await importJWK(key.privateJwk, "ES256"));
+  const result = await health(forever);
+  assertUnauthenticated(result);
+  assert.match(result.body.error.message, /no expiry/);
+});
+
+Deno.test("the functions require the project's issuer by default: another one is refused", async () => {
+  const key = await readSigningKey(stackEnv().stateDirectory);
+  for (const iss of ["https://another-project.supabase.co/auth/v1", stackEnv().apiUrl]) {
+    const result = await health(await signToken(key, userClaims({ iss }), 600));
+    assertUnauthenticated(result);
+    assert.match(result.body.error.message, /not issued by this project/, iss);
+  }
+  const right = await health(await signToken(key, userClaims(), 600));
+  assert.equal(right.status, 200);
+  assert.equal(right.body.data.user.id, user.id);
 });
 
 Deno.test("an alg none token is refused", async () => {

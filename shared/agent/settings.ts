@@ -1,3 +1,4 @@
+import { env, type Environment } from "../config/env.ts";
 import { AppError } from "../errors.ts";
 
 export interface AssistantSettings {
@@ -13,35 +14,24 @@ export interface AssistantSettings {
   actionTtlSeconds: number;
 }
 
-function positiveInteger(name: string, fallback: number, maximum: number): number {
-  const raw = Deno.env.get(name);
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > maximum) {
-    throw new AppError("UNAVAILABLE", `${name} must be a whole number from 1 to ${maximum}.`);
-  }
-  return value;
-}
-
 /**
- * From the environment: ANTHROPIC_API_KEY (required), ANTHROPIC_BASE_URL,
- * ASSISTANT_MODEL, ASSISTANT_MAX_TOKENS, ASSISTANT_MAX_ROUNDS,
- * ASSISTANT_MAX_RETRIES, ASSISTANT_ACTION_TTL_SECONDS.
+ * The assistant's part of env(): ANTHROPIC_API_KEY (required here, so that a function without it starts and
+ * answers 503 at request time), ANTHROPIC_BASE_URL, ASSISTANT_MODEL, ASSISTANT_MAX_TOKENS,
+ * ASSISTANT_MAX_ROUNDS, ASSISTANT_MAX_RETRIES, ASSISTANT_ACTION_TTL_SECONDS.
  */
-export function settingsFromEnv(): AssistantSettings {
-  const apiKey = Deno.env.get("ANTHROPIC_API_KEY");
-  if (!apiKey) {
+export function settingsFromEnv(environment: Environment = env()): AssistantSettings {
+  if (!environment.anthropicApiKey) {
     throw new AppError("UNAVAILABLE", "The assistant is not configured: set ANTHROPIC_API_KEY for the functions.", {
       retryable: false,
     });
   }
   return {
-    apiKey,
-    baseURL: Deno.env.get("ANTHROPIC_BASE_URL") || undefined,
-    model: Deno.env.get("ASSISTANT_MODEL") || "claude-sonnet-4-5",
-    maxTokens: positiveInteger("ASSISTANT_MAX_TOKENS", 4096, 64_000),
-    maxRounds: positiveInteger("ASSISTANT_MAX_ROUNDS", 6, 50),
-    maxRetries: positiveInteger("ASSISTANT_MAX_RETRIES", 2, 10),
-    actionTtlSeconds: positiveInteger("ASSISTANT_ACTION_TTL_SECONDS", 86_400, 30 * 86_400),
+    apiKey: environment.anthropicApiKey,
+    baseURL: environment.anthropicBaseUrl,
+    model: environment.assistantModel,
+    maxTokens: environment.assistantMaxTokens,
+    maxRounds: environment.assistantMaxRounds,
+    maxRetries: environment.assistantMaxRetries,
+    actionTtlSeconds: environment.assistantActionTtlSeconds,
   };
 }

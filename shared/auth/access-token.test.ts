@@ -7,15 +7,19 @@ const userId = "6f1b0f4e-2f6b-4a53-9d7e-0c1f3f0a9b11";
 const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
 const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid: "key-1", alg: "ES256", use: "sig" };
 const legacySecret = "a-legacy-secret-that-is-long-enough-for-hs256";
-const verify = createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, legacySecret });
+const issuer = "https://project.supabase.co/auth/v1";
+const verify = createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, legacySecret, issuer });
 
 function userClaims(overrides: Record<string, unknown> = {}) {
-  return { sub: userId, role: "authenticated", aud: "authenticated", ...overrides };
+  return { iss: issuer, sub: userId, role: "authenticated", aud: "authenticated", ...overrides };
 }
 
-function signed(claims: Record<string, unknown>, options: { expiresIn?: string | number; notBefore?: string } = {}) {
-  const jwt = new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: "key-1" }).setIssuedAt()
-    .setExpirationTime(options.expiresIn ?? "1h");
+function signed(
+  claims: Record<string, unknown>,
+  options: { expiresIn?: string | number | null; notBefore?: string } = {},
+) {
+  const jwt = new SignJWT(claims).setProtectedHeader({ alg: "ES256", kid: "key-1" }).setIssuedAt();
+  if (options.expiresIn !== null) jwt.setExpirationTime(options.expiresIn ?? "1h");
   if (options.notBefore) jwt.setNotBefore(options.notBefore);
   return jwt.sign(privateKey);
 }
@@ -30,9 +34,10 @@ async function assertRefused(token: string, message: RegExp) {
   });
 }
 
-Deno.test("a valid ES256 user token is accepted", async () => {
+Deno.test("a valid ES256 user token from the project's issuer is accepted", async () => {
   const claims = await verify(await signed(userClaims()));
   assert.equal(claims.sub, userId);
+  assert.equal(claims.iss, issuer);
 });
 
 Deno.test("a legacy HS256 token is accepted when the secret is configured", async () => {
@@ -42,7 +47,7 @@ Deno.test("a legacy HS256 token is accepted when the secret is configured", asyn
 });
 
 Deno.test("an HS256 token is refused when no secret is configured", async () => {
-  const withoutSecret = createAccessTokenVerifier({ jwks: { keys: [publicJwk] } });
+  const withoutSecret = createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, issuer });
   const token = await new SignJWT(userClaims()).setProtectedHeader({ alg: "HS256" }).setExpirationTime("1h")
     .sign(new TextEncoder().encode(legacySecret));
   await assert.rejects(withoutSecret(token), /HS256/);
@@ -55,6 +60,34 @@ Deno.test("malformed tokens are refused", async () => {
 
 Deno.test("an expired token is refused", async () => {
   await assertRefused(await signed(userClaims(), { expiresIn: Math.floor(Date.now() / 1000) - 60 }), /expired/);
+});
+
+Deno.test("a token without an expiry is refused, however validly signed", async () => {
+  await assertRefused(await signed(userClaims(), { expiresIn: null }), /no expiry \("exp"\)/);
+  const hs256 = await new SignJWT(userClaims()).setProtectedHeader({ alg: "HS256" })
+    .sign(new TextEncoder().encode(legacySecret));
+  await assertRefused(hs256, /no expiry/);
+});
+
+Deno.test("a token from another issuer, or with none, is refused", async () => {
+  await assertRefused(await signed(userClaims({ iss: "https://other.supabase.co/auth/v1" })), /not issued by/);
+  const { iss: _, ...withoutIssuer } = userClaims();
+  await assertRefused(await signed(withoutIssuer), /not issued by/);
+  const hs256 = await new SignJWT(userClaims({ iss: "supabase" })).setProtectedHeader({ alg: "HS256" })
+    .setExpirationTime("1h").sign(new TextEncoder().encode(legacySecret));
+  await assertRefused(hs256, /not issued by/);
+});
+
+Deno.test("a verifier may accept several issuers (a custom domain beside the project URL)", async () => {
+  const customIssuer = "https://api.example.com/auth/v1";
+  const both = createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, issuer: [issuer, customIssuer] });
+  assert.equal((await both(await signed(userClaims({ iss: customIssuer })))).iss, customIssuer);
+  assert.equal((await both(await signed(userClaims()))).iss, issuer);
+  assert.throws(() => createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, issuer: [] }), /issuer/);
+});
+
+Deno.test("an API key from another issuer is refused as an API key", async () => {
+  await assertRefused(await signed({ iss: "supabase", role: "anon" }), /not an API key/);
 });
 
 Deno.test("a token not yet valid is refused", async () => {
@@ -88,7 +121,7 @@ Deno.test("requireUser refuses a missing header, a non-bearer header and an anon
     new Request("http://x/", { headers: authorization ? { authorization } : {} });
   await assert.rejects(requireUser(request(), verify), /Sign in first/);
   await assert.rejects(requireUser(request("Basic abc"), verify), /Bearer/);
-  const anonKey = await signed({ role: "anon" });
+  const anonKey = await signed({ iss: issuer, role: "anon" });
   await assert.rejects(requireUser(request(`Bearer ${anonKey}`), verify), /signed-in user/);
   const user = await requireUser(request(`Bearer ${await signed(userClaims())}`), verify);
   assert.equal(user.id, userId);

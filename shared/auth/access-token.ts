@@ -33,8 +33,8 @@ export interface VerifierOptions {
   jwks?: JSONWebKeySet;
   /** The legacy shared secret; HS256 tokens are accepted only when it is set. */
   legacySecret?: string;
-  /** When set, the token's `iss` must equal it. */
-  issuer?: string;
+  /** The token's `iss` must be one of these: Supabase Auth issues `${SUPABASE_URL}/auth/v1`. */
+  issuer: string | readonly string[];
 }
 
 export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims>;
@@ -48,8 +48,9 @@ function unauthenticated(message: string): AppError {
 
 /**
  * Verifies Supabase access tokens: asymmetric ones against the project's JWKS,
- * legacy HS256 ones against the shared secret when configured. Every failure
- * is an UNAUTHENTICATED AppError; nothing about the key is revealed.
+ * legacy HS256 ones against the shared secret when configured. Every token must
+ * expire and come from the expected issuer. Every failure is an UNAUTHENTICATED
+ * AppError; nothing about the key is revealed.
  */
 export function createAccessTokenVerifier(options: VerifierOptions): AccessTokenVerifier {
   const keySet = options.jwks
@@ -58,6 +59,9 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
     ? createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 })
     : undefined;
   const secret = options.legacySecret ? new TextEncoder().encode(options.legacySecret) : undefined;
+  const issuers = [options.issuer].flat();
+  if (issuers.length === 0) throw new Error("createAccessTokenVerifier needs at least one issuer");
+  const verifyOptions = { issuer: issuers, requiredClaims: ["exp"], clockTolerance: 5 };
 
   return async (token: string) => {
     let algorithm: string | undefined;
@@ -66,7 +70,6 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
     } catch {
       throw unauthenticated("The access token is malformed.");
     }
-    const verifyOptions = { issuer: options.issuer, clockTolerance: 5 };
     try {
       let payload: JWTPayload;
       if (algorithm === "HS256" && secret) {
@@ -97,6 +100,17 @@ function checkAudience(claims: AccessTokenClaims): AccessTokenClaims {
 function describeFailure(error: unknown): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof joseErrors.JWTExpired) return unauthenticated("The access token has expired.");
+  if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === "exp" && error.reason === "missing") {
+    return unauthenticated('The access token has no expiry ("exp"); only tokens that expire are accepted.');
+  }
+  if (error instanceof joseErrors.JWTClaimValidationFailed && error.claim === "iss") {
+    const role = (error.payload as AccessTokenClaims).role;
+    return unauthenticated(
+      role === "anon" || role === "service_role"
+        ? "This needs a signed-in user's access token, not an API key."
+        : 'The access token was not issued by this project\'s Auth (its "iss" claim does not match).',
+    );
+  }
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
     return unauthenticated(`The access token's "${error.claim}" claim is not valid.`);
   }

@@ -1,22 +1,22 @@
+import { env, EnvironmentError } from "../config/env.ts";
 import { type AccessTokenVerifier, createAccessTokenVerifier } from "./access-token.ts";
 
 let verifier: AccessTokenVerifier | undefined;
 
 /**
- * The verifier for this deployment, from the environment Supabase gives Edge
- * Functions: SUPABASE_URL (the JWKS lives under /auth/v1), optionally
- * SUPABASE_JWKS_URL to override it, SUPABASE_JWT_SECRET for legacy HS256
- * tokens and SUPABASE_JWT_ISSUER to pin the issuer.
+ * The verifier for this deployment, from env(): the JWKS under the project URL (or JWKS_URL), the legacy
+ * HS256 secret when JWT_SECRET is set, and the issuer `${SUPABASE_URL}/auth/v1` (or JWT_ISSUER).
  */
 export function verifierFromEnv(): AccessTokenVerifier {
   if (verifier) return verifier;
-  const baseUrl = Deno.env.get("SUPABASE_URL");
-  const jwksUrl = Deno.env.get("SUPABASE_JWKS_URL") ??
-    (baseUrl ? `${baseUrl.replace(/\/$/, "")}/auth/v1/.well-known/jwks.json` : undefined);
+  const settings = env();
+  if (!settings.jwtIssuers) {
+    throw new EnvironmentError(["set SUPABASE_URL (or JWT_ISSUER) so that tokens' issuer can be checked"]);
+  }
   verifier = createAccessTokenVerifier({
-    jwksUrl,
-    legacySecret: Deno.env.get("SUPABASE_JWT_SECRET") || undefined,
-    issuer: Deno.env.get("SUPABASE_JWT_ISSUER") || undefined,
+    jwksUrl: settings.jwksUrl,
+    legacySecret: settings.jwtSecret,
+    issuer: settings.jwtIssuers,
   });
   return verifier;
 }

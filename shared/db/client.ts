@@ -1,27 +1,79 @@
 import postgres from "postgres";
+import { env, type Environment, EnvironmentError } from "../config/env.ts";
+import { throughTransactionPooler } from "./pooler.ts";
+import { guardPool } from "./pool-guard.ts";
 
 export type Sql = postgres.Sql;
 /** Where a query can run: the pool, or a transaction (or savepoint) on it. */
 export type Queryable = postgres.Sql | postgres.TransactionSql;
 
-let client: Sql | undefined;
+/**
+ * postgres.js settings: no prepared statements through a transaction-mode pooler (Supavisor or PgBouncer on
+ * 6543), where the next transaction may run on a server connection that never saw them; DB_PREPARE overrides.
+ */
+export function poolOptions(databaseUrl: string, settings: Environment) {
+  return {
+    max: settings.databasePoolMax,
+    prepare: settings.databasePrepare ?? !throughTransactionPooler(databaseUrl),
+    connect_timeout: 5,
+    idle_timeout: 60,
+    onnotice: () => {},
+  };
+}
 
 /**
- * The functions' pool, from SUPABASE_DB_URL (what Supabase gives Edge
- * Functions). DB_POOL_MAX sizes it; DB_PREPARE=false turns off prepared
- * statements for transaction-mode poolers.
+ * A guarded pool (see guardPool): a deadline on every query and transaction, and never more of them at once
+ * than connections, so that none is pipelined behind another, which a transaction-mode pooler cannot follow.
+ */
+export function createPool(
+  databaseUrl: string,
+  settings: Environment,
+  hooks: { onStuck?: () => void; onError?: (error: unknown) => void } = {},
+): Sql {
+  const options = poolOptions(databaseUrl, settings);
+  return guardPool(postgres(databaseUrl, options), {
+    connections: options.max,
+    seconds: settings.databaseQueryTimeoutSeconds,
+    graceMilliseconds: 2000,
+    onStuck: hooks.onStuck ?? (() => {}),
+    onError: hooks.onError,
+  });
+}
+
+let client: Sql | undefined;
+// Set by the first 26000: prepared statements do not last here, whatever the URL's port said.
+let preparedStatementsLost = false;
+
+function retire(pool: Sql, timeout: number) {
+  if (client === pool) client = undefined;
+  pool.end({ timeout }).catch(() => {});
+}
+
+/**
+ * The functions' pool, on DATABASE_URL (else SUPABASE_DB_URL, which Supabase sets to the direct connection).
+ * A pool with a stuck connection is replaced; so is one whose prepared statements went missing (a pooler on
+ * another port than 6543), by one without them.
  */
 export function databaseClient(): Sql {
   if (client) return client;
-  const url = Deno.env.get("SUPABASE_DB_URL");
-  if (!url) throw new Error("SUPABASE_DB_URL is not set");
-  client = postgres(url, {
-    max: Number(Deno.env.get("DB_POOL_MAX") ?? 10),
-    prepare: Deno.env.get("DB_PREPARE") !== "false",
-    idle_timeout: 60,
-    connect_timeout: 10,
-    onnotice: () => {},
+  const settings = env();
+  if (!settings.databaseUrl) {
+    throw new EnvironmentError(["set DATABASE_URL (or SUPABASE_DB_URL) to the database the functions use"]);
+  }
+  const prepare = preparedStatementsLost ? false : settings.databasePrepare;
+  const pool: Sql = createPool(settings.databaseUrl, { ...settings, databasePrepare: prepare }, {
+    onStuck: () => {
+      console.error("database: a cancelled query never came back; replacing the connection pool");
+      retire(pool, 0);
+    },
+    onError: (error) => {
+      if ((error as { code?: unknown }).code !== "26000" || !pool.options.prepare || preparedStatementsLost) return;
+      console.error("database: a prepared statement went missing (a transaction-mode pooler?); set DB_PREPARE=false");
+      preparedStatementsLost = true;
+      retire(pool, 5);
+    },
   });
+  client = pool;
   return client;
 }
 

@@ -1,3 +1,4 @@
+import { databaseUnavailable, isConnectionFailure } from "./connection-errors.ts";
 import { AppError, type ErrorType } from "../errors.ts";
 
 /** The fields of a postgres.js error that we read. */
@@ -47,6 +48,7 @@ function referencedField(detail: string | undefined): string | undefined {
  */
 export function databaseErrorToAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
+  if (isConnectionFailure(error)) return databaseUnavailable(error);
   if (!isDatabaseError(error)) return internal(error);
   const field = error.column_name || undefined;
   const toolType = toolStates[error.code];

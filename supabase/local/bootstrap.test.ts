@@ -1,8 +1,12 @@
 import assert from "node:assert/strict";
 import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
 import { adminSql, createTestUser, stackEnv } from "../../tests/support/stack.ts";
+import { authIssuer } from "./signing-key.ts";
 
-const verify = createAccessTokenVerifier({ jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json` });
+const verify = createAccessTokenVerifier({
+  jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`,
+  issuer: authIssuer(stackEnv().apiUrl),
+});
 
 Deno.test("auth.uid() and auth.role() return the verified token's claims inside a claims-scoped transaction", async () => {
   const sql = adminSql();

@@ -52,6 +52,11 @@ export async function signToken(key: SigningKey, claims: JWTPayload, expiresInSe
     .sign(privateKey);
 }
 
+/** The issuer Supabase Auth writes in its tokens, and the functions require by default: `${SUPABASE_URL}/auth/v1`. */
+export function authIssuer(apiUrl: string): string {
+  return `${apiUrl.replace(/\/+$/, "")}/auth/v1`;
+}
+
 export interface TokenUser {
   id: string;
   email: string;
@@ -69,7 +74,7 @@ export async function signUserToken(
   expiresInSeconds = 3600,
 ): Promise<string> {
   return await signToken(key, {
-    iss: `${issuerBaseUrl}/auth/v1`,
+    iss: authIssuer(issuerBaseUrl),
     aud: "authenticated",
     sub: user.id,
     role: "authenticated",

@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import postgres from "postgres";
+import { env } from "../../shared/config/env.ts";
 import { closeDatabaseClient } from "../../shared/db/client.ts";
 import { type Cluster, startCluster } from "./cluster.ts";
 import { readEnvFile } from "./env-file.ts";
@@ -73,10 +74,15 @@ export async function startStack(
     };
     // The functions read Deno.env, as deployed ones do: the start task's own
     // environment first, then the git-ignored env file, then the stack's URLs and keys.
-    for (const [name, value] of Object.entries(readEnvFile(join(config.projectRoot, functionsEnvFile)))) {
+    const fileEnv = readEnvFile(join(config.projectRoot, functionsEnvFile));
+    for (const [name, value] of Object.entries(fileEnv)) {
       if (Deno.env.get(name) === undefined) Deno.env.set(name, value);
     }
     for (const [name, value] of Object.entries(stackEnv)) Deno.env.set(name, value);
+    // DATABASE_URL is a common name in a shell: the functions use the stack's database unless the env file
+    // points them elsewhere (a local pooler, say).
+    Deno.env.set("DATABASE_URL", fileEnv.DATABASE_URL || stackEnv.SUPABASE_DB_URL);
+    env(); // a bad setting stops the start here, naming the variable
 
     const gateway = await startGateway({
       port: config.apiPort,

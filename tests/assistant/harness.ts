@@ -8,6 +8,7 @@ import { createAssistantHandler } from "../../shared/agent/assistant-handler.ts"
 import type { AssistantSettings } from "../../shared/agent/settings.ts";
 import { type FakeAnthropic, startFakeAnthropic } from "../support/fake-anthropic.ts";
 import { stackEnv, type TestUser } from "../support/stack.ts";
+import { authIssuer } from "../../supabase/local/signing-key.ts";
 
 export interface AssistantHarness {
   fake: FakeAnthropic;
@@ -41,7 +42,10 @@ export async function startAssistant(
   const sql = postgres(stackEnv().databaseUrl, { max: 4, onnotice: () => {}, connection: databaseSettings });
   const handler = createAssistantHandler({
     sql,
-    verify: createAccessTokenVerifier({ jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json` }),
+    verify: createAccessTokenVerifier({
+      jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`,
+      issuer: authIssuer(stackEnv().apiUrl),
+    }),
     settings: () => ({
       apiKey: "test-key",
       baseURL: fake.baseURL,

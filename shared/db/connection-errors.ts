@@ -1,0 +1,44 @@
+import { AppError } from "../errors.ts";
+
+// From postgres.js, Node's net (as Deno runs it) and our own query deadline.
+const connectionCodes = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "QUERY_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
+// Deno's own socket errors carry no code, only a class name.
+const connectionErrorNames = new Set(["BrokenPipe", "ConnectionReset", "ConnectionRefused", "ConnectionAborted"]);
+const connectionMessages = /socket has been ended by the other party|connection (terminated|reset|refused)/i;
+
+/**
+ * True when the connection failed rather than the statement, so the same call may succeed when retried:
+ * connection SQLSTATEs (08…), too many connections (53…), shutdowns (57P…), a cancelled statement (57014),
+ * and 26000, a prepared statement the server connection does not know (a transaction-mode pooler gave us
+ * another one), besides the socket and timeout errors of the client.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === "string" && (connectionCodes.has(code) || /^(08|53|57P)/.test(code))) return true;
+  if (code === "57014" || code === "26000") return true;
+  if (typeof name === "string" && connectionErrorNames.has(name)) return true;
+  return typeof message === "string" && connectionMessages.test(message);
+}
+
+/** The envelope's answer to a connection failure: 503, retryable; the details go to the log only. */
+export function databaseUnavailable(error: unknown): AppError {
+  console.error("database unavailable", error);
+  return new AppError("UNAVAILABLE", "The database is unavailable or too slow right now; retry shortly.", {
+    retryable: true,
+  });
+}
