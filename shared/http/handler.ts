@@ -1,3 +1,4 @@
+import { env } from "../config/env.ts";
 import { type AccessTokenVerifier, requireUser } from "../auth/access-token.ts";
 import { verifierFromEnv } from "../auth/verifier-from-env.ts";
 import { databaseClient, type Sql } from "../db/client.ts";
@@ -8,7 +9,7 @@ import { actionOf, toolsOfGroup } from "../tools/registry.ts";
 import { runTool } from "../tools/runner.ts";
 import { corsHeaders, preflightResponse } from "./cors.ts";
 import { errorResponse, okResponse } from "./envelope.ts";
-import { defaultMaxBodyBytes, readJsonBody } from "./read-json-body.ts";
+import { readJsonBody } from "./read-json-body.ts";
 import { parseToolRoute } from "./tool-route.ts";
 
 export interface GroupHandlerOptions {
@@ -23,11 +24,6 @@ export interface GroupHandlerOptions {
 }
 
 export type RequestHandler = (request: Request) => Promise<Response>;
-
-function maxBodyBytesFromEnv(): number {
-  const configured = Number(Deno.env.get("TOOL_MAX_BODY_BYTES"));
-  return Number.isInteger(configured) && configured > 0 ? configured : defaultMaxBodyBytes;
-}
 
 function methodNotAllowed(allowed: string): Response {
   const error = new AppError("METHOD_NOT_ALLOWED", `Use ${allowed} here.`);
@@ -45,7 +41,7 @@ export function createGroupHandler(group: string, options: GroupHandlerOptions =
   const actionNames = [...toolsByAction.keys()].join(", ");
   const verify = () => options.verify ?? verifierFromEnv();
   const sql = () => options.sql ?? databaseClient();
-  const maxBodyBytes = () => options.maxBodyBytes ?? maxBodyBytesFromEnv();
+  const maxBodyBytes = () => options.maxBodyBytes ?? env().toolMaxBodyBytes;
 
   async function handle(request: Request): Promise<Response> {
     if (request.method === "OPTIONS") return preflightResponse();
