@@ -25,15 +25,6 @@ const toolStates: Record<string, ErrorType> = {
 
 const invalidValueStates = new Set(["22P02", "22001", "22003", "22007", "22008", "22023", "23514"]);
 const retryableConflictStates = new Set(["40001", "40P01", "55P03"]);
-const unavailableConnectionCodes = new Set([
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "CONNECT_TIMEOUT",
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-]);
 
 // "Key (household_id, recipe_id)=(…) is not present in table …" → recipe_id.
 function referencedField(detail: string | undefined): string | undefined {
@@ -79,7 +70,7 @@ export function databaseErrorToAppError(error: unknown): AppError {
     });
   }
   if (
-    /^(08|53|57P)/.test(error.code) || error.code === "57014" || unavailableConnectionCodes.has(error.code)
+    /^(08|53|57P)/.test(error.code) || error.code === "57014"
   ) {
     console.error("database unavailable", error);
     return new AppError("UNAVAILABLE", "The database is unavailable or too slow right now; retry shortly.", {
