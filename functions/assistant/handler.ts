@@ -1,3 +1,3 @@
-import { createAssistantHandler } from "../../shared/agent/assistant-handler.ts";
+import { createAssistantHandler } from "../../shared/http/assistant-handler.ts";
 
 export default createAssistantHandler();

@@ -2,7 +2,8 @@ import { bearerToken, requireUser } from "../../shared/auth/access-token.ts";
 import { verifierFromEnv } from "../../shared/auth/verifier-from-env.ts";
 import { databaseClient } from "../../shared/db/client.ts";
 import { AppError } from "../../shared/errors.ts";
-import { errorResponse, okResponse } from "../../shared/http/envelope.ts";
+import { okResponse } from "../../shared/http/envelope.ts";
+import { createRouter } from "../../shared/http/router.ts";
 
 async function pingDatabase(): Promise<void> {
   try {
@@ -19,26 +20,29 @@ async function pingDatabase(): Promise<void> {
  * GET /health/ping: a signed-in user's token, then one `select 1`: the floor
  * the benchmarks compare every tool with (same server, auth and pool).
  */
-export default async function health(request: Request): Promise<Response> {
-  try {
-    if (request.method !== "GET") throw new AppError("METHOD_NOT_ALLOWED", "Use GET.");
-    const path = new URL(request.url).pathname.replace(/\/+$/, "");
-    if (path.endsWith("/health/ping")) {
+export default createRouter([
+  {
+    method: "GET",
+    path: "/health",
+    handle: async ({ request }) => {
+      const token = bearerToken(request);
+      const claims = token ? await verifierFromEnv()(token) : undefined;
+      await pingDatabase();
+      return okResponse({
+        status: "ok",
+        database: "ok",
+        role: claims?.role ?? null,
+        user: claims?.role === "authenticated" ? { id: claims.sub, email: claims.email ?? null } : null,
+      });
+    },
+  },
+  {
+    method: "GET",
+    path: "/health/ping",
+    handle: async ({ request }) => {
       const user = await requireUser(request, verifierFromEnv());
       await pingDatabase();
       return okResponse({ user_id: user.id });
-    }
-    if (!path.endsWith("/health")) throw new AppError("NOT_FOUND", "Routes: GET /health, GET /health/ping.");
-    const token = bearerToken(request);
-    const claims = token ? await verifierFromEnv()(token) : undefined;
-    await pingDatabase();
-    return okResponse({
-      status: "ok",
-      database: "ok",
-      role: claims?.role ?? null,
-      user: claims?.role === "authenticated" ? { id: claims.sub, email: claims.email ?? null } : null,
-    });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+    },
+  },
+], "Routes: GET /health, GET /health/ping.");

@@ -1,4 +1,3 @@
-import { corsHeaders } from "../http/cors.ts";
 import type { TurnEvent } from "./turn-events.ts";
 
 const failedTurn: TurnEvent[] = [
@@ -38,7 +37,6 @@ export function eventStreamResponse(produce: (emit: (event: TurnEvent) => void) 
   return new Response(body, {
     status: 200,
     headers: {
-      ...corsHeaders,
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache",
       "x-accel-buffering": "no",

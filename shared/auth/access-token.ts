@@ -8,6 +8,7 @@ import {
   jwtVerify,
 } from "jose";
 import { AppError } from "../errors.ts";
+import { isUuid } from "../ids.ts";
 
 /** The claims Supabase Auth puts in an access token, as far as we read them. */
 export interface AccessTokenClaims extends JWTPayload {
@@ -40,7 +41,6 @@ export interface VerifierOptions {
 export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims>;
 
 const asymmetricAlgorithms = ["ES256", "RS256", "EdDSA"];
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function unauthenticated(message: string): AppError {
   return new AppError("UNAUTHENTICATED", message);
@@ -138,7 +138,7 @@ export async function requireUser(request: Request, verify: AccessTokenVerifier)
   const token = bearerToken(request);
   if (!token) throw unauthenticated("Sign in first: send Authorization: Bearer <access token>.");
   const claims = await verify(token);
-  if (claims.role !== "authenticated" || !claims.sub || !uuidPattern.test(claims.sub)) {
+  if (claims.role !== "authenticated" || !claims.sub || !isUuid(claims.sub)) {
     throw unauthenticated("This needs a signed-in user's access token, not an API key.");
   }
   return { id: claims.sub, claims };

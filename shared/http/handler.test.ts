@@ -156,7 +156,7 @@ Deno.test("unknown actions are 404 naming the group's actions; wrong methods 405
   assert.equal(otherGroup.status, 404);
   const put = await handler(new Request("http://localhost/grocery/push_ingredients", { method: "PUT" }));
   assert.equal(put.status, 405);
-  assert.equal(put.headers.get("allow"), "POST, OPTIONS");
+  assert.equal(put.headers.get("allow"), "GET, POST, OPTIONS");
   const deleteGroup = await handler(new Request("http://localhost/grocery", { method: "DELETE" }));
   assert.equal(deleteGroup.status, 405);
 });

@@ -7,27 +7,19 @@ import type { AnyTool } from "../tools/define-tool.ts";
 import { toolListing } from "../tools/tool-metadata.ts";
 import { actionOf, toolsOfGroup } from "../tools/registry.ts";
 import { runTool } from "../tools/runner.ts";
-import { corsHeaders, preflightResponse } from "./cors.ts";
-import { errorResponse, okResponse } from "./envelope.ts";
+import { okResponse } from "./envelope.ts";
 import { readJsonBody } from "./read-json-body.ts";
-import { parseToolRoute } from "./tool-route.ts";
+import { createRouter, type RequestHandler } from "./router.ts";
 
 export interface GroupHandlerOptions {
   /** Defaults to verifierFromEnv(), created on the first request. */
   verify?: AccessTokenVerifier;
-  /** Defaults to databaseClient() (SUPABASE_DB_URL), created on the first tool call. */
+  /** Defaults to databaseClient() (DATABASE_URL), created on the first tool call. */
   sql?: Sql;
   /** Defaults to TOOL_MAX_BODY_BYTES, else 1 MiB. */
   maxBodyBytes?: number;
   /** Defaults to the registry's tools of the group. */
   tools?: readonly AnyTool[];
-}
-
-export type RequestHandler = (request: Request) => Promise<Response>;
-
-function methodNotAllowed(allowed: string): Response {
-  const error = new AppError("METHOD_NOT_ALLOWED", `Use ${allowed} here.`);
-  return errorResponse(error, { ...corsHeaders, allow: allowed === "POST" ? "POST, OPTIONS" : "GET, OPTIONS" });
 }
 
 /**
@@ -43,44 +35,44 @@ export function createGroupHandler(group: string, options: GroupHandlerOptions =
   const sql = () => options.sql ?? databaseClient();
   const maxBodyBytes = () => options.maxBodyBytes ?? env().toolMaxBodyBytes;
 
-  async function handle(request: Request): Promise<Response> {
-    if (request.method === "OPTIONS") return preflightResponse();
-    const route = parseToolRoute(new URL(request.url).pathname);
-    if (!route || route.group !== group) {
-      throw new AppError("NOT_FOUND", `No such route. Try GET /${group} or POST /${group}/<action>.`);
-    }
-    if (route.action === undefined) {
-      if (request.method !== "GET") return methodNotAllowed("GET");
-      return okResponse({ group, tools: tools.map(toolListing) }, { headers: corsHeaders });
-    }
-    const tool = toolsByAction.get(route.action);
-    if (!tool) {
-      throw new AppError("NOT_FOUND", `The ${group} group has no action "${route.action}". Actions: ${actionNames}.`);
-    }
-    if (request.method === "GET") {
-      return okResponse({ ...toolListing(tool), doc: tool.doc }, { headers: corsHeaders });
-    }
-    if (request.method !== "POST") return methodNotAllowed("POST");
-
-    const user = await requireUser(request, verify());
-    const input = await readJsonBody(request, maxBodyBytes());
-    const run = await runTool(tool, input, {
-      user,
-      householdId: request.headers.get("x-household-id"),
-      idempotencyKey: request.headers.get("idempotency-key"),
-      sql: sql(),
-    });
-    const headers: Record<string, string> = { ...corsHeaders };
-    if (run.replayed) headers["idempotent-replayed"] = "true";
-    if (run.householdId) headers["x-household-id"] = run.householdId;
-    return okResponse(run.data, { headers });
+  function toolOf(action: string): AnyTool {
+    const tool = toolsByAction.get(action);
+    if (tool) return tool;
+    throw new AppError("NOT_FOUND", `The ${group} group has no action "${action}". Actions: ${actionNames}.`);
   }
 
-  return async (request) => {
-    try {
-      return await handle(request);
-    } catch (error) {
-      return errorResponse(error, corsHeaders);
-    }
-  };
+  return createRouter([
+    {
+      method: "GET",
+      path: `/${group}`,
+      handle: () => okResponse({ group, tools: tools.map(toolListing) }),
+    },
+    {
+      method: "GET",
+      path: `/${group}/:action`,
+      handle: ({ params }) => {
+        const tool = toolOf(params.action);
+        return okResponse({ ...toolListing(tool), doc: tool.doc });
+      },
+    },
+    {
+      method: "POST",
+      path: `/${group}/:action`,
+      handle: async ({ request, params }) => {
+        const tool = toolOf(params.action);
+        const user = await requireUser(request, verify());
+        const input = await readJsonBody(request, maxBodyBytes());
+        const run = await runTool(tool, input, {
+          user,
+          householdId: request.headers.get("x-household-id"),
+          idempotencyKey: request.headers.get("idempotency-key"),
+          sql: sql(),
+        });
+        const headers: Record<string, string> = {};
+        if (run.replayed) headers["idempotent-replayed"] = "true";
+        if (run.householdId) headers["x-household-id"] = run.householdId;
+        return okResponse(run.data, { headers });
+      },
+    },
+  ], `Try GET /${group} or POST /${group}/<action>.`);
 }

@@ -1,10 +1,9 @@
 import { AppError } from "../errors.ts";
+import { isUuid } from "../ids.ts";
 import type { AnyTool } from "./define-tool.ts";
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 function checkedHouseholdId(value: unknown): string {
-  if (typeof value === "string" && uuidPattern.test(value)) return value.toLowerCase();
+  if (isUuid(value)) return value.toLowerCase();
   throw new AppError("VALIDATION_ERROR", "household_id must be a UUID (one of yours, from household.get).", {
     field: "household_id",
   });
@@ -12,6 +11,22 @@ function checkedHouseholdId(value: unknown): string {
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The one household-naming rule: the caller names a household in the X-Household-Id header, in a
+ * `household_id` field, or both, and then both must name the same one. Null (neither) lets the
+ * database take the user's only household.
+ */
+export function namedHousehold(fromHeader: string | null | undefined, fromBody: unknown): string | null {
+  const header = fromHeader == null || fromHeader === "" ? null : checkedHouseholdId(fromHeader);
+  const body = fromBody == null ? null : checkedHouseholdId(fromBody);
+  if (header !== null && body !== null && header !== body) {
+    throw new AppError("VALIDATION_ERROR", "X-Household-Id and household_id name different households.", {
+      field: "household_id",
+    });
+  }
+  return body ?? header;
 }
 
 /**
@@ -25,16 +40,9 @@ export function separateHousehold(
   givenHouseholdId: string | null | undefined,
 ): { input: unknown; householdId: string | null } {
   if (tool.scope === "user") return { input: rawInput, householdId: null };
-  let householdId = givenHouseholdId == null ? null : checkedHouseholdId(givenHouseholdId);
-  if (!isPlainObject(rawInput) || !Object.hasOwn(rawInput, "household_id")) return { input: rawInput, householdId };
-  const { household_id: fromInput, ...input } = rawInput;
-  if (fromInput === null) return { input, householdId };
-  const named = checkedHouseholdId(fromInput);
-  if (householdId !== null && householdId !== named) {
-    throw new AppError("VALIDATION_ERROR", "X-Household-Id and household_id name different households.", {
-      field: "household_id",
-    });
+  if (!isPlainObject(rawInput) || !Object.hasOwn(rawInput, "household_id")) {
+    return { input: rawInput, householdId: namedHousehold(givenHouseholdId, null) };
   }
-  householdId = named;
-  return { input, householdId };
+  const { household_id: fromInput, ...input } = rawInput;
+  return { input, householdId: namedHousehold(givenHouseholdId, fromInput) };
 }

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { AppError } from "../../shared/errors.ts";
-import { errorResponse } from "../../shared/http/envelope.ts";
+import { frontDoor } from "../../shared/http/router.ts";
 import { assertPortFree } from "./cluster.ts";
 import { jwks, type SigningKey } from "./signing-key.ts";
 
@@ -42,28 +42,31 @@ export async function startGateway(options: {
   const handlers = await loadHandlers(options.functionsDirectory);
   const keySet = jwks(options.signingKey);
   assertPortFree(options.port, "the API");
-  const server = Deno.serve({ hostname: "127.0.0.1", port: options.port, onListen: () => {} }, async (request) => {
+  // What no function answers (an unknown function, the key set) goes through the functions' own front door,
+  // so its 404 and its preflight carry the same CORS; a known function gets every request, OPTIONS included,
+  // as on Supabase.
+  const answerItself = frontDoor((request) => {
     const url = new URL(request.url);
-    try {
-      if (url.pathname === "/auth/v1/.well-known/jwks.json") {
-        return Response.json(keySet, { headers: { "cache-control": "public, max-age=600" } });
-      }
-      const match = functionPath.exec(url.pathname);
-      if (!match) {
-        throw new AppError(
-          "NOT_FOUND",
-          `Nothing at ${url.pathname}. The local stack serves /functions/v1/<name> and /auth/v1/.well-known/jwks.json.`,
-        );
-      }
-      const handler = handlers.get(match[1]);
-      if (!handler) {
-        throw new AppError("NOT_FOUND", `No function "${match[1]}". Functions: ${[...handlers.keys()].join(", ")}.`);
-      }
-      const forwardedUrl = new URL(`/${match[1]}${match[2] ?? ""}${url.search}`, url);
-      return await handler(new Request(forwardedUrl, request));
-    } catch (error) {
-      return errorResponse(error);
+    if (url.pathname === "/auth/v1/.well-known/jwks.json") {
+      return Promise.resolve(Response.json(keySet, { headers: { "cache-control": "public, max-age=600" } }));
     }
+    const match = functionPath.exec(url.pathname);
+    if (!match) {
+      throw new AppError(
+        "NOT_FOUND",
+        `Nothing at ${url.pathname}. The local stack serves /functions/v1/<name> and /auth/v1/.well-known/jwks.json.`,
+      );
+    }
+    throw new AppError("NOT_FOUND", `No function "${match[1]}". Functions: ${[...handlers.keys()].join(", ")}.`);
   });
+  const serve = (request: Request) => {
+    const url = new URL(request.url);
+    const match = functionPath.exec(url.pathname);
+    const handler = match ? handlers.get(match[1]) : undefined;
+    if (!match || !handler) return answerItself(request);
+    const forwardedUrl = new URL(`/${match[1]}${match[2] ?? ""}${url.search}`, url);
+    return handler(new Request(forwardedUrl, request));
+  };
+  const server = Deno.serve({ hostname: "127.0.0.1", port: options.port, onListen: () => {} }, serve);
   return { functions: [...handlers.keys()], server };
 }

@@ -4,7 +4,7 @@ import postgres from "postgres";
 // deno-lint-ignore no-explicit-any
 type Json = any;
 import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
-import { createAssistantHandler } from "../../shared/agent/assistant-handler.ts";
+import { createAssistantHandler } from "../../shared/http/assistant-handler.ts";
 import type { AssistantSettings } from "../../shared/agent/settings.ts";
 import { type FakeAnthropic, startFakeAnthropic } from "../support/fake-anthropic.ts";
 import { stackEnv, type TestUser } from "../support/stack.ts";

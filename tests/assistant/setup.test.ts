@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { createAssistantHandler } from "../../shared/agent/assistant-handler.ts";
+import { createAssistantHandler } from "../../shared/http/assistant-handler.ts";
 import { adminSql, createTestUser, functionsUrl } from "../support/stack.ts";
 import { readEvents } from "./harness.ts";
 
