@@ -3,7 +3,7 @@ import { createFakeSql, invokeResult } from "../tools/testing/fake-sql.ts";
 import { someId as householdId, testUser as user } from "../tools/testing/tool-assertions.ts";
 import { assistantStep } from "./assistant-step.ts";
 
-Deno.test("a household step runs app.assistant_<step> in the named household, audited as assistant.<step>", async () => {
+Deno.test("a household step runs app.assistant_<step> in the named household, named assistant.<step>, as a write that is not recorded", async () => {
   const fake = createFakeSql(() => invokeResult({ conversation_id: "c" }, { householdId }));
   const result = await assistantStep(fake.sql, user, "begin_turn", { message: "Hi" }, { householdId });
   assert.deepEqual(fake.lastInvoke(), {
@@ -13,9 +13,10 @@ Deno.test("a household step runs app.assistant_<step> in the named household, au
     functionName: "app.assistant_begin_turn",
     input: { message: "Hi" },
     scope: "household",
-    isWrite: false,
+    isWrite: true,
     idempotencyKey: null,
     inputHash: null,
+    recorded: false,
   });
   assert.deepEqual(result, { replayed: false, data: { conversation_id: "c" }, household_id: householdId });
 });
@@ -26,4 +27,6 @@ Deno.test("a step on an action or conversation looks across the caller's househo
   assert.equal(fake.lastInvoke().scope, "user");
   assert.equal(fake.lastInvoke().householdId, null);
   assert.equal(fake.lastInvoke().functionName, "app.assistant_lock_action");
+  await assistantStep(fake.sql, user, "list_actions", {});
+  assert.equal(fake.lastInvoke().isWrite, false, "a read step runs as authenticated");
 });

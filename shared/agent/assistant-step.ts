@@ -2,18 +2,19 @@ import type { AuthenticatedUser } from "../auth/access-token.ts";
 import type { Queryable } from "../db/client.ts";
 import { invokeAppFunction, type InvokeResult } from "../db/invoke.ts";
 
-// Whether a step acts in one household, or looks across the caller's (by conversation or action id).
-const stepScopes = {
-  begin_turn: "household",
-  save_messages: "household",
-  propose_action: "household",
-  get_conversation: "user",
-  list_actions: "user",
-  lock_action: "user",
-  decide_action: "user",
+// Whether a step acts in one household or looks across the caller's (by conversation or action id), and
+// whether it changes state (then it runs as the writer role; locking a row for update counts).
+const steps = {
+  begin_turn: { scope: "household", writes: true },
+  save_messages: { scope: "household", writes: true },
+  propose_action: { scope: "household", writes: true },
+  get_conversation: { scope: "user", writes: false },
+  list_actions: { scope: "user", writes: false },
+  lock_action: { scope: "user", writes: true },
+  decide_action: { scope: "user", writes: true },
 } as const;
 
-export type AssistantStep = keyof typeof stepScopes;
+export type AssistantStep = keyof typeof steps;
 
 export interface AssistantStepOptions {
   /** The household named by the caller; null lets the database take the caller's only one. User steps ignore it. */
@@ -22,7 +23,7 @@ export interface AssistantStepOptions {
 
 /**
  * One step of the assistant's bookkeeping: `app.assistant_<step>` run as the caller through private.invoke,
- * audited as `assistant.<step>`. Steps are not tool writes: no idempotency key, nothing replayed.
+ * named `assistant.<step>`. Steps are not tool writes: no invocation record, no idempotency key, nothing replayed.
  */
 export function assistantStep<Data = unknown>(
   sql: Queryable,
@@ -37,7 +38,8 @@ export function assistantStep<Data = unknown>(
     name: `assistant.${step}`,
     functionName: `app.assistant_${step}`,
     input,
-    scope: stepScopes[step],
-    isWrite: false,
+    scope: steps[step].scope,
+    isWrite: steps[step].writes,
+    recorded: false,
   });
 }

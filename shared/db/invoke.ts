@@ -13,7 +13,10 @@ export interface InvokeRequest {
   functionName: string;
   input: unknown;
   scope: "household" | "user";
+  /** The call changes state: it runs as the writer role, the only one with write grants. */
   isWrite: boolean;
+  /** Whether it gets an invocation record (and so idempotency); defaults to isWrite. */
+  recorded?: boolean;
   idempotencyKey?: string | null;
   inputHash?: string | null;
 }
@@ -29,6 +32,7 @@ export interface InvokeRecord {
   is_write: boolean;
   idempotency_key: string | null;
   input_hash: string | null;
+  recorded: boolean;
 }
 
 function invokeRecord(request: InvokeRequest): InvokeRecord {
@@ -42,6 +46,7 @@ function invokeRecord(request: InvokeRequest): InvokeRecord {
     is_write: request.isWrite,
     idempotency_key: request.idempotencyKey ?? null,
     input_hash: request.inputHash ?? null,
+    recorded: request.recorded ?? request.isWrite,
   };
 }
 
@@ -53,7 +58,7 @@ export interface InvokeResult<Data = unknown> {
 
 /**
  * One round trip: private.invoke sets the caller's claims and role
- * `authenticated`, resolves the household, handles idempotency and the audit
+ * (`authenticated` to read, the writer role to write), resolves the household, handles idempotency and the audit
  * record, and runs the app function under RLS. Database errors come back as AppErrors.
  */
 export async function invokeAppFunction<Data = unknown>(

@@ -31,6 +31,7 @@ Deno.test("a write is one private.invoke call with claims, tool, function, input
     isWrite: true,
     idempotencyKey: "key-1",
     inputHash: await inputHash("planner.add_meal", meal),
+    recorded: true,
   });
 });
 
@@ -44,6 +45,7 @@ Deno.test("reads never send an idempotency key; replays are reported", async () 
   assert.equal(run.replayed, true);
   assert.equal(fake.lastInvoke().idempotencyKey, null);
   assert.equal(fake.lastInvoke().isWrite, false);
+  assert.equal(fake.lastInvoke().recorded, false);
 });
 
 Deno.test("the idempotency key must be 1-255 printable characters", async () => {

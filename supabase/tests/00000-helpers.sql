@@ -53,6 +53,18 @@ begin
 end;
 $$;
 
+-- As a write tool runs inside private.invoke: the user's claims, the writer role (a member of authenticated,
+-- so the same policies apply), the only role that may insert, update or delete.
+create or replace function tests.write_as(p_email text) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform tests.authenticate_as(p_email);
+  perform set_config('role', 'meal_planner_writer', true);
+end;
+$$;
+
 create or replace function tests.authenticate_as_anon() returns void
 language plpgsql
 set search_path = ''
@@ -286,6 +298,22 @@ grant execute on all functions in schema tests to anon, authenticated;
 -- The writers run as the test's own role only.
 revoke execute on function tests.create_user(text), tests.add_member(uuid, text, text), tests.seed_household(uuid),
   tests.create_list(uuid, text), tests.add_item(uuid, text, numeric, text, text) from anon, authenticated;
+
+-- Functions are executable by no one by default (see the foundation migration), pgTAP's included when it
+-- is installed after the migrations; the tests call it as the API roles.
+do $$
+declare
+  v_function regprocedure;
+begin
+  for v_function in
+    select d.objid::regprocedure from pg_catalog.pg_depend d
+    where d.refobjid = (select e.oid from pg_catalog.pg_extension e where e.extname = 'pgtap')
+      and d.classid = 'pg_catalog.pg_proc'::regclass
+  loop
+    execute format('grant execute on function %s to anon, authenticated', v_function);
+  end loop;
+end;
+$$;
 
 select plan(2);
 select has_extension('extensions', 'pgtap', 'pgTAP is installed in schema extensions');

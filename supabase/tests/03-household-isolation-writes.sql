@@ -23,7 +23,7 @@ grant select on targets to authenticated;
 
 select plan((select count(*)::integer * 5 + 3 from targets));
 
-select tests.authenticate_as('alice@test');
+select tests.write_as('alice@test');
 select throws_ok(format('select tests.insert_row(%L, %L)', table_name, b_copy), '42501', null,
                  format('a member of A cannot insert into B''s %s', table_name))
 from targets order by table_name;

@@ -6,7 +6,7 @@ select tests.create_user('alice@test'), tests.create_user('bob@test');
 
 select ok((select count(*) from public.ingredients where household_id is null) >= 300, 'the shared catalog has at least 300 ingredients');
 
-select tests.authenticate_as('alice@test');
+select tests.write_as('alice@test');
 select lives_ok(format($$insert into public.ingredients (household_id, name) values (%L, 'Grandma''s Spice Mix')$$,
                        tests.household_of('alice@test')),
                 'a member adds an ingredient to their household');
@@ -27,7 +27,7 @@ select is((select count(*) from public.ingredients where normalized_name = lower
 select is((select count(*) from public.ingredients where normalized_name = 'white ric'), 0::bigint,
           'lookups are never fuzzy');
 
-select tests.authenticate_as('bob@test');
+select tests.write_as('bob@test');
 select lives_ok(format($$insert into public.ingredients (household_id, name) values (%L, 'Grandma''s spice mix')$$,
                        tests.household_of('bob@test')),
                 'another household may use the same name');

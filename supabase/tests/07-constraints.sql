@@ -18,7 +18,7 @@ select (select id from recipes where household_id = tests.household_of('alice@te
        tests.household_of('bob@test') as b;
 grant select on fixture to authenticated;
 
-select tests.authenticate_as('carol@test');
+select tests.write_as('carol@test');
 
 select throws_ok(format($$insert into recipe_ingredients (recipe_id, household_id, ingredient_id, quantity, unit)
                          values (%L, %L, %L, 0, 'cup')$$, a_recipe, a, tests.ingredient('white rice')),

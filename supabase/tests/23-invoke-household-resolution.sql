@@ -1,8 +1,8 @@
--- invoke finds the caller's household, runs the tool as authenticated with the
--- caller's claims, and records every write.
+-- invoke finds the caller's household, runs a read tool as authenticated and a write tool as the writer
+-- role, with the caller's claims, and records every write.
 begin;
 set local search_path to public, extensions, tests;
-select plan(11);
+select plan(12);
 
 select tests.create_user('alice@test'), tests.create_user('bob@test'), tests.create_user('carol@test');
 select tests.add_member(tests.household_of('bob@test'), 'carol@test');
@@ -28,7 +28,10 @@ select private.invoke(tests.request_of('alice@test', '{"tool": "test.echo", "fun
 select is((select response -> 'data' ->> 'household_id' from echo)::uuid, tests.household_of('alice@test'),
           'a member of one household needs not name it');
 select is((select response -> 'data' ->> 'uid' from echo)::uuid, tests.get_user_id('alice@test'), 'the tool sees the caller''s claims');
-select is((select response -> 'data' ->> 'role' from echo), 'authenticated', 'the tool runs as authenticated');
+select is((select response -> 'data' ->> 'role' from echo), 'meal_planner_writer', 'a write tool runs as the writer role');
+select is((select private.invoke(tests.request_of('alice@test', '{"tool": "test.echo", "function": "app.test_echo",
+             "input": {}, "scope": "household", "is_write": false}')) -> 'data' ->> 'role'),
+          'authenticated', 'a read tool runs as authenticated');
 select is((select count(*) from tool_invocations where user_id = tests.get_user_id('alice@test') and tool = 'test.echo'
              and idempotency_key is null and response is not null),
           1::bigint, 'a write without a key is still recorded');

@@ -11,7 +11,7 @@ select is((select role from household_members where user_id = tests.get_user_id(
           'and owns it');
 select isnt(tests.household_of('alice@test'), tests.household_of('bob@test'), 'each user gets a household of their own');
 
-select tests.authenticate_as('alice@test');
+select tests.write_as('alice@test');
 select is((select array_agg(name) from households), array['My household'], 'the user sees their household');
 
 select * from finish();

@@ -28,6 +28,8 @@ begin
   return v_plan;
 end;
 $$;
+-- Functions are executable by their owner only unless granted (the foundation migration's default).
+grant execute on function pg_temp.plan_of(text) to authenticated;
 create temporary table fixture on commit drop as
 select id as list_id from grocery_lists where household_id = tests.household_of('indexed42@test');
 grant select on fixture to authenticated;

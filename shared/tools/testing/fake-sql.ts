@@ -25,6 +25,7 @@ export interface InvokeArguments {
   isWrite: boolean;
   idempotencyKey: string | null;
   inputHash: string | null;
+  recorded: boolean;
 }
 
 const invokeRecordKeys: (keyof InvokeRecord)[] = [
@@ -37,6 +38,7 @@ const invokeRecordKeys: (keyof InvokeRecord)[] = [
   "is_write",
   "idempotency_key",
   "input_hash",
+  "recorded",
 ];
 
 class JsonParameter {
@@ -88,6 +90,7 @@ export function createFakeSql(respond: FakeResponder = () => invokeResult({ done
         isWrite: record.is_write,
         idempotencyKey: record.idempotency_key,
         inputHash: record.input_hash,
+        recorded: record.recorded,
       };
     },
   };

@@ -1,8 +1,46 @@
+-- ============================================================================
+-- The invocation record (idempotency and audit)
+-- ============================================================================
+
+-- Idempotency and audit. Only private.invoke writes here, as the functions'
+-- database role; members may read their own and their households' rows.
+create table public.tool_invocations (
+  id uuid primary key default gen_random_uuid(),
+  household_id uuid references public.households (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  tool text not null check (char_length(tool) between 1 and 100),
+  idempotency_key text check (char_length(idempotency_key) between 1 and 255),
+  input_hash text not null check (char_length(input_hash) between 1 and 200),
+  response jsonb,
+  is_write boolean not null,
+  created_at timestamptz not null default now()
+);
+create unique index tool_invocations_idempotency_key on public.tool_invocations (user_id, idempotency_key)
+  where idempotency_key is not null;
+create index tool_invocations_user_id_idx on public.tool_invocations (user_id, created_at);
+create index tool_invocations_household_id_idx on public.tool_invocations (household_id, created_at);
+create index tool_invocations_created_at_idx on public.tool_invocations (created_at);
+
+revoke all on public.tool_invocations from public, anon, authenticated;
+grant select on public.tool_invocations to authenticated;
+
+alter table public.tool_invocations enable row level security;
+
+create policy "Invocations are visible to their user and household members" on public.tool_invocations
+  for select to authenticated
+  using (user_id = (select auth.uid()) or household_id in (select private.member_household_ids()));
+
+-- ============================================================================
+-- private.invoke, the one entry point
+-- ============================================================================
+
 -- The one entry point of the Edge Functions: one round trip per tool call.
 -- It sets the caller's claims from its request, so only the functions'
 -- database role (and service_role) may execute it, never anon or authenticated.
 -- p_request: {claims, household_id, tool, function, input, scope, is_write,
--- idempotency_key, input_hash}; household_id, idempotency_key and input_hash may be null or absent.
+-- idempotency_key, input_hash, recorded}; household_id, idempotency_key and input_hash may be null or absent.
+-- is_write: the call changes state, so it runs as the writer role; recorded (default: is_write): it gets an
+-- invocation record, and with it idempotency. The assistant's bookkeeping steps write but are not recorded.
 create function private.invoke(p_request jsonb) returns jsonb
 language plpgsql
 security invoker
@@ -19,6 +57,7 @@ declare
   p_is_write boolean;
   p_idempotency_key text;
   p_input_hash text;
+  p_recorded boolean;
   v_problems text;
   v_user_id uuid;
   v_function text;
@@ -42,7 +81,8 @@ begin
     (6, 'scope', 'string', true, 'a string'),
     (7, 'is_write', 'boolean', true, 'true or false'),
     (8, 'idempotency_key', 'string', false, 'a string or null'),
-    (9, 'input_hash', 'string', false, 'a string or null')
+    (9, 'input_hash', 'string', false, 'a string or null'),
+    (10, 'recorded', 'boolean', false, 'true, false or null')
   )
   select string_agg(problem, '; ' order by position, problem) into v_problems
   from (
@@ -54,17 +94,20 @@ begin
       else jsonb_typeof(p_request -> f.key) <> f.json_type
     end
     union all
-    select 10, format('%s is not a key of the request', k.key)
+    select 11, format('%s is not a key of the request', k.key)
     from jsonb_object_keys(p_request) k(key)
     where k.key not in (select f.key from fields f)
   ) problems;
   if v_problems is not null then
     raise exception 'invalid invoke request: %', v_problems using errcode = '22023';
   end if;
-  select r.claims, r.household_id, r.tool, r.function, r.input, r.scope, r.is_write, r.idempotency_key, r.input_hash
-  into p_claims, p_household_id, p_tool, p_function, p_input, p_scope, p_is_write, p_idempotency_key, p_input_hash
+  select r.claims, r.household_id, r.tool, r.function, r.input, r.scope, r.is_write, r.idempotency_key, r.input_hash,
+    coalesce(r.recorded, r.is_write)
+  into p_claims, p_household_id, p_tool, p_function, p_input, p_scope, p_is_write, p_idempotency_key, p_input_hash,
+    p_recorded
   from jsonb_to_record(p_request) as r(claims jsonb, household_id uuid, tool text, "function" text, input jsonb,
-                                       scope text, is_write boolean, idempotency_key text, input_hash text);
+                                       scope text, is_write boolean, idempotency_key text, input_hash text,
+                                       recorded boolean);
 
   if p_scope is null or p_scope not in ('household', 'user') then
     raise exception 'scope must be household or user, not %', p_scope using errcode = '22023';
@@ -83,7 +126,7 @@ begin
   end if;
 
   if p_claims ->> 'role' is distinct from 'authenticated'
-     or (p_claims ->> 'sub') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+     or not coalesce(private.is_uuid(p_claims ->> 'sub'), false) then
     raise exception 'not authenticated' using errcode = 'MP401';
   end if;
   v_user_id := (p_claims ->> 'sub')::uuid;
@@ -111,7 +154,7 @@ begin
     end if;
   end if;
 
-  if p_is_write then
+  if p_recorded then
     -- A concurrent call with the same key waits here for the first to commit,
     -- then finds its row and replays it.
     insert into public.tool_invocations (household_id, user_id, tool, idempotency_key, input_hash, is_write)
@@ -132,11 +175,13 @@ begin
     end if;
   end if;
 
-  perform set_config('role', 'authenticated', true);
+  -- Reads run as authenticated, writes as the writer role (a member of authenticated: same policies),
+  -- the only role with insert, update and delete grants; see the foundation migration.
+  perform set_config('role', case when p_is_write then 'meal_planner_writer' else 'authenticated' end, true);
   execute format('select %s($1, $2)', v_function) into v_result using v_household_id, p_input;
   perform set_config('role', v_role, true);
 
-  if p_is_write then
+  if p_recorded then
     update public.tool_invocations set response = v_result where id = v_invocation_id;
   end if;
 
@@ -144,7 +189,6 @@ begin
 end;
 $$;
 
-revoke all on function private.invoke(jsonb) from public, anon, authenticated;
 grant usage on schema private, app to service_role;
 grant execute on function private.invoke(jsonb) to service_role;
 
@@ -166,5 +210,4 @@ begin
 end;
 $$;
 
-revoke all on function private.prune_invocations(interval) from public, anon, authenticated;
 grant execute on function private.prune_invocations(interval) to service_role;

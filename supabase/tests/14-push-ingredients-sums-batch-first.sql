@@ -8,7 +8,7 @@ create temporary table fixture on commit drop as
 select tests.create_list(tests.household_of('alice@test'), 'Weekly') as list_id;
 grant select on fixture to authenticated;
 
-select tests.authenticate_as('alice@test');
+select tests.write_as('alice@test');
 create temporary table result on commit drop as
 select app.grocery_push_ingredients(tests.household_of('alice@test'), jsonb_build_object(
   'grocery_list_id', list_id,

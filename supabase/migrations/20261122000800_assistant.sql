@@ -1,3 +1,48 @@
+-- ============================================================================
+-- Pending actions
+-- ============================================================================
+
+-- Write tools the assistant proposed, waiting for the user to confirm.
+create table public.pending_actions (
+  id uuid primary key default gen_random_uuid(),
+  household_id uuid not null references public.households (id) on delete cascade,
+  conversation_id uuid,
+  tool text not null check (char_length(tool) between 1 and 100),
+  input jsonb not null check (pg_column_size(input) <= 262144),
+  status text not null default 'pending' check (status in ('pending', 'confirmed', 'rejected', 'expired')),
+  result jsonb check (pg_column_size(result) <= 262144),
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null default now() + interval '24 hours',
+  decided_by uuid references auth.users (id) on delete set null,
+  decided_at timestamptz,
+  check (expires_at > created_at)
+);
+create index pending_actions_household_id_idx on public.pending_actions (household_id, created_at);
+create index pending_actions_pending_idx on public.pending_actions (household_id, expires_at) where status = 'pending';
+create index pending_actions_conversation_id_idx on public.pending_actions (conversation_id) where conversation_id is not null;
+
+revoke all on public.pending_actions from public, anon, authenticated;
+grant select on public.pending_actions to authenticated;
+grant insert, update on public.pending_actions to meal_planner_writer;
+
+alter table public.pending_actions enable row level security;
+
+create policy "Pending actions are visible to household members" on public.pending_actions
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can propose actions in their household" on public.pending_actions
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can decide their household's pending actions" on public.pending_actions
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+
+-- ============================================================================
+-- Conversations and the assistant steps
+-- ============================================================================
+
 -- The assistant's conversations, kept per household under RLS, and the SQL the
 -- assistant function runs through private.invoke (as the caller).
 
@@ -15,7 +60,8 @@ create trigger conversations_stamp_update before update on public.conversations
   for each row execute function private.stamp_update();
 
 revoke all on public.conversations from public, anon, authenticated;
-grant select, insert, update on public.conversations to authenticated;
+grant select on public.conversations to authenticated;
+grant insert, update on public.conversations to meal_planner_writer;
 alter table public.conversations enable row level security;
 
 create policy "Conversations are visible to household members" on public.conversations
@@ -46,7 +92,8 @@ create table public.conversation_messages (
 create index conversation_messages_conversation_idx on public.conversation_messages (household_id, conversation_id, sequence);
 
 revoke all on public.conversation_messages from public, anon, authenticated;
-grant select, insert on public.conversation_messages to authenticated;
+grant select on public.conversation_messages to authenticated;
+grant insert on public.conversation_messages to meal_planner_writer;
 alter table public.conversation_messages enable row level security;
 
 create policy "Conversation messages are visible to household members" on public.conversation_messages
@@ -251,15 +298,7 @@ begin
 end;
 $$;
 
-revoke all on function private.pending_action_json(public.pending_actions),
-  app.assistant_begin_turn(uuid, jsonb), app.assistant_save_messages(uuid, jsonb),
-  app.assistant_propose_action(uuid, jsonb), app.assistant_get_conversation(uuid, jsonb),
-  app.assistant_list_actions(uuid, jsonb), app.assistant_lock_action(uuid, jsonb),
-  app.assistant_decide_action(uuid, jsonb)
-  from public, anon;
-grant execute on function private.pending_action_json(public.pending_actions),
-  app.assistant_begin_turn(uuid, jsonb), app.assistant_save_messages(uuid, jsonb),
-  app.assistant_propose_action(uuid, jsonb), app.assistant_get_conversation(uuid, jsonb),
-  app.assistant_list_actions(uuid, jsonb), app.assistant_lock_action(uuid, jsonb),
-  app.assistant_decide_action(uuid, jsonb)
+-- The helpers the tools and policies call as the signed-in user (functions are executable by no one
+-- by default: see the foundation migration).
+grant execute on function private.pending_action_json(public.pending_actions)
   to authenticated;

@@ -10,14 +10,14 @@ create function pg_temp.call(p_email text, p_step text, p_input jsonb, p_scope t
 language sql as $$
   select private.invoke(tests.request_of(p_email, jsonb_build_object(
            'tool', 'assistant.' || p_step, 'function', 'app.assistant_' || p_step, 'input', p_input,
-           'scope', p_scope, 'is_write', false))) -> 'data';
+           'scope', p_scope, 'is_write', p_step not in ('get_conversation', 'list_actions'), 'recorded', false))) -> 'data';
 $$;
 
 create function pg_temp.invoke(p_email text, p_step text, p_input jsonb) returns text
 language sql as $$
   select format('select private.invoke(%L)', tests.request_of(p_email, jsonb_build_object(
                 'tool', 'assistant.' || p_step, 'function', 'app.assistant_' || p_step, 'input', p_input,
-                'scope', 'user', 'is_write', false)));
+                'scope', 'user', 'is_write', p_step not in ('get_conversation', 'list_actions'), 'recorded', false)));
 $$;
 
 create temporary table ids on commit drop as

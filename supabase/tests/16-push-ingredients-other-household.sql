@@ -9,7 +9,7 @@ select tests.create_list(tests.household_of('bob@test'), 'Bob''s list') as bob_l
        tests.create_list(tests.household_of('alice@test'), 'Alice''s list') as alice_list;
 grant select on fixture to authenticated;
 
-select tests.authenticate_as('alice@test');
+select tests.write_as('alice@test');
 select throws_ok(format('select app.grocery_push_ingredients(%L, %L)', tests.household_of('alice@test'), jsonb_build_object(
                    'grocery_list_id', bob_list,
                    'ingredients', jsonb_build_array(jsonb_build_object('ingredient_id', tests.ingredient('onion'), 'quantity', 1, 'unit', 'whole')))),

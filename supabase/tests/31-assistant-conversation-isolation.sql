@@ -11,7 +11,7 @@ create function pg_temp.invoke(p_email text, p_step text, p_input jsonb, p_scope
 language sql as $$
   select format('select private.invoke(%L)', tests.request_of(p_email, jsonb_build_object(
                 'tool', 'assistant.' || p_step, 'function', 'app.assistant_' || p_step, 'input', p_input,
-                'scope', p_scope, 'is_write', false)));
+                'scope', p_scope, 'is_write', p_step not in ('get_conversation', 'list_actions'), 'recorded', false)));
 $$;
 
 -- Runs as the current role, so row-level security decides which rows it reaches.
@@ -25,14 +25,15 @@ begin
   return v_count;
 end;
 $$;
+grant execute on function pg_temp.retitle(uuid, text) to meal_planner_writer;
 
 create temporary table turns on commit drop as
 select 'alice' as who, private.invoke(tests.request_of('alice@test', '{"tool": "assistant.begin_turn",
          "function": "app.assistant_begin_turn", "input": {"message": "  What is   for dinner?  "},
-         "scope": "household", "is_write": false}')) as response
+         "scope": "household", "is_write": true, "recorded": false}')) as response
 union all
 select 'bob', private.invoke(tests.request_of('bob@test', '{"tool": "assistant.begin_turn",
-         "function": "app.assistant_begin_turn", "input": {"message": "Plan my week"}, "scope": "household", "is_write": false}'));
+         "function": "app.assistant_begin_turn", "input": {"message": "Plan my week"}, "scope": "household", "is_write": true, "recorded": false}'));
 
 create temporary table ids on commit drop as
 select (select (response -> 'data' ->> 'conversation_id')::uuid from turns where who = 'alice') as alices,
@@ -60,7 +61,7 @@ select throws_ok(pg_temp.invoke('bob@test', 'save_messages', jsonb_build_object(
 select is((select count(*) from conversation_messages where conversation_id = (select alices from ids)), 1::bigint,
           'Alice''s conversation still holds her one message');
 
-select tests.authenticate_as('bob@test');
+select tests.write_as('bob@test');
 select is((select count(*) from conversations where id = (select alices from ids)), 0::bigint,
           'Bob does not see Alice''s conversation');
 select is((select count(*) from conversation_messages where conversation_id = (select alices from ids)), 0::bigint,
@@ -78,7 +79,7 @@ select throws_ok(format($$insert into pending_actions (household_id, conversatio
                  '23503', null, 'nor a pending action');
 select is(pg_temp.retitle((select alices from ids), 'mine now'), 0, 'Bob cannot retitle Alice''s conversation');
 
-select tests.authenticate_as('alice@test');
+select tests.write_as('alice@test');
 select is((select title from conversations where id = (select alices from ids)), 'What is for dinner?',
           'Alice''s conversation is as it was');
 

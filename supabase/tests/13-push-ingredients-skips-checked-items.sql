@@ -11,7 +11,7 @@ select tests.add_item(list_id, 'milk', 1, 'l'), tests.add_item(list_id, 'milk', 
 update grocery_items set checked = true, checked_at = now() where quantity = 1;
 update grocery_items set deleted_at = now() where quantity = 5;
 
-select tests.authenticate_as('alice@test');
+select tests.write_as('alice@test');
 select is(app.grocery_push_ingredients(tests.household_of('alice@test'), jsonb_build_object(
   'grocery_list_id', list_id,
   'ingredients', jsonb_build_array(jsonb_build_object('ingredient_id', tests.ingredient('milk'), 'quantity', 2, 'unit', 'l')))) -> 'summary',

@@ -9,7 +9,7 @@ select tests.create_list(tests.household_of('alice@test'), 'Weekly') as list_id;
 grant select on fixture to authenticated;
 select tests.add_item(list_id, 'white rice', 1, 'cup') from fixture;
 
-select tests.authenticate_as('alice@test');
+select tests.write_as('alice@test');
 create temporary table result on commit drop as
 select app.grocery_push_ingredients(tests.household_of('alice@test'), jsonb_build_object(
   'grocery_list_id', list_id,

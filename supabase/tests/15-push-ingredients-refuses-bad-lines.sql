@@ -22,7 +22,7 @@ language sql as $$
 $$;
 grant execute on function pg_temp.push(text, uuid, jsonb) to authenticated;
 
-select tests.authenticate_as('alice@test');
+select tests.write_as('alice@test');
 select throws_ok(pg_temp.push('cups', tests.ingredient('onion')), 'MP400',
                  'unknown unit "cups"; allowed: can, cup, fl oz, g, kg, l, lb, ml, oz, package, piece, tbsp, tsp, whole',
                  'an unknown unit is refused');

@@ -1,0 +1,114 @@
+-- ============================================================================
+-- Schemas, default privileges and the writer role
+-- ============================================================================
+
+-- private: helpers used by policies and triggers; app: the tools' SQL.
+-- Neither is exposed by the Data API.
+create schema if not exists private;
+revoke all on schema private from public;
+grant usage on schema private to authenticated;
+
+create schema if not exists app;
+revoke all on schema app from public;
+grant usage on schema app to authenticated;
+
+-- A function this role creates is executable by no one but its owner unless granted: this replaces a
+-- revoke per function. It has to be the role-wide default (Postgres adds per-schema defaults to the global
+-- one and cannot take a global grant away per schema); Supabase's own grants on schema public to the API
+-- roles still apply there. The tools (app.*) are all called as the signed-in user, so they are granted by
+-- default; each feature grants the private helpers its tools and policies need, and nothing else.
+alter default privileges revoke execute on functions from public;
+alter default privileges in schema app grant execute on functions to authenticated;
+
+-- Writes only through the tools. The Data API lets `authenticated` do whatever its grants allow, skipping
+-- validation, idempotency and the invocation record; so `authenticated` and `anon` may only read (under
+-- row-level security), and the insert/update/delete grants belong to this role, which private.invoke takes
+-- for a write tool's one call. It is a member of `authenticated`, so every policy written `to authenticated`
+-- (and every grant to it) applies to it unchanged: row-level security still decides what a tool sees.
+-- No token can name it (PostgREST's authenticator is not a member), so the Data API never becomes it.
+-- Roles are global to the cluster, so it may exist already (another database, an earlier run).
+do $$
+begin
+  if not exists (select from pg_catalog.pg_roles where rolname = 'meal_planner_writer') then
+    create role meal_planner_writer nologin inherit;
+  end if;
+end;
+$$;
+-- On Postgres 16+ this needs ADMIN on authenticated, which hosted Supabase's postgres role holds.
+grant authenticated to meal_planner_writer;
+-- The functions' own database role (postgres here and on the platform) switches to it inside invoke.
+grant meal_planner_writer to current_user;
+
+-- The one UUID rule of the SQL side: any 8-4-4-4-12 hex string, as the uuid type and the tools' Zod accept.
+-- An immutable SQL expression, so the planner inlines it.
+create function private.is_uuid(p_value text) returns boolean
+language sql immutable
+set search_path = ''
+return p_value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+
+-- Keeps the row's origin as it was inserted; only updated_at moves. created_by
+-- may still become null, as on delete set null does when the user goes.
+create function private.stamp_update() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.created_at := old.created_at;
+  if new.created_by is not null then
+    new.created_by := old.created_by;
+  end if;
+  new.updated_at := now();
+  return new;
+end;
+$$;
+
+-- ============================================================================
+-- Input helpers shared by the tools
+-- ============================================================================
+
+-- Shared by the app.* tools, which run as authenticated.
+-- Errors use SQLSTATEs the functions map to the envelope: MP400 validation,
+-- MP401 unauthenticated, MP403 permission denied, MP404 not found,
+-- MP409 conflict, MP422 idempotency key reused. column names the input field.
+
+create function private.uuid_field(p_value jsonb, p_field text, p_required boolean default true) returns uuid
+language plpgsql immutable
+set search_path = ''
+as $$
+begin
+  if p_value is null or jsonb_typeof(p_value) = 'null' then
+    if p_required then
+      raise exception '% is required', p_field using errcode = 'MP400', column = p_field;
+    end if;
+    return null;
+  end if;
+  if jsonb_typeof(p_value) = 'string'
+     and private.is_uuid(p_value #>> '{}') then
+    return (p_value #>> '{}')::uuid;
+  end if;
+  raise exception '% must be a UUID', p_field using errcode = 'MP400', column = p_field;
+end;
+$$;
+
+-- Strict objects: an unknown key is an error, never ignored.
+create function private.reject_unknown_fields(p_object jsonb, p_path text, p_allowed text[]) returns void
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  v_key text;
+begin
+  if jsonb_typeof(p_object) is distinct from 'object' then
+    raise exception '% must be an object', coalesce(nullif(p_path, ''), 'input')
+      using errcode = 'MP400', column = p_path;
+  end if;
+  select k into v_key from jsonb_object_keys(p_object) k where k <> all (p_allowed) order by k limit 1;
+  if v_key is not null then
+    raise exception 'unknown field %', concat_ws('.', nullif(p_path, ''), v_key)
+      using errcode = 'MP400', column = concat_ws('.', nullif(p_path, ''), v_key);
+  end if;
+end;
+$$;
+
+grant execute on function private.is_uuid(text), private.uuid_field(jsonb, text, boolean),
+  private.reject_unknown_fields(jsonb, text, text[]) to authenticated;

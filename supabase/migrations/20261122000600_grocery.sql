@@ -1,0 +1,664 @@
+-- ============================================================================
+-- Tables and policies
+-- ============================================================================
+
+create table public.grocery_lists (
+  id uuid primary key default gen_random_uuid(),
+  household_id uuid not null references public.households (id) on delete cascade,
+  name text not null check (char_length(btrim(name)) between 1 and 200),
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  deleted_at timestamptz,
+  unique (household_id, id)
+);
+create unique index grocery_lists_live_name_key on public.grocery_lists (household_id, lower(btrim(name)))
+  where deleted_at is null;
+create index grocery_lists_household_id_idx on public.grocery_lists (household_id);
+create trigger grocery_lists_stamp_update before update on public.grocery_lists
+  for each row execute function private.stamp_update();
+
+revoke all on public.grocery_lists from public, anon, authenticated;
+-- No delete: rows are soft-deleted (deleted_at) so that removal can be undone.
+grant select on public.grocery_lists to authenticated;
+grant insert, update on public.grocery_lists to meal_planner_writer;
+
+alter table public.grocery_lists enable row level security;
+
+create policy "Grocery lists are visible to household members" on public.grocery_lists
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can create grocery lists in their household" on public.grocery_lists
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can edit their household's grocery lists" on public.grocery_lists
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+
+create table public.grocery_items (
+  id uuid primary key default gen_random_uuid(),
+  grocery_list_id uuid not null,
+  household_id uuid not null,
+  ingredient_id uuid references public.ingredients (id),
+  name text check (char_length(btrim(name)) between 1 and 200),
+  quantity numeric not null check (quantity > 0 and quantity <= 1000000),
+  unit text not null references public.units (code),
+  prep_state text check (char_length(btrim(prep_state)) between 1 and 100),
+  checked boolean not null default false,
+  checked_by uuid references auth.users (id) on delete set null,
+  checked_at timestamptz,
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  deleted_at timestamptz,
+  check (ingredient_id is not null or name is not null),
+  check (checked or (checked_by is null and checked_at is null)),
+  unique (household_id, id),
+  foreign key (household_id, grocery_list_id) references public.grocery_lists (household_id, id) on delete cascade
+);
+create index grocery_items_household_id_idx on public.grocery_items (household_id);
+create index grocery_items_list_idx on public.grocery_items (grocery_list_id);
+-- The merge looks items up by this key.
+create index grocery_items_merge_key_idx on public.grocery_items (grocery_list_id, ingredient_id, unit)
+  where deleted_at is null and not checked;
+create index grocery_items_ingredient_id_idx on public.grocery_items (ingredient_id);
+create index grocery_items_unit_idx on public.grocery_items (unit);
+create trigger grocery_items_stamp_update before update on public.grocery_items
+  for each row execute function private.stamp_update();
+create trigger grocery_items_check_ingredient_scope after insert or update of ingredient_id, household_id on public.grocery_items
+  for each row execute function private.check_ingredient_scope();
+
+revoke all on public.grocery_items from public, anon, authenticated;
+grant select on public.grocery_items to authenticated;
+grant insert, update on public.grocery_items to meal_planner_writer;
+
+alter table public.grocery_items enable row level security;
+
+create policy "Grocery items are visible to household members" on public.grocery_items
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can add grocery items in their household" on public.grocery_items
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can edit their household's grocery items" on public.grocery_items
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+
+-- One row per contribution to an item: which recipe or planned meal, how much.
+-- History: written once, never edited.
+create table public.grocery_item_sources (
+  id uuid primary key default gen_random_uuid(),
+  grocery_item_id uuid not null,
+  household_id uuid not null,
+  recipe_id uuid,
+  planner_meal_id uuid,
+  quantity_added numeric not null check (quantity_added > 0 and quantity_added <= 1000000),
+  unit text not null references public.units (code),
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  foreign key (household_id, grocery_item_id) references public.grocery_items (household_id, id) on delete cascade,
+  foreign key (household_id, recipe_id) references public.recipes (household_id, id) on delete set null (recipe_id),
+  foreign key (household_id, planner_meal_id) references public.planner_meals (household_id, id) on delete set null (planner_meal_id)
+);
+create index grocery_item_sources_household_id_idx on public.grocery_item_sources (household_id);
+create index grocery_item_sources_item_idx on public.grocery_item_sources (household_id, grocery_item_id);
+create index grocery_item_sources_recipe_idx on public.grocery_item_sources (household_id, recipe_id) where recipe_id is not null;
+create index grocery_item_sources_meal_idx on public.grocery_item_sources (household_id, planner_meal_id) where planner_meal_id is not null;
+create index grocery_item_sources_unit_idx on public.grocery_item_sources (unit);
+
+revoke all on public.grocery_item_sources from public, anon, authenticated;
+grant select on public.grocery_item_sources to authenticated;
+grant insert on public.grocery_item_sources to meal_planner_writer;
+
+alter table public.grocery_item_sources enable row level security;
+
+create policy "Grocery item sources are visible to household members" on public.grocery_item_sources
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can record grocery item sources in their household" on public.grocery_item_sources
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+
+-- ============================================================================
+-- Item JSON
+-- ============================================================================
+
+-- plpgsql keeps this function's plan per session; as a non-inlinable SQL
+-- function it would be planned again for every item of every response.
+create function private.grocery_item_json(p_item public.grocery_items) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return jsonb_build_object(
+    'id', p_item.id,
+    'ingredient_id', p_item.ingredient_id,
+    'name', coalesce(p_item.name, (select i.name from public.ingredients i where i.id = p_item.ingredient_id)),
+    'quantity', p_item.quantity,
+    'unit', p_item.unit,
+    'prep_state', p_item.prep_state,
+    'checked', p_item.checked
+  );
+end;
+$$;
+
+-- ============================================================================
+-- Tool: grocery.push_ingredients (the merge)
+-- ============================================================================
+
+-- grocery.push_ingredients: merge each line into an unchecked, live item of the
+-- list with the same ingredient, unit and prep state (null = null), else add
+-- an item. No unit conversion. One call, one transaction: a bad line anywhere
+-- leaves nothing behind.
+-- A list holds at most 1000 live items, so that reading one stays bounded;
+-- returns the count, or refuses the change that went past it.
+create function private.live_item_count(p_list_id uuid) returns integer
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_count integer;
+begin
+  select count(*) into v_count from public.grocery_items i where i.grocery_list_id = p_list_id and i.deleted_at is null;
+  if v_count > 1000 then
+    raise exception 'a grocery list holds at most 1000 items; check off or remove items, or start a new list'
+      using errcode = 'MP409', column = 'grocery_list_id';
+  end if;
+  return v_count;
+end;
+$$;
+
+-- The first problem with a batch, in line order, as (message, field); null when
+-- every line is valid. Set-based: one query checks every line. plpgsql so that
+-- this large query is planned once per session, not at every call.
+create function private.push_line_problem(p_household_id uuid, p_lines jsonb) returns text[]
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return (
+  with lines as (
+    select e.ordinality - 1 as line_index, format('ingredients[%s]', e.ordinality - 1) as path, e.value as line
+    from jsonb_array_elements(p_lines) with ordinality e
+  ),
+  checked as (
+    select l.line_index, case
+      when jsonb_typeof(l.line) <> 'object' then
+        array[l.path || ' must be an object', l.path]
+      when u.unknown_key is not null then
+        array['unknown field ' || l.path || '.' || u.unknown_key, l.path || '.' || u.unknown_key]
+      when jsonb_typeof(l.line -> 'ingredient_id') is distinct from 'string' then
+        array[l.path || '.ingredient_id is required', l.path || '.ingredient_id']
+      when not private.is_uuid(l.line ->> 'ingredient_id') then
+        array[l.path || '.ingredient_id must be a UUID', l.path || '.ingredient_id']
+      when i.id is null then
+        array['unknown ingredient ' || (l.line ->> 'ingredient_id'), l.path || '.ingredient_id']
+      when jsonb_typeof(l.line -> 'quantity') is distinct from 'number' then
+        array[l.path || '.quantity must be a number', l.path || '.quantity']
+      when (l.line ->> 'quantity')::numeric <= 0 or (l.line ->> 'quantity')::numeric > 1000000 then
+        array[l.path || '.quantity must be greater than 0 and at most 1000000', l.path || '.quantity']
+      when jsonb_typeof(l.line -> 'unit') is distinct from 'string' then
+        array[l.path || '.unit is required', l.path || '.unit']
+      when unit.code is null then
+        array[format('unknown unit "%s"; allowed: %s', l.line ->> 'unit',
+          (select string_agg(all_units.code, ', ' order by all_units.code) from public.units all_units)), l.path || '.unit']
+      when coalesce(jsonb_typeof(l.line -> 'prep_state'), 'null') not in ('null', 'string')
+        or char_length(btrim(l.line ->> 'prep_state')) not between 1 and 100 then
+        array[l.path || '.prep_state must be null or a text of 1 to 100 characters', l.path || '.prep_state']
+      when coalesce(jsonb_typeof(l.line -> 'source_recipe_id'), 'null') not in ('null', 'string')
+        or not private.is_uuid(coalesce(l.line ->> 'source_recipe_id', '00000000-0000-0000-0000-000000000000')) then
+        array[l.path || '.source_recipe_id must be a UUID', l.path || '.source_recipe_id']
+      when l.line ->> 'source_recipe_id' is not null and not exists (
+        select 1 from public.recipes r
+        where r.id = (l.line ->> 'source_recipe_id')::uuid and r.household_id = p_household_id and r.deleted_at is null
+      ) then
+        array['recipe not found', l.path || '.source_recipe_id', 'MP404']
+      when coalesce(jsonb_typeof(l.line -> 'planner_meal_id'), 'null') not in ('null', 'string')
+        or not private.is_uuid(coalesce(l.line ->> 'planner_meal_id', '00000000-0000-0000-0000-000000000000')) then
+        array[l.path || '.planner_meal_id must be a UUID', l.path || '.planner_meal_id']
+      when l.line ->> 'planner_meal_id' is not null and not exists (
+        select 1 from public.planner_meals m
+        where m.id = (l.line ->> 'planner_meal_id')::uuid and m.household_id = p_household_id and m.deleted_at is null
+      ) then
+        array['planned meal not found', l.path || '.planner_meal_id', 'MP404']
+    end as problem
+    from lines l
+    left join lateral (
+      select min(k) as unknown_key from jsonb_object_keys(case when jsonb_typeof(l.line) = 'object' then l.line end) k
+      where k <> all (array['ingredient_id', 'quantity', 'unit', 'prep_state', 'source_recipe_id', 'planner_meal_id'])
+    ) u on true
+    left join public.ingredients i
+      on private.is_uuid(l.line ->> 'ingredient_id')
+      and i.id = (l.line ->> 'ingredient_id')::uuid
+      and (i.household_id is null or i.household_id = p_household_id)
+    left join public.units unit on unit.code = l.line ->> 'unit'
+  )
+  select c.problem from checked c where c.problem is not null order by c.line_index limit 1
+  );
+end;
+$$;
+
+-- grocery.push_ingredients, set-based: the batch is checked in one query, its
+-- lines summed per key, matching items updated in one statement and the rest
+-- inserted in another, with a source row per line.
+create function app.grocery_push_ingredients(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+declare
+  v_list_id uuid;
+  v_problem text[];
+  v_too_big integer;
+  v_groups jsonb;
+  v_added jsonb;
+  v_merged jsonb;
+begin
+  perform private.reject_unknown_fields(p_input, '', array['grocery_list_id', 'ingredients']);
+  v_list_id := private.uuid_field(p_input -> 'grocery_list_id', 'grocery_list_id');
+  if jsonb_typeof(p_input -> 'ingredients') is distinct from 'array'
+     or jsonb_array_length(p_input -> 'ingredients') not between 1 and 500 then
+    raise exception 'ingredients must be an array of 1 to 500 lines'
+      using errcode = 'MP400', column = 'ingredients';
+  end if;
+
+  -- Concurrent pushes into one list queue here, so none loses an update.
+  perform from public.grocery_lists l
+  where l.id = v_list_id and l.household_id = p_household_id and l.deleted_at is null
+  for no key update;
+  if not found then
+    raise exception 'grocery list not found' using errcode = 'MP404', column = 'grocery_list_id';
+  end if;
+
+  v_problem := private.push_line_problem(p_household_id, p_input -> 'ingredients');
+  if v_problem is not null then
+    raise exception '%', v_problem[1] using errcode = coalesce(v_problem[3], 'MP400'), column = v_problem[2];
+  end if;
+
+  -- Lines summed per key; per key the oldest unchecked, live item of the list,
+  -- its candidates locked in id order so that no two writers deadlock.
+  with lines as (
+    select (e.value ->> 'ingredient_id')::uuid as ingredient_id, (e.value ->> 'quantity')::numeric as quantity,
+      e.value ->> 'unit' as unit, e.value ->> 'prep_state' as prep_state, (e.ordinality - 1)::integer as line
+    from jsonb_array_elements(p_input -> 'ingredients') with ordinality e
+  ),
+  groups as (
+    select l.ingredient_id, l.unit, l.prep_state, sum(l.quantity) as quantity, min(l.line) as first_line
+    from lines l group by l.ingredient_id, l.unit, l.prep_state
+  ),
+  candidates as (
+    select i.id, i.ingredient_id, i.unit, i.prep_state, i.quantity, i.created_at
+    from public.grocery_items i
+    where i.grocery_list_id = v_list_id and not i.checked and i.deleted_at is null
+      and (i.ingredient_id, i.unit) in (select g.ingredient_id, g.unit from groups g)
+    order by i.id
+    for no key update
+  ),
+  targets as (
+    select distinct on (c.ingredient_id, c.unit, c.prep_state) c.*
+    from candidates c
+    order by c.ingredient_id, c.unit, c.prep_state, c.created_at, c.id
+  )
+  select jsonb_agg(jsonb_build_object(
+    'ingredient_id', g.ingredient_id, 'unit', g.unit, 'prep_state', g.prep_state, 'quantity', g.quantity,
+    'first_line', g.first_line, 'item_id', t.id, 'quantity_before', t.quantity))
+  into v_groups
+  from groups g
+  left join targets t on t.ingredient_id = g.ingredient_id and t.unit = g.unit
+    and t.prep_state is not distinct from g.prep_state;
+
+  select min(g.first_line) into v_too_big
+  from jsonb_to_recordset(v_groups) as g (quantity numeric, first_line integer, quantity_before numeric)
+  where coalesce(g.quantity_before, 0) + g.quantity > 1000000;
+  if v_too_big is not null then
+    raise exception 'quantity would exceed 1000000 after merging'
+      using errcode = 'MP400', column = format('ingredients[%s].quantity', v_too_big);
+  end if;
+
+  update public.grocery_items i set quantity = trim_scale(i.quantity + g.quantity)
+  from jsonb_to_recordset(v_groups) as g (item_id uuid, quantity numeric)
+  where i.id = g.item_id;
+
+  -- New items for the keys nothing matched, then a source row per incoming line.
+  with groups as (
+    select * from jsonb_to_recordset(v_groups) as g (
+      ingredient_id uuid, unit text, prep_state text, quantity numeric, first_line integer, item_id uuid,
+      quantity_before numeric)
+  ),
+  inserted as (
+    insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit, prep_state)
+    select v_list_id, p_household_id, g.ingredient_id, trim_scale(g.quantity), g.unit, g.prep_state
+    from groups g where g.item_id is null
+    order by g.first_line
+    returning id, ingredient_id, unit, prep_state
+  ),
+  items as (
+    select g.ingredient_id, g.unit, g.prep_state, g.first_line, g.quantity_before, coalesce(g.item_id, n.id) as item_id
+    from groups g
+    left join inserted n on g.item_id is null and n.ingredient_id = g.ingredient_id and n.unit = g.unit
+      and n.prep_state is not distinct from g.prep_state
+  ),
+  sources as (
+    insert into public.grocery_item_sources (grocery_item_id, household_id, recipe_id, planner_meal_id, quantity_added, unit)
+    select it.item_id, p_household_id, (e.value ->> 'source_recipe_id')::uuid, (e.value ->> 'planner_meal_id')::uuid,
+      (e.value ->> 'quantity')::numeric, e.value ->> 'unit'
+    from jsonb_array_elements(p_input -> 'ingredients') with ordinality e
+    join items it on it.ingredient_id = (e.value ->> 'ingredient_id')::uuid and it.unit = e.value ->> 'unit'
+      and it.prep_state is not distinct from e.value ->> 'prep_state'
+    order by e.ordinality
+  )
+  select jsonb_agg(jsonb_build_object('item_id', it.item_id, 'first_line', it.first_line,
+    'quantity_before', it.quantity_before))
+  into v_groups
+  from items it;
+
+  select
+    coalesce(jsonb_agg(private.grocery_item_json(i) order by g.first_line) filter (where g.quantity_before is null), '[]'),
+    coalesce(jsonb_agg(private.grocery_item_json(i) || jsonb_build_object(
+      'quantity_before', g.quantity_before, 'quantity_after', i.quantity) order by g.first_line)
+      filter (where g.quantity_before is not null), '[]')
+  into v_added, v_merged
+  from jsonb_to_recordset(v_groups) as g (item_id uuid, first_line integer, quantity_before numeric)
+  join public.grocery_items i on i.id = g.item_id;
+
+  return jsonb_build_object(
+    'grocery_list_id', v_list_id,
+    'added', v_added,
+    'merged', v_merged,
+    'summary', jsonb_build_object(
+      'lines_received', jsonb_array_length(p_input -> 'ingredients'),
+      'items_added', jsonb_array_length(v_added),
+      'items_merged', jsonb_array_length(v_merged)),
+    'item_count', private.live_item_count(v_list_id)
+  );
+end;
+$$;
+
+-- ============================================================================
+-- Tools: the rest of grocery.*
+-- ============================================================================
+
+-- grocery.* tools other than the merge, run by private.invoke as the caller under RLS.
+
+create function private.grocery_list_summary_json(p_list public.grocery_lists) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return jsonb_build_object(
+    'id', p_list.id,
+    'name', p_list.name,
+    'item_count', (select count(*) from public.grocery_items i
+      where i.grocery_list_id = p_list.id and i.deleted_at is null),
+    'unchecked_count', (select count(*) from public.grocery_items i
+      where i.grocery_list_id = p_list.id and i.deleted_at is null and not i.checked),
+    'created_at', p_list.created_at,
+    'updated_at', p_list.updated_at
+  );
+end;
+$$;
+
+create function private.grocery_item_detail_json(p_item public.grocery_items) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return private.grocery_item_json(p_item) || jsonb_build_object(
+    'checked_at', p_item.checked_at,
+    'sources', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'recipe_id', s.recipe_id,
+        'planner_meal_id', s.planner_meal_id,
+        'quantity_added', s.quantity_added,
+        'unit', s.unit,
+        'created_at', s.created_at
+      ) order by s.created_at, s.id)
+      from (
+        select * from public.grocery_item_sources latest
+        where latest.household_id = p_item.household_id and latest.grocery_item_id = p_item.id
+        order by latest.created_at desc, latest.id desc
+        limit 20
+      ) s
+    ), '[]'::jsonb)
+  );
+end;
+$$;
+
+create function private.live_grocery_list(p_household_id uuid, p_list_id uuid) returns public.grocery_lists
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_list public.grocery_lists;
+begin
+  select * into v_list from public.grocery_lists l
+  where l.id = p_list_id and l.household_id = p_household_id and l.deleted_at is null;
+  if v_list.id is null then
+    raise exception 'grocery list not found' using errcode = 'MP404', column = 'grocery_list_id';
+  end if;
+  return v_list;
+end;
+$$;
+
+-- A live item on a live list of the household, locked for the change to come.
+create function private.live_grocery_item(p_household_id uuid, p_item_id uuid) returns public.grocery_items
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item public.grocery_items;
+begin
+  select i.* into v_item
+  from public.grocery_items i
+  join public.grocery_lists l on l.household_id = i.household_id and l.id = i.grocery_list_id
+  where i.id = p_item_id and i.household_id = p_household_id and i.deleted_at is null and l.deleted_at is null
+  for no key update of i;
+  if v_item.id is null then
+    raise exception 'grocery item not found' using errcode = 'MP404', column = 'grocery_item_id';
+  end if;
+  return v_item;
+end;
+$$;
+
+create function app.grocery_list_lists(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return jsonb_build_object('lists', coalesce((
+    select jsonb_agg(private.grocery_list_summary_json(l) order by l.created_at desc, l.id)
+    from public.grocery_lists l
+    where l.household_id = p_household_id and l.deleted_at is null
+  ), '[]'::jsonb));
+end;
+$$;
+
+-- One query for the items and their sources (the sources of all the list's
+-- items in one pass, not a lookup per item); an item shows its 20 latest
+-- contributions, so a list read stays bounded.
+create function app.grocery_get_list(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_list public.grocery_lists := private.live_grocery_list(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
+  v_items jsonb;
+  v_count integer;
+  v_unchecked integer;
+begin
+  with items as (
+    select i.* from public.grocery_items i
+    where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.deleted_at is null
+  ),
+  sources as (
+    select recent.grocery_item_id, jsonb_agg(jsonb_build_object(
+      'recipe_id', recent.recipe_id,
+      'planner_meal_id', recent.planner_meal_id,
+      'quantity_added', recent.quantity_added,
+      'unit', recent.unit,
+      'created_at', recent.created_at
+    ) order by recent.created_at, recent.id) as list
+    from (
+      select s.*, row_number() over (partition by s.grocery_item_id order by s.created_at desc, s.id desc) as newness
+      from public.grocery_item_sources s
+      where s.household_id = p_household_id and s.grocery_item_id in (select items.id from items)
+    ) recent
+    where recent.newness <= 20
+    group by recent.grocery_item_id
+  )
+  select
+    coalesce(jsonb_agg(jsonb_build_object(
+      'id', i.id,
+      'ingredient_id', i.ingredient_id,
+      'name', coalesce(i.name, ingredient.name),
+      'quantity', i.quantity,
+      'unit', i.unit,
+      'prep_state', i.prep_state,
+      'checked', i.checked,
+      'checked_at', i.checked_at,
+      'sources', coalesce(sources.list, '[]'::jsonb)
+    ) order by i.checked, i.created_at, i.id), '[]'::jsonb),
+    count(*),
+    count(*) filter (where not i.checked)
+  into v_items, v_count, v_unchecked
+  from items i
+  left join public.ingredients ingredient on ingredient.id = i.ingredient_id
+  left join sources on sources.grocery_item_id = i.id;
+
+  return jsonb_build_object(
+    'list', jsonb_build_object(
+      'id', v_list.id, 'name', v_list.name, 'item_count', v_count, 'unchecked_count', v_unchecked,
+      'created_at', v_list.created_at, 'updated_at', v_list.updated_at),
+    'items', v_items
+  );
+end;
+$$;
+
+create function app.grocery_create_list(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_list public.grocery_lists;
+begin
+  insert into public.grocery_lists (household_id, name)
+  values (p_household_id, btrim(p_input ->> 'name'))
+  returning * into v_list;
+  return jsonb_build_object('grocery_list_id', v_list.id, 'name', v_list.name, 'created_at', v_list.created_at);
+exception when unique_violation then
+  raise exception 'a grocery list named "%" already exists in this household', btrim(p_input ->> 'name')
+    using errcode = 'MP409', column = 'name';
+end;
+$$;
+
+-- A known ingredient merges like grocery.push_ingredients (one line, whose
+-- errors are renamed to add_item's own fields); a free name is always a new
+-- item, since names are never matched fuzzily.
+create function app.grocery_add_item(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_list public.grocery_lists := private.live_grocery_list(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
+  v_pushed jsonb;
+  v_item jsonb;
+  v_merged boolean;
+  v_row public.grocery_items;
+  v_message text;
+  v_column text;
+begin
+  if p_input ->> 'ingredient_id' is not null then
+    begin
+      v_pushed := app.grocery_push_ingredients(p_household_id, jsonb_build_object(
+        'grocery_list_id', v_list.id,
+        'ingredients', jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+          'ingredient_id', p_input -> 'ingredient_id',
+          'quantity', p_input -> 'quantity',
+          'unit', p_input -> 'unit',
+          'prep_state', p_input -> 'prep_state')))));
+    exception when sqlstate 'MP400' then
+      get stacked diagnostics v_message = message_text, v_column = column_name;
+      raise exception '%', replace(v_message, 'ingredients[0].', '')
+        using errcode = 'MP400', column = replace(v_column, 'ingredients[0].', '');
+    end;
+    v_merged := jsonb_array_length(v_pushed -> 'merged') > 0;
+    v_item := coalesce(v_pushed #> '{merged,0}', v_pushed #> '{added,0}') - 'quantity_before' - 'quantity_after';
+  else
+    insert into public.grocery_items (grocery_list_id, household_id, name, quantity, unit, prep_state)
+    values (v_list.id, p_household_id, btrim(p_input ->> 'name'), (p_input ->> 'quantity')::numeric,
+      p_input ->> 'unit', p_input ->> 'prep_state')
+    returning * into v_row;
+    insert into public.grocery_item_sources (grocery_item_id, household_id, quantity_added, unit)
+    values (v_row.id, p_household_id, v_row.quantity, v_row.unit);
+    perform private.live_item_count(v_list.id);
+    v_merged := false;
+    v_item := private.grocery_item_json(v_row);
+  end if;
+  return jsonb_build_object(
+    'grocery_item_id', v_item ->> 'id',
+    'merged', v_merged,
+    'item', v_item,
+    'message', format('Added %s %s of %s to %s%s', p_input ->> 'quantity', v_item ->> 'unit', v_item ->> 'name',
+      v_list.name, case when v_merged then ' (merged into the item already there)' else '' end)
+  );
+end;
+$$;
+
+create function private.set_grocery_item_checked(p_household_id uuid, p_input jsonb, p_checked boolean) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+begin
+  if v_item.checked is distinct from p_checked then
+    update public.grocery_items i set
+      checked = p_checked,
+      checked_by = case when p_checked then (select auth.uid()) end,
+      checked_at = case when p_checked then now() end
+    where i.id = v_item.id
+    returning * into v_item;
+  end if;
+  return jsonb_build_object('item', private.grocery_item_detail_json(v_item));
+end;
+$$;
+
+create function app.grocery_check_item(p_household_id uuid, p_input jsonb) returns jsonb
+language sql
+set search_path = ''
+as $$
+  select private.set_grocery_item_checked(p_household_id, p_input, true);
+$$;
+
+create function app.grocery_uncheck_item(p_household_id uuid, p_input jsonb) returns jsonb
+language sql
+set search_path = ''
+as $$
+  select private.set_grocery_item_checked(p_household_id, p_input, false);
+$$;
+
+create function app.grocery_remove_item(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+begin
+  update public.grocery_items i set deleted_at = now() where i.id = v_item.id returning * into v_item;
+  return jsonb_build_object('removed', true, 'item',
+    private.grocery_item_detail_json(v_item) || jsonb_build_object('deleted_at', v_item.deleted_at));
+end;
+$$;
+
+-- The helpers the tools and policies call as the signed-in user (functions are executable by no one
+-- by default: see the foundation migration).
+grant execute on function private.grocery_item_json(public.grocery_items), private.push_line_problem(uuid, jsonb),
+  private.live_item_count(uuid),
+  private.grocery_list_summary_json(public.grocery_lists),
+  private.grocery_item_detail_json(public.grocery_items),
+  private.live_grocery_list(uuid, uuid),
+  private.live_grocery_item(uuid, uuid),
+  private.set_grocery_item_checked(uuid, jsonb, boolean)
+  to authenticated;
