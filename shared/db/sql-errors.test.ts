@@ -54,7 +54,7 @@ Deno.test("constraint and format errors are clear, without table names", () => {
     field: "recipe_id",
     retryable: false,
   });
-  for (const code of ["23514", "22P02", "22003", "22007", "22001"]) {
+  for (const code of ["23514", "22P02", "22003", "22007", "22001", "22P05", "22021", "54000"]) {
     const body = mapped(code, 'new row for relation "recipes" violates check constraint');
     assert.equal(body.type, "VALIDATION_ERROR", code);
     assert.doesNotMatch(body.message, /recipes/);

@@ -23,7 +23,24 @@ const toolStates: Record<string, ErrorType> = {
   MP422: "IDEMPOTENCY_MISMATCH",
 };
 
-const invalidValueStates = new Set(["22P02", "22001", "22003", "22007", "22008", "22023", "23514"]);
+// Input-caused: bad text representation, too long, out of range, bad dates, bad parameters, check
+// violations, text Postgres cannot store (22P05 NUL, 22021 bad encoding), bad escapes and patterns, and a
+// value too large to process (54000).
+const invalidValueStates = new Set([
+  "22P02",
+  "22001",
+  "22003",
+  "22007",
+  "22008",
+  "22023",
+  "23514",
+  "22P05",
+  "22021",
+  "22019",
+  "22025",
+  "2201B",
+  "54000",
+]);
 const retryableConflictStates = new Set(["40001", "40P01", "55P03"]);
 
 // "Key (household_id, recipe_id)=(…) is not present in table …" → recipe_id.

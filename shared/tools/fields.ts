@@ -32,9 +32,18 @@ export function idField(description: string) {
   return z.guid({ error: "must be a UUID" }).describe(description);
 }
 
-/** Trimmed text of 1..max characters; blank strings are refused, never guessed at. */
+/**
+ * Trimmed text of 1..max characters; blank strings are refused, never guessed at. So is text Postgres cannot
+ * store (a NUL) or that UTF-8 cannot carry (a lone UTF-16 surrogate, which would silently become U+FFFD).
+ */
 export function textField(max: number, description: string) {
-  return z.string().trim().min(1, { error: "must not be blank" }).max(max).describe(description);
+  return z.string()
+    .trim()
+    .min(1, { error: "must not be blank" })
+    .max(max)
+    .refine((value) => !value.includes("\u0000"), { error: "must not contain a NUL character (\\u0000)" })
+    .refine((value) => value.isWellFormed(), { error: "must be valid Unicode (it has a lone surrogate half)" })
+    .describe(description);
 }
 
 export function quantityField(
