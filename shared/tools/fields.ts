@@ -46,12 +46,17 @@ export function textField(max: number, description: string) {
     .describe(description);
 }
 
+// At most three decimals, read from the number as JSON writes it: 0.125 passes; 0.0001, 1e-7 and
+// 0.30000000000000004 (0.1 + 0.2) do not. The database holds the same bound as a constraint.
+const threeDecimals = /^\d+(\.\d{1,3})?$/;
+
 export function quantityField(
-  description = "Amount as a JSON number > 0 (up to 1,000,000), e.g. 1.5; never a string.",
+  description = "Amount as a JSON number > 0, at most 1,000,000 and with at most 3 decimals, e.g. 1.5; never a string.",
 ) {
   return z.number({ error: 'must be a number (free-text quantities such as "a pinch" are refused)' })
     .positive({ error: "must be greater than 0" })
     .max(limits.maxQuantity)
+    .refine((value) => threeDecimals.test(String(value)), { error: "must have at most 3 decimal places" })
     .describe(description);
 }
 

@@ -47,7 +47,7 @@ create table public.recipe_ingredients (
   recipe_id uuid not null,
   household_id uuid not null,
   ingredient_id uuid not null references public.ingredients (id),
-  quantity numeric not null check (quantity > 0 and quantity <= 1000000),
+  quantity numeric not null check (quantity > 0 and quantity <= 1000000 and quantity = round(quantity, 3)),
   unit text not null references public.units (code),
   prep_state text check (char_length(btrim(prep_state)) between 1 and 100),
   note text check (char_length(note) <= 2000),
