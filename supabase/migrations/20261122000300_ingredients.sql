@@ -46,7 +46,7 @@ create policy "Units are visible to signed-in users" on public.units
 create table public.ingredients (
   id uuid primary key default gen_random_uuid(),
   household_id uuid references public.households (id) on delete cascade,
-  name text not null check (char_length(btrim(name)) between 1 and 200),
+  name text not null check (char_length(btrim(name)) between 1 and 100),
   normalized_name text not null generated always as (lower(btrim(name))) stored,
   category text check (char_length(category) between 1 and 100),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,

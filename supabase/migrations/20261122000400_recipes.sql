@@ -8,9 +8,9 @@ create table public.recipes (
   title text not null check (char_length(btrim(title)) between 1 and 200),
   instructions text check (char_length(instructions) <= 20000),
   tags text[] not null default '{}'
-    check (cardinality(tags) <= 50 and array_position(tags, null) is null and char_length(array_to_string(tags, '')) <= 2000),
+    check (cardinality(tags) <= 30 and array_position(tags, null) is null and char_length(array_to_string(tags, '')) <= 2000),
   rating smallint check (rating between 1 and 5),
-  notes text check (char_length(notes) <= 20000),
+  notes text check (char_length(notes) <= 5000),
   servings integer check (servings > 0 and servings <= 1000),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
@@ -49,8 +49,8 @@ create table public.recipe_ingredients (
   ingredient_id uuid not null references public.ingredients (id),
   quantity numeric not null check (quantity > 0 and quantity <= 1000000 and quantity = round(quantity, 3)),
   unit text not null references public.units (code),
-  prep_state text check (char_length(btrim(prep_state)) between 1 and 100),
-  note text check (char_length(note) <= 2000),
+  prep_state text check (char_length(btrim(prep_state)) between 1 and 50),
+  note text check (char_length(note) <= 200),
   position integer not null default 0 check (position between 0 and 10000),
   created_at timestamptz not null default now(),
   foreign key (household_id, recipe_id) references public.recipes (household_id, id) on delete cascade

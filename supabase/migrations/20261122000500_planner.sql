@@ -9,7 +9,7 @@ create table public.planner_meals (
   date date not null,
   meal_type text not null check (meal_type in ('breakfast', 'lunch', 'dinner')),
   servings integer check (servings > 0 and servings <= 1000),
-  note text check (char_length(note) <= 2000),
+  note text check (char_length(note) <= 500),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
