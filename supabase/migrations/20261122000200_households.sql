@@ -122,9 +122,10 @@ revoke all on public.household_invites from public, anon, authenticated;
 grant select on public.household_invites to authenticated;
 grant insert, update, delete on public.household_invites to meal_planner_writer;
 alter table public.household_invites enable row level security;
-create policy "Invites are visible to household members" on public.household_invites
+-- A live code lets anyone in: only the owners, who alone may create them, see them.
+create policy "Invites are visible to the household's owners" on public.household_invites
   for select to authenticated
-  using (household_id in (select private.member_household_ids()));
+  using (household_id in (select private.owned_household_ids()));
 create policy "Owners can create invites" on public.household_invites
   for insert to authenticated
   with check (household_id in (select private.owned_household_ids()) and created_by = (select auth.uid()));

@@ -26,9 +26,15 @@ grant select on public.tool_invocations to authenticated;
 
 alter table public.tool_invocations enable row level security;
 
+-- A stored reply of household.create_invite holds a live code: other members do not see those rows,
+-- the household's owners (who see the codes anyway) do.
 create policy "Invocations are visible to their user and household members" on public.tool_invocations
   for select to authenticated
-  using (user_id = (select auth.uid()) or household_id in (select private.member_household_ids()));
+  using (
+    user_id = (select auth.uid())
+    or household_id in (select private.owned_household_ids())
+    or (household_id in (select private.member_household_ids()) and tool <> 'household.create_invite')
+  );
 
 -- ============================================================================
 -- private.invoke, the one entry point

@@ -29,7 +29,8 @@ from expected order by table_name;
 
 select tests.authenticate_as('carol@test');
 select is(tests.count_rows(table_name, tests.household_of('alice@test')) + tests.count_rows(table_name, tests.household_of('bob@test')),
-          a_rows + b_rows,
+          -- Invites are the owners' alone (pgTAP 25): Carol, a plain member of both, sees none.
+          case when table_name = 'household_invites' then 0::bigint else a_rows + b_rows end,
           format('a member of both sees both households'' %s', table_name))
 from expected order by table_name;
 
