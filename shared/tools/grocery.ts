@@ -9,6 +9,7 @@ import {
   GroceryItemResult,
   GroceryListListsResult,
   GroceryRemoveItemResult,
+  GroceryUncheckItemResult,
   PushIngredientsResult,
 } from "./results.ts";
 
@@ -108,7 +109,7 @@ export const uncheckItem = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
-  outputSchema: GroceryItemResult,
+  outputSchema: GroceryUncheckItemResult,
 });
 
 export const removeItem = defineTool({

@@ -188,9 +188,17 @@ export const GroceryAddItemResult = z.strictObject({
 });
 export type GroceryAddItemResult = z.infer<typeof GroceryAddItemResult>;
 
-/** grocery.check_item and grocery.uncheck_item. */
+/** grocery.check_item. */
 export const GroceryItemResult = z.strictObject({ item: GroceryItemDetail });
 export type GroceryItemResult = z.infer<typeof GroceryItemResult>;
+
+/** grocery.uncheck_item: `item` is where the quantity now is (the line it folded into, when it did). */
+export const GroceryUncheckItemResult = z.strictObject({
+  item: GroceryItemDetail,
+  folded_into_item_id: id.nullable(),
+  message: z.string(),
+});
+export type GroceryUncheckItemResult = z.infer<typeof GroceryUncheckItemResult>;
 
 export const GroceryRemoveItemResult = z.strictObject({
   removed: z.literal(true),

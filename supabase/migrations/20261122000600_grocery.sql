@@ -45,6 +45,10 @@ create table public.grocery_items (
   quantity numeric not null check (quantity > 0 and quantity <= 1000000 and quantity = round(quantity, 3)),
   unit text not null references public.units (code),
   prep_state text check (char_length(btrim(prep_state)) between 1 and 50),
+  -- The merge compares names and prep states as it compares ingredient names: trimmed and case-folded
+  -- ("Chopped" is "chopped"); the item keeps the spelling it was first given, for display.
+  name_key text generated always as (lower(btrim(name))) stored,
+  prep_key text generated always as (lower(btrim(prep_state))) stored,
   checked boolean not null default false,
   checked_by uuid references auth.users (id) on delete set null,
   checked_at timestamptz,
@@ -62,6 +66,8 @@ create index grocery_items_list_idx on public.grocery_items (grocery_list_id);
 -- The merge looks items up by this key.
 create index grocery_items_merge_key_idx on public.grocery_items (grocery_list_id, ingredient_id, unit)
   where deleted_at is null and not checked;
+create index grocery_items_free_merge_key_idx on public.grocery_items (grocery_list_id, name_key, unit)
+  where deleted_at is null and not checked and ingredient_id is null;
 create index grocery_items_ingredient_id_idx on public.grocery_items (ingredient_id);
 create index grocery_items_unit_idx on public.grocery_items (unit);
 create trigger grocery_items_stamp_update before update on public.grocery_items
@@ -110,7 +116,8 @@ create index grocery_item_sources_unit_idx on public.grocery_item_sources (unit)
 
 revoke all on public.grocery_item_sources from public, anon, authenticated;
 grant select on public.grocery_item_sources to authenticated;
-grant insert on public.grocery_item_sources to meal_planner_writer;
+-- Update only of grocery_item_id: unchecking folds a line's sources into the line it joins.
+grant insert, update (grocery_item_id) on public.grocery_item_sources to meal_planner_writer;
 
 alter table public.grocery_item_sources enable row level security;
 
@@ -120,6 +127,28 @@ create policy "Grocery item sources are visible to household members" on public.
 create policy "Members can record grocery item sources in their household" on public.grocery_item_sources
   for insert to authenticated
   with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can move sources between their household's items" on public.grocery_item_sources
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+
+-- A list's updated_at moves whenever its items change: once per statement, for every list it touched.
+create function private.touch_grocery_lists() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  update public.grocery_lists l set updated_at = now()
+  where l.id in (select distinct changed.grocery_list_id from changed_items changed);
+  return null;
+end;
+$$;
+create trigger grocery_items_touch_list_on_insert after insert on public.grocery_items
+  referencing new table as changed_items
+  for each statement execute function private.touch_grocery_lists();
+create trigger grocery_items_touch_list_on_update after update on public.grocery_items
+  referencing new table as changed_items
+  for each statement execute function private.touch_grocery_lists();
 
 -- ============================================================================
 -- Item JSON
@@ -244,17 +273,20 @@ begin
 
   -- Lines summed per key; per key the oldest unchecked, live item of the list,
   -- its candidates locked in id order so that no two writers deadlock.
+  -- prep states compare trimmed and case-folded (prep_key); a new item takes its first line's spelling.
   with lines as (
     select (e.value ->> 'ingredient_id')::uuid as ingredient_id, (e.value ->> 'quantity')::numeric as quantity,
-      e.value ->> 'unit' as unit, e.value ->> 'prep_state' as prep_state, (e.ordinality - 1)::integer as line
+      e.value ->> 'unit' as unit, btrim(e.value ->> 'prep_state') as prep_state,
+      lower(btrim(e.value ->> 'prep_state')) as prep_key, (e.ordinality - 1)::integer as line
     from jsonb_array_elements(p_input -> 'ingredients') with ordinality e
   ),
   groups as (
-    select l.ingredient_id, l.unit, l.prep_state, sum(l.quantity) as quantity, min(l.line) as first_line
-    from lines l group by l.ingredient_id, l.unit, l.prep_state
+    select l.ingredient_id, l.unit, l.prep_key, (array_agg(l.prep_state order by l.line))[1] as prep_state,
+      sum(l.quantity) as quantity, min(l.line) as first_line
+    from lines l group by l.ingredient_id, l.unit, l.prep_key
   ),
   candidates as (
-    select i.id, i.ingredient_id, i.unit, i.prep_state, i.quantity, i.created_at
+    select i.id, i.ingredient_id, i.unit, i.prep_key, i.quantity, i.created_at
     from public.grocery_items i
     where i.grocery_list_id = v_list_id and not i.checked and i.deleted_at is null
       and (i.ingredient_id, i.unit) in (select g.ingredient_id, g.unit from groups g)
@@ -262,17 +294,17 @@ begin
     for no key update
   ),
   targets as (
-    select distinct on (c.ingredient_id, c.unit, c.prep_state) c.*
+    select distinct on (c.ingredient_id, c.unit, c.prep_key) c.*
     from candidates c
-    order by c.ingredient_id, c.unit, c.prep_state, c.created_at, c.id
+    order by c.ingredient_id, c.unit, c.prep_key, c.created_at, c.id
   )
   select jsonb_agg(jsonb_build_object(
-    'ingredient_id', g.ingredient_id, 'unit', g.unit, 'prep_state', g.prep_state, 'quantity', g.quantity,
-    'first_line', g.first_line, 'item_id', t.id, 'quantity_before', t.quantity))
+    'ingredient_id', g.ingredient_id, 'unit', g.unit, 'prep_state', g.prep_state, 'prep_key', g.prep_key,
+    'quantity', g.quantity, 'first_line', g.first_line, 'item_id', t.id, 'quantity_before', t.quantity))
   into v_groups
   from groups g
   left join targets t on t.ingredient_id = g.ingredient_id and t.unit = g.unit
-    and t.prep_state is not distinct from g.prep_state;
+    and t.prep_key is not distinct from g.prep_key;
 
   select min(g.first_line) into v_too_big
   from jsonb_to_recordset(v_groups) as g (quantity numeric, first_line integer, quantity_before numeric)
@@ -289,21 +321,21 @@ begin
   -- New items for the keys nothing matched, then a source row per incoming line.
   with groups as (
     select * from jsonb_to_recordset(v_groups) as g (
-      ingredient_id uuid, unit text, prep_state text, quantity numeric, first_line integer, item_id uuid,
-      quantity_before numeric)
+      ingredient_id uuid, unit text, prep_state text, prep_key text, quantity numeric, first_line integer,
+      item_id uuid, quantity_before numeric)
   ),
   inserted as (
     insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit, prep_state)
     select v_list_id, p_household_id, g.ingredient_id, trim_scale(g.quantity), g.unit, g.prep_state
     from groups g where g.item_id is null
     order by g.first_line
-    returning id, ingredient_id, unit, prep_state
+    returning id, ingredient_id, unit, prep_key
   ),
   items as (
-    select g.ingredient_id, g.unit, g.prep_state, g.first_line, g.quantity_before, coalesce(g.item_id, n.id) as item_id
+    select g.ingredient_id, g.unit, g.prep_key, g.first_line, g.quantity_before, coalesce(g.item_id, n.id) as item_id
     from groups g
     left join inserted n on g.item_id is null and n.ingredient_id = g.ingredient_id and n.unit = g.unit
-      and n.prep_state is not distinct from g.prep_state
+      and n.prep_key is not distinct from g.prep_key
   ),
   sources as (
     insert into public.grocery_item_sources (grocery_item_id, household_id, recipe_id, planner_meal_id, quantity_added, unit)
@@ -311,7 +343,7 @@ begin
       (e.value ->> 'quantity')::numeric, e.value ->> 'unit'
     from jsonb_array_elements(p_input -> 'ingredients') with ordinality e
     join items it on it.ingredient_id = (e.value ->> 'ingredient_id')::uuid and it.unit = e.value ->> 'unit'
-      and it.prep_state is not distinct from e.value ->> 'prep_state'
+      and it.prep_key is not distinct from lower(btrim(e.value ->> 'prep_state'))
     order by e.ordinality
   )
   select jsonb_agg(jsonb_build_object('item_id', it.item_id, 'first_line', it.first_line,
@@ -518,15 +550,19 @@ exception when unique_violation then
 end;
 $$;
 
--- A known ingredient merges like grocery.push_ingredients (one line, whose
--- errors are renamed to add_item's own fields); a free name is always a new
--- item, since names are never matched fuzzily.
+-- An ingredient merges like grocery.push_ingredients (one line, whose errors are renamed to add_item's own
+-- fields); so does a name that is exactly an ingredient's (trimmed and case-folded, never fuzzy: the
+-- household's own first, then the catalog). Only a name that matches nothing is a free item, and free
+-- items merge with an unchecked, live free item of the same name, unit and prep state. The list is locked
+-- first, as push locks it, so concurrent adds queue and the item cap holds.
 create function app.grocery_add_item(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
   v_list public.grocery_lists := private.live_grocery_list(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
+  v_ingredient_id uuid := (p_input ->> 'ingredient_id')::uuid;
+  v_quantity numeric := (p_input ->> 'quantity')::numeric;
   v_pushed jsonb;
   v_item jsonb;
   v_merged boolean;
@@ -534,12 +570,22 @@ declare
   v_message text;
   v_column text;
 begin
-  if p_input ->> 'ingredient_id' is not null then
+  perform from public.grocery_lists l where l.id = v_list.id for no key update;
+
+  if v_ingredient_id is null then
+    select i.id into v_ingredient_id from public.ingredients i
+    where i.normalized_name = lower(btrim(p_input ->> 'name'))
+      and (i.household_id = p_household_id or i.household_id is null)
+    order by i.household_id nulls last
+    limit 1;
+  end if;
+
+  if v_ingredient_id is not null then
     begin
       v_pushed := app.grocery_push_ingredients(p_household_id, jsonb_build_object(
         'grocery_list_id', v_list.id,
         'ingredients', jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
-          'ingredient_id', p_input -> 'ingredient_id',
+          'ingredient_id', v_ingredient_id,
           'quantity', p_input -> 'quantity',
           'unit', p_input -> 'unit',
           'prep_state', p_input -> 'prep_state')))));
@@ -551,14 +597,30 @@ begin
     v_merged := jsonb_array_length(v_pushed -> 'merged') > 0;
     v_item := coalesce(v_pushed #> '{merged,0}', v_pushed #> '{added,0}') - 'quantity_before' - 'quantity_after';
   else
-    insert into public.grocery_items (grocery_list_id, household_id, name, quantity, unit, prep_state)
-    values (v_list.id, p_household_id, btrim(p_input ->> 'name'), (p_input ->> 'quantity')::numeric,
-      p_input ->> 'unit', p_input ->> 'prep_state')
-    returning * into v_row;
+    select * into v_row from public.grocery_items i
+    where i.grocery_list_id = v_list.id and i.ingredient_id is null and not i.checked and i.deleted_at is null
+      and i.name_key = lower(btrim(p_input ->> 'name')) and i.unit = p_input ->> 'unit'
+      and i.prep_key is not distinct from lower(btrim(p_input ->> 'prep_state'))
+    order by i.created_at, i.id
+    limit 1
+    for no key update;
+    v_merged := v_row.id is not null;
+    if v_merged then
+      if v_row.quantity + v_quantity > 1000000 then
+        raise exception 'quantity would exceed 1000000 after merging' using errcode = 'MP400', column = 'quantity';
+      end if;
+      update public.grocery_items i set quantity = trim_scale(i.quantity + v_quantity)
+      where i.id = v_row.id
+      returning * into v_row;
+    else
+      insert into public.grocery_items (grocery_list_id, household_id, name, quantity, unit, prep_state)
+      values (v_list.id, p_household_id, btrim(p_input ->> 'name'), v_quantity, p_input ->> 'unit',
+        btrim(p_input ->> 'prep_state'))
+      returning * into v_row;
+      perform private.live_item_count(v_list.id);
+    end if;
     insert into public.grocery_item_sources (grocery_item_id, household_id, quantity_added, unit)
-    values (v_row.id, p_household_id, v_row.quantity, v_row.unit);
-    perform private.live_item_count(v_list.id);
-    v_merged := false;
+    values (v_row.id, p_household_id, v_quantity, v_row.unit);
     v_item := private.grocery_item_json(v_row);
   end if;
   return jsonb_build_object(
@@ -571,18 +633,15 @@ begin
 end;
 $$;
 
-create function private.set_grocery_item_checked(p_household_id uuid, p_input jsonb, p_checked boolean) returns jsonb
+create function app.grocery_check_item(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
   v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
 begin
-  if v_item.checked is distinct from p_checked then
-    update public.grocery_items i set
-      checked = p_checked,
-      checked_by = case when p_checked then (select auth.uid()) end,
-      checked_at = case when p_checked then now() end
+  if not v_item.checked then
+    update public.grocery_items i set checked = true, checked_by = (select auth.uid()), checked_at = now()
     where i.id = v_item.id
     returning * into v_item;
   end if;
@@ -590,18 +649,51 @@ begin
 end;
 $$;
 
-create function app.grocery_check_item(p_household_id uuid, p_input jsonb) returns jsonb
-language sql
-set search_path = ''
-as $$
-  select private.set_grocery_item_checked(p_household_id, p_input, true);
-$$;
-
+-- Unchecking must not leave two unchecked lines with one merge key (later pushes would go only into the
+-- older): when the list already has an unchecked line with the same ingredient (or free name), unit and
+-- prep state, the unchecked line folds into it, quantity and sources, and is removed; the reply says so.
+-- The list is locked first, as push locks it, so a concurrent push cannot add a third line meanwhile.
 create function app.grocery_uncheck_item(p_household_id uuid, p_input jsonb) returns jsonb
-language sql
+language plpgsql
 set search_path = ''
 as $$
-  select private.set_grocery_item_checked(p_household_id, p_input, false);
+declare
+  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+  v_into public.grocery_items;
+begin
+  if not v_item.checked then
+    return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
+      'message', 'The item was not checked; nothing changed.');
+  end if;
+  perform from public.grocery_lists l where l.id = v_item.grocery_list_id for no key update;
+  select * into v_into from public.grocery_items i
+  where i.grocery_list_id = v_item.grocery_list_id and i.id <> v_item.id and not i.checked and i.deleted_at is null
+    and i.ingredient_id is not distinct from v_item.ingredient_id
+    and (v_item.ingredient_id is not null or i.name_key = v_item.name_key)
+    and i.unit = v_item.unit and i.prep_key is not distinct from v_item.prep_key
+  order by i.created_at, i.id
+  limit 1
+  for no key update;
+
+  if v_into.id is null or v_into.quantity + v_item.quantity > 1000000 then
+    update public.grocery_items i set checked = false, checked_by = null, checked_at = null
+    where i.id = v_item.id
+    returning * into v_item;
+    return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
+      'message', case when v_into.id is null then 'Unchecked.'
+        else 'Unchecked; kept apart from the matching line, since together they would exceed 1000000.' end);
+  end if;
+
+  update public.grocery_item_sources s set grocery_item_id = v_into.id
+  where s.household_id = p_household_id and s.grocery_item_id = v_item.id;
+  update public.grocery_items i set deleted_at = now() where i.id = v_item.id;
+  update public.grocery_items i set quantity = trim_scale(i.quantity + v_item.quantity)
+  where i.id = v_into.id
+  returning * into v_into;
+  return jsonb_build_object('item', private.grocery_item_detail_json(v_into), 'folded_into_item_id', v_into.id,
+    'message', format('Unchecked and folded into the matching unchecked line, now %s %s.',
+      v_into.quantity, v_into.unit));
+end;
 $$;
 
 create function app.grocery_remove_item(p_household_id uuid, p_input jsonb) returns jsonb
@@ -624,6 +716,5 @@ grant execute on function private.grocery_item_json(public.grocery_items), priva
   private.grocery_list_summary_json(public.grocery_lists),
   private.grocery_item_detail_json(public.grocery_items),
   private.live_grocery_list(uuid, uuid),
-  private.live_grocery_item(uuid, uuid),
-  private.set_grocery_item_checked(uuid, jsonb, boolean)
+  private.live_grocery_item(uuid, uuid)
   to authenticated;

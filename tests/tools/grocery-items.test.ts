@@ -87,16 +87,16 @@ Deno.test("add_item merges a known ingredient like push and records the source; 
   );
 });
 
-Deno.test("add_item with a free name always adds a new item, through supabase-js", async () => {
+Deno.test("add_item with a free name adds a free item, and the same free name merges into it, through supabase-js", async () => {
   const listId = await newList("Free names");
   const client = supabaseAs(alice);
   const towels = { grocery_list_id: listId, name: " paper towels ", quantity: 1, unit: "package" };
   const first = await client.functions.invoke("grocery/add_item", { body: towels });
-  const second = await client.functions.invoke("grocery/add_item", { body: towels });
+  const second = await client.functions.invoke("grocery/add_item", { body: { ...towels, name: "Paper Towels" } });
   assert.equal(first.error, null);
   const [a, b] = [first.data.data as GroceryAddItemResult, second.data.data as GroceryAddItemResult];
-  assert.deepEqual([a.merged, b.merged], [false, false]);
-  assert.notEqual(a.grocery_item_id, b.grocery_item_id);
+  assert.deepEqual([a.merged, b.merged], [false, true]);
+  assert.equal(b.grocery_item_id, a.grocery_item_id);
   assert.deepEqual(a.item, {
     id: a.grocery_item_id,
     ingredient_id: null,
@@ -106,11 +106,15 @@ Deno.test("add_item with a free name always adds a new item, through supabase-js
     prep_state: null,
     checked: false,
   });
+  assert.deepEqual(b.item, { ...a.item, quantity: 2 }, "the first spelling stays");
   assert.equal(a.message, "Added 1 package of paper towels to Free names");
-  // A free name is never matched to the catalog ingredient of the same name.
-  const named = await callToolOk(alice, "grocery.add_item", { ...towels, name: "onion", unit: "whole" });
-  assert.deepEqual([named.merged, named.item.ingredient_id], [false, null]);
-  assert.equal((await itemsOf(listId)).length, 3);
+  const inCans = await callToolOk(alice, "grocery.add_item", { ...towels, unit: "can" });
+  assert.equal(inCans.merged, false, "another unit is another item");
+  const items = await itemsOf(listId);
+  assert.deepEqual(items.map((item) => [item.name, item.quantity, item.unit, item.sources.length]), [
+    ["paper towels", 2, "package", 2],
+    ["paper towels", 1, "can", 1],
+  ]);
 });
 
 Deno.test("add_item refuses bad input with the offending field, and adds nothing", async () => {

@@ -14,12 +14,12 @@ live lists, ignoring case. Needs the user's confirmation.`;
 const pushSummary = `Adds ingredient lines to a list, merging each into an unchecked item with the same
 ingredient, unit and prep state (summed exactly, never converted), else adding an item.
 Returns the items added and merged and the item count. Needs confirmation.`;
-const addItemSummary = `Adds one item: a known ingredient (merged like push_ingredients) or a free name (always a new
-item), with a numeric quantity and unit. Needs the user's confirmation.`;
+const addItemSummary = `Adds one item: an ingredient, by id or by its exact name (merged like push_ingredients), or a
+free name that matches no ingredient, with a numeric quantity and unit. Needs the user's confirmation.`;
 const checkSummary = `Marks a grocery item as bought (checked). Checking a checked item changes nothing.
 Checked items stay on the list and no longer take merges.`;
-const uncheckSummary = `Marks a checked grocery item as not bought again.
-Unchecking an unchecked item changes nothing.`;
+const uncheckSummary = `Marks a checked grocery item as not bought again; if the list already has an unchecked line
+with the same ingredient, unit and prep state, it folds into that line. Unchecking an unchecked item changes nothing.`;
 const removeSummary = `Removes an item from its list (soft delete) and returns it, so it can be added back.
 Needs the user's confirmation.`;
 
@@ -103,8 +103,11 @@ export const groceryDocs = {
       Preconditions: "- grocery_list_id names a live list of the household; exactly one of ingredient_id and " +
         "name is given.",
       Postconditions: "- Returns `{ grocery_item_id, merged, item, message }`; merged is true when the quantity " +
-        "went into an existing unchecked item with the same ingredient, unit and prep state.",
-      Invariants: "- Free names are never matched to ingredients or to other items.",
+        "went into an existing unchecked item with the same ingredient (or free name), unit and prep state.",
+      Invariants: "- A name that is exactly an ingredient's (the household's own first, then the catalog), after " +
+        "trimming and case folding, is that ingredient; nothing is ever matched fuzzily.\n" +
+        "- A name that matches no ingredient is a free item; free items merge by name, unit and prep state.\n" +
+        "- Prep states compare trimmed and case-folded; an item keeps the spelling it was first given.",
       "Failure Modes": "- **VALIDATION_ERROR**: both or neither of ingredient_id and name (field name), bad " +
         "quantity or unit.\n- **NOT_FOUND**: no such list in this household.\n" +
         "- **CONFLICT**: the list already holds 1000 items.",
@@ -130,8 +133,10 @@ export const groceryDocs = {
     summary: uncheckSummary,
     doc: toolDoc("grocery.uncheck_item", uncheckSummary, {
       Preconditions: "- grocery_item_id names a live item of the household.",
-      Postconditions: "- The item is unchecked. Returns `{ item }` as in grocery.get_list.",
-      Invariants: "- Unchecking never merges the item into another one.",
+      Postconditions: "- The item is unchecked. Returns `{ item, folded_into_item_id, message }`: when the list " +
+        "already had an unchecked line with the same merge key, the item folded into it (quantity and sources, " +
+        "in one transaction), was removed, and `item` is that line.",
+      Invariants: "- A list never holds two unchecked lines with one merge key, so later pushes find one line.",
       "Failure Modes": "- **NOT_FOUND**: no such live item in this household.",
       Examples: idExample("grocery_item_id", itemId),
       "Common Mistakes": "- ❌ Using it to add more of an item: use grocery.add_item.",
