@@ -120,11 +120,11 @@ Deno.test("malformed JSON and non-object bodies are 400, other content types 415
   assert.equal(fake.queries.length, 0);
 });
 
-Deno.test("an empty body is an empty input", async () => {
-  const { fake, handler } = setup(() => invokeResult({ lists: [] }));
+Deno.test("an empty body is an empty input (with the schema's defaults)", async () => {
+  const { fake, handler } = setup(() => invokeResult({ lists: [], next_cursor: null }));
   const response = await post(handler, "/grocery/list_lists", "", { "content-type": "" });
   assert.equal(response.status, 200);
-  assert.deepEqual(fake.lastInvoke().input, {});
+  assert.deepEqual(fake.lastInvoke().input, { limit: 50 });
 });
 
 Deno.test("tool input errors are 400 naming the field; database errors keep their type", async () => {

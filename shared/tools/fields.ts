@@ -109,3 +109,15 @@ export function servingsField(description = "Number of servings, a whole number 
 }
 
 export const emptyInput = z.strictObject({});
+
+/** The page fields every list-returning read takes: `limit`, and `cursor` (the previous page's next_cursor). */
+export function pageFields(defaultLimit: number) {
+  return {
+    limit: z.number().int().min(1).max(100).default(defaultLimit)
+      .describe(`Page size, 1–100; ${defaultLimit} when absent.`),
+    cursor: textField(500, "The next_cursor of the previous page; absent for the first page.").optional(),
+  };
+}
+
+/** A page's next_cursor: pass it back as `cursor` for the next page; null when this was the last. */
+export const nextCursor = z.string().nullable();

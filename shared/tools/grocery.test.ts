@@ -86,8 +86,9 @@ Deno.test("grocery.create_list trims the name and bounds it to 1-100 characters"
   await assertRejected(createList, {}, "name");
 });
 
-Deno.test("grocery list and item tools need UUID ids; list_lists takes nothing", async () => {
-  assert.deepEqual(await acceptedInput(listLists, {}), {});
+Deno.test("grocery list and item tools need UUID ids; list_lists takes only a page", async () => {
+  assert.deepEqual(await acceptedInput(listLists, {}), { limit: 50 });
+  await assertRejected(listLists, { limit: 101 }, "limit");
   await assertRejected(listLists, { name: "Weekly" }, "name");
   await assertRejected(getList, { grocery_list_id: "Weekly" }, "grocery_list_id");
   for (const tool of [checkItem, uncheckItem, removeItem]) {

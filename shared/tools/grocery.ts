@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
-import { emptyInput, idField, limits, prepStateField, quantityField, textField, unitField } from "./fields.ts";
+import { idField, limits, pageFields, prepStateField, quantityField, textField, unitField } from "./fields.ts";
 import { groceryDocs } from "./docs/grocery.ts";
 import {
   GroceryAddItemResult,
@@ -22,7 +22,7 @@ export const listLists = defineTool({
   name: "grocery.list_lists",
   ...groceryDocs.listLists,
   effect: "read",
-  inputSchema: emptyInput,
+  inputSchema: z.strictObject(pageFields(50)),
   outputSchema: GroceryListListsResult,
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
-import { dateField, dayNumber, idField, limits, mealTypes, servingsField, textField } from "./fields.ts";
+import { dateField, dayNumber, idField, limits, mealTypes, pageFields, servingsField, textField } from "./fields.ts";
 import { plannerDocs } from "./docs/planner.ts";
 import {
   PlannerAddMealResult,
@@ -19,6 +19,7 @@ export const listMeals = defineTool({
   inputSchema: z.strictObject({
     start_date: dateField("First day, YYYY-MM-DD (inclusive)."),
     end_date: dateField("Last day, YYYY-MM-DD (inclusive); at most 92 days after start_date."),
+    ...pageFields(100),
   }).superRefine((input, context) => {
     const span = dayNumber(input.end_date)! - dayNumber(input.start_date)!;
     if (span < 0) {

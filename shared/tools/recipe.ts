@@ -3,6 +3,7 @@ import { defineTool } from "./define-tool.ts";
 import {
   idField,
   limits,
+  pageFields,
   prepStateField,
   quantityField,
   ratingField,
@@ -67,8 +68,7 @@ export const listRecipes = defineTool({
       .describe("Only recipes carrying every one of these tags (at most 10)."),
     min_rating: ratingField("Only recipes rated at least this (1–5); unrated recipes are left out.").optional(),
     query: textField(200, "Text to find in recipe titles (case-insensitive substring).").optional(),
-    limit: z.number().int().min(1).max(100).default(20).describe("Page size, 1–100; 20 when absent."),
-    cursor: textField(500, "The next_cursor of the previous page; absent for the first page.").optional(),
+    ...pageFields(20),
   }),
   outputSchema: RecipeListResult,
 });

@@ -3,7 +3,7 @@
 // Entities carry their own key as `id` (as private.grocery_item_json does) and name others `<entity>_id`.
 // Timestamps are ISO 8601 strings, dates YYYY-MM-DD, quantities JSON numbers from numeric columns.
 import { z } from "zod";
-import { mealTypes, units } from "./fields.ts";
+import { mealTypes, nextCursor, units } from "./fields.ts";
 
 const id = z.guid();
 const timestamp = z.iso.datetime({ offset: true });
@@ -120,7 +120,7 @@ export type Ingredient = z.infer<typeof Ingredient>;
 
 // Each tool's result, named after the tool.
 
-export const RecipeListResult = z.strictObject({ recipes: z.array(RecipeSummary), next_cursor: z.string().nullable() });
+export const RecipeListResult = z.strictObject({ recipes: z.array(RecipeSummary), next_cursor: nextCursor });
 export type RecipeListResult = z.infer<typeof RecipeListResult>;
 
 export const RecipeGetResult = z.strictObject({ recipe: Recipe });
@@ -135,7 +135,7 @@ export type RecipeUpdateResult = z.infer<typeof RecipeUpdateResult>;
 export const RecipeDeleteResult = z.strictObject({ recipe_id: id, title: z.string(), deleted_at: timestamp });
 export type RecipeDeleteResult = z.infer<typeof RecipeDeleteResult>;
 
-export const PlannerListMealsResult = z.strictObject({ meals: z.array(PlannerMeal) });
+export const PlannerListMealsResult = z.strictObject({ meals: z.array(PlannerMeal), next_cursor: nextCursor });
 export type PlannerListMealsResult = z.infer<typeof PlannerListMealsResult>;
 
 export const PlannerGetMealResult = z.strictObject({
@@ -155,7 +155,7 @@ export type PlannerRemoveMealResult = z.infer<typeof PlannerRemoveMealResult>;
 export const PlannerRestoreMealResult = z.strictObject({ restored: z.literal(true), meal: PlannerMeal });
 export type PlannerRestoreMealResult = z.infer<typeof PlannerRestoreMealResult>;
 
-export const GroceryListListsResult = z.strictObject({ lists: z.array(GroceryListSummary) });
+export const GroceryListListsResult = z.strictObject({ lists: z.array(GroceryListSummary), next_cursor: nextCursor });
 export type GroceryListListsResult = z.infer<typeof GroceryListListsResult>;
 
 export const GroceryGetListResult = z.strictObject({ list: GroceryListSummary, items: z.array(GroceryItemDetail) });

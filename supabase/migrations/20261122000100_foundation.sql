@@ -62,6 +62,61 @@ begin
 end;
 $$;
 
+-- ============================================================================
+-- Caps and pages: one household cannot slow the others
+-- ============================================================================
+
+-- What a household may hold (live rows), so that one household's reads and writes stay bounded. The
+-- count runs under a transaction-level lock per household and kind, so concurrent creates queue and the
+-- cap holds; an advisory lock needs no privilege on the counted table (a plain member may create lists).
+create function private.hold_household_cap(p_household_id uuid, p_kind text, p_limit integer, p_count_query text)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_count bigint;
+begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_kind || ':' || p_household_id::text, 0));
+  execute p_count_query into v_count using p_household_id;
+  if v_count >= p_limit then
+    raise exception 'a household holds at most % %; remove some first', p_limit, p_kind
+      using errcode = 'MP409', hint = format('limit: %s %s', p_limit, p_kind);
+  end if;
+end;
+$$;
+
+-- Keyset pages: a cursor is the last row's sort key as base64 JSON, opaque to callers, who pass
+-- next_cursor back unchanged; anything else is refused naming the field.
+create function private.encode_cursor(p_key jsonb) returns text
+language sql immutable
+set search_path = ''
+return pg_catalog.translate(pg_catalog.encode(pg_catalog.convert_to(p_key::text, 'UTF8'), 'base64'), E'\n', '');
+
+create function private.decode_cursor(p_cursor text) returns jsonb
+language plpgsql immutable
+set search_path = ''
+as $$
+declare
+  v_key jsonb;
+begin
+  if p_cursor is null then
+    return null;
+  end if;
+  v_key := pg_catalog.convert_from(pg_catalog.decode(p_cursor, 'base64'), 'UTF8')::jsonb;
+  if jsonb_typeof(v_key) is distinct from 'object' then
+    raise exception 'not an object';
+  end if;
+  return v_key;
+exception when others then
+  raise exception 'cursor is not one this tool returned; pass next_cursor back unchanged'
+    using errcode = 'MP400', column = 'cursor';
+end;
+$$;
+
+grant execute on function private.hold_household_cap(uuid, text, integer, text), private.encode_cursor(jsonb),
+  private.decode_cursor(text) to authenticated;
+
 -- The tools' SQLSTATEs, which the functions map to the envelope: MP400 validation, MP401 unauthenticated,
 -- MP403 permission denied, MP404 not found, MP409 conflict, MP422 idempotency key reused; `column` names
 -- the input field. The shape of input is Zod's to check before a call; the SQL checks what only the

@@ -243,20 +243,18 @@ declare
   v_tags text[] := private.text_array(p_input -> 'tags');
   v_min_rating integer := (p_input ->> 'min_rating')::integer;
   v_pattern text := '%' || private.escape_like(p_input ->> 'query') || '%';
+  v_after jsonb := private.decode_cursor(p_input ->> 'cursor');
   v_after_title text;
   v_after_id uuid;
   v_rows jsonb;
   v_last jsonb;
 begin
-  if p_input ->> 'cursor' is not null then
-    begin
-      select c ->> 't', (c ->> 'i')::uuid into strict v_after_title, v_after_id
-      from (select convert_from(decode(p_input ->> 'cursor', 'base64'), 'UTF8')::jsonb as c) decoded
-      where c ->> 't' is not null;
-    exception when others then
-      raise exception 'cursor is not one this tool returned; pass next_cursor back unchanged'
-        using errcode = 'MP400', column = 'cursor';
-    end;
+  if v_after is not null then
+    v_after_title := v_after ->> 't';
+    v_after_id := (v_after ->> 'i')::uuid;
+    if v_after_title is null or v_after_id is null then
+      perform private.decode_cursor('not a cursor');
+    end if;
   end if;
 
   -- The page is chosen first; its JSON is built for those rows only.
@@ -281,8 +279,8 @@ begin
   if jsonb_array_length(v_rows) > v_limit then
     v_rows := v_rows - v_limit;
     v_last := v_rows -> (v_limit - 1);
-    return jsonb_build_object('recipes', v_rows, 'next_cursor', translate(encode(convert_to(
-      jsonb_build_object('t', lower(v_last ->> 'title'), 'i', v_last ->> 'id')::text, 'UTF8'), 'base64'), E'\n', ''));
+    return jsonb_build_object('recipes', v_rows, 'next_cursor', private.encode_cursor(
+      jsonb_build_object('t', lower(v_last ->> 'title'), 'i', v_last ->> 'id')));
   end if;
   return jsonb_build_object('recipes', v_rows, 'next_cursor', null);
 end;
@@ -305,6 +303,8 @@ as $$
 declare
   v_recipe public.recipes;
 begin
+  perform private.hold_household_cap(p_household_id, 'recipes', 2000,
+    'select count(*) from public.recipes r where r.household_id = $1 and r.deleted_at is null');
   insert into public.recipes (household_id, title, instructions, tags, rating, notes, servings)
   values (
     p_household_id,

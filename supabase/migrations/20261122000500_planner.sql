@@ -99,15 +99,41 @@ create function app.planner_list_meals(p_household_id uuid, p_input jsonb) retur
 language plpgsql stable
 set search_path = ''
 as $$
+declare
+  v_limit integer := coalesce((p_input ->> 'limit')::integer, 100);
+  v_after jsonb := private.decode_cursor(p_input ->> 'cursor');
+  v_meals jsonb;
 begin
-  return (
-    select jsonb_build_object('meals', coalesce(jsonb_agg(private.planner_meal_json(m)
-      order by m.date, array_position(array['breakfast', 'lunch', 'dinner'], m.meal_type), m.created_at, m.id), '[]'::jsonb))
+  -- By day, then breakfast, lunch, dinner; the page is chosen first, its JSON built for those rows only.
+  select coalesce(jsonb_agg(private.planner_meal_json(page.meal)
+      order by page.date, page.meal_order, page.created_at, page.id), '[]'::jsonb)
+  into v_meals
+  from (
+    select m as meal, m.date, array_position(array['breakfast', 'lunch', 'dinner'], m.meal_type) as meal_order,
+      m.created_at, m.id
     from public.planner_meals m
     where m.household_id = p_household_id
       and m.deleted_at is null
       and m.date between (p_input ->> 'start_date')::date and (p_input ->> 'end_date')::date
-  );
+      and (v_after is null or (m.date, array_position(array['breakfast', 'lunch', 'dinner'], m.meal_type),
+        m.created_at, m.id) > ((v_after ->> 'd')::date, (v_after ->> 'o')::integer,
+        (v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
+    order by 2, 3, 4, 5
+    limit v_limit + 1
+  ) page;
+  if jsonb_array_length(v_meals) > v_limit then
+    v_meals := v_meals - v_limit;
+    return jsonb_build_object('meals', v_meals, 'next_cursor', (
+      select private.encode_cursor(jsonb_build_object('d', last.date, 'o', last.meal_order, 'c', last.created_at,
+        'i', last.id))
+      from (
+        select m.date, array_position(array['breakfast', 'lunch', 'dinner'], m.meal_type) as meal_order,
+          m.created_at, m.id
+        from public.planner_meals m
+        where m.id = (v_meals -> (v_limit - 1) ->> 'id')::uuid
+      ) last));
+  end if;
+  return jsonb_build_object('meals', v_meals, 'next_cursor', null);
 end;
 $$;
 

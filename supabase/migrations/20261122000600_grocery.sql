@@ -463,12 +463,28 @@ create function app.grocery_list_lists(p_household_id uuid, p_input jsonb) retur
 language plpgsql stable
 set search_path = ''
 as $$
+declare
+  v_limit integer := coalesce((p_input ->> 'limit')::integer, 50);
+  v_after jsonb := private.decode_cursor(p_input ->> 'cursor');
+  v_lists jsonb;
 begin
-  return jsonb_build_object('lists', coalesce((
-    select jsonb_agg(private.grocery_list_summary_json(l) order by l.created_at desc, l.id)
-    from public.grocery_lists l
+  -- Newest first; the page is chosen first and its JSON built for those rows only.
+  select coalesce(jsonb_agg(private.grocery_list_summary_json(page) order by page.created_at desc, page.id desc),
+    '[]'::jsonb)
+  into v_lists
+  from (
+    select * from public.grocery_lists l
     where l.household_id = p_household_id and l.deleted_at is null
-  ), '[]'::jsonb));
+      and (v_after is null or (l.created_at, l.id) < ((v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
+    order by l.created_at desc, l.id desc
+    limit v_limit + 1
+  ) page;
+  if jsonb_array_length(v_lists) > v_limit then
+    v_lists := v_lists - v_limit;
+    return jsonb_build_object('lists', v_lists, 'next_cursor', private.encode_cursor(jsonb_build_object(
+      'c', v_lists -> (v_limit - 1) -> 'created_at', 'i', v_lists -> (v_limit - 1) -> 'id')));
+  end if;
+  return jsonb_build_object('lists', v_lists, 'next_cursor', null);
 end;
 $$;
 
@@ -540,6 +556,8 @@ as $$
 declare
   v_list public.grocery_lists;
 begin
+  perform private.hold_household_cap(p_household_id, 'grocery lists', 200,
+    'select count(*) from public.grocery_lists l where l.household_id = $1 and l.deleted_at is null');
   insert into public.grocery_lists (household_id, name)
   values (p_household_id, btrim(p_input ->> 'name'))
   returning * into v_list;

@@ -28,11 +28,13 @@ export const groceryDocs = {
     description: "List the household's grocery lists with their item counts.",
     summary: listListsSummary,
     doc: toolDoc("grocery.list_lists", listListsSummary, {
-      Preconditions: "- The caller belongs to the household. The input is an empty object.",
+      Preconditions: "- The caller belongs to the household. The input is a page: `limit` (1–100, 50 when " +
+        "absent) and `cursor` (the previous page's next_cursor).",
       Postconditions: "- Nothing changes. Returns `{ lists: [{ id, name, item_count, unchecked_count, created_at, " +
-        "updated_at }] }`, newest first.",
-      Invariants: "- Removed lists and removed items are never counted.",
-      "Failure Modes": "- **VALIDATION_ERROR**: any input field (the tool takes none).",
+        "updated_at }], next_cursor }`, newest first; next_cursor is null on the last page.",
+      Invariants: "- Removed lists and removed items are never counted. A household holds at most 200 live lists.",
+      "Failure Modes": "- **VALIDATION_ERROR**: any other input field, limit outside 1–100, or a cursor this tool " +
+        "did not return (field cursor).",
       Examples: "### Example 1\n```json\n{}\n```",
       "Common Mistakes": "- ❌ Passing a name to filter by: read the lists and pick one.",
     }),
@@ -60,6 +62,7 @@ export const groceryDocs = {
       Postconditions: "- An empty list exists. Returns `{ grocery_list_id, name, created_at }`.",
       Invariants: "- The same Idempotency-Key with the same input creates one list.",
       "Failure Modes": "- **CONFLICT**: a live list already has this name; not retryable, use that list.\n" +
+        "- **CONFLICT**: the household already holds 200 live lists (the limit is named); remove one first.\n" +
         "- **VALIDATION_ERROR** (field name): blank or longer than 100 characters.",
       Examples: '### Example 1\n```json\n{ "name": "Weekly shop" }\n```',
       "Common Mistakes": "- ❌ Creating a list per recipe: push several recipes into one list.",

@@ -30,6 +30,7 @@ export const householdDocs = {
       Postconditions: "- An invite exists. Returns `{ household_id, code, expires_at }`.",
       Invariants: "- Codes are random and single-household; they are never derived from names.",
       "Failure Modes": "- **PERMISSION_DENIED**: the caller is a member but not an owner.\n" +
+        "- **CONFLICT**: the household already has 20 live invites (the limit is named); let some expire.\n" +
         "- **VALIDATION_ERROR** (field household_id): the caller belongs to several households and named none.",
       Examples: '### Example 1\n```json\n{}\n```\nResult: `{ "household_id": "…", "code": "…", ' +
         '"expires_at": "2026-03-09T10:00:00Z" }`',

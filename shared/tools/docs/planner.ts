@@ -28,10 +28,11 @@ ${listMealsSummary}
 
 ## Preconditions
 - start_date ≤ end_date, both real calendar dates, at most 92 days apart.
+- Optional page: \`limit\` (1–100, 100 when absent) and \`cursor\` (the previous page's next_cursor).
 
 ## Postconditions
 - Nothing changes. Returns \`{ meals: [{ id, date, meal_type, recipe_id, recipe_title, servings, note,
-  created_at }] }\`.
+  created_at }], next_cursor }\`, by day then breakfast, lunch, dinner; next_cursor is null on the last page.
 
 ## Invariants
 - Dates are calendar dates with no time zone; removed meals are not listed.

@@ -113,6 +113,7 @@ ${createSummary}
 ## Failure Modes
 - **VALIDATION_ERROR** (field \`ingredients[i].…\`): a missing unit, a string quantity, an unknown unit. Not retryable.
 - **VALIDATION_ERROR** (field \`ingredients\`): unknown ingredient names; the message lists every one.
+- **CONFLICT**: the household already holds 2000 live recipes (the limit is named); delete some first.
 - **IDEMPOTENCY_MISMATCH**: the Idempotency-Key was used before with a different input.
 
 ## Examples
