@@ -34,13 +34,19 @@ begin
   end if;
 end;
 $$;
--- On Postgres 16+ this needs ADMIN on authenticated, which hosted Supabase's postgres role holds.
+-- This runs as the platform's non-superuser postgres (NOSUPERUSER CREATEROLE BYPASSRLS; checked on 15 with
+-- those attributes). On 15, CREATEROLE is enough to grant membership in authenticated; from 16 it takes
+-- ADMIN OPTION on authenticated, which Supabase gives postgres on 16 and later. supautils, the platform's
+-- guard on roles, allows it: it reserves changing anon and authenticated themselves and granting a few
+-- roles (authenticator, pg_*_server_*), not granting membership in authenticated to another role.
+-- BYPASSRLS is an attribute of postgres, never passed on by membership: as the writer, policies apply.
 grant authenticated to meal_planner_writer;
--- The functions' own database role (postgres here and on the platform) switches to it inside invoke.
+-- SET ROLE is checked against the session's login role, so the functions must log in as a member: postgres,
+-- here and on the platform (directly or through the pooler). From 16 the creating role holds ADMIN on the
+-- role it created, which this grant needs; a DATABASE_URL with another login role needs the same grant.
 grant meal_planner_writer to current_user;
 
 -- The one UUID rule of the SQL side: any 8-4-4-4-12 hex string, as the uuid type and the tools' Zod accept.
--- An immutable SQL expression, so the planner inlines it.
 create function private.is_uuid(p_value text) returns boolean
 language sql immutable
 set search_path = ''

@@ -296,6 +296,8 @@ grant execute on function private.is_household_member(uuid),
   private.is_household_owner(uuid),
   private.member_household_ids(),
   private.owned_household_ids(),
-  private.household_members_json(uuid),
-  private.redeem_invite(text)
+  private.household_members_json(uuid)
   to authenticated;
+-- A definer function that writes: only the writer role (household.join runs as it) may call it, so even a
+-- Data API that exposed schema private could not join a household through it.
+grant execute on function private.redeem_invite(text) to meal_planner_writer;

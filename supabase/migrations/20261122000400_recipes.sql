@@ -7,11 +7,12 @@ create table public.recipes (
   household_id uuid not null references public.households (id) on delete cascade,
   title text not null check (char_length(btrim(title)) between 1 and 200),
   instructions text check (char_length(instructions) <= 20000),
+  -- At most 30 tags of 1-50 characters; a CHECK cannot look at each element, so it bounds their total.
   tags text[] not null default '{}'
-    check (cardinality(tags) <= 30 and array_position(tags, null) is null and char_length(array_to_string(tags, '')) <= 2000),
+    check (cardinality(tags) <= 30 and array_position(tags, null) is null and char_length(array_to_string(tags, '')) <= 1500),
   rating smallint check (rating between 1 and 5),
   notes text check (char_length(notes) <= 5000),
-  servings integer check (servings > 0 and servings <= 1000),
+  servings integer check (servings between 1 and 100),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -51,7 +52,8 @@ create table public.recipe_ingredients (
   unit text not null references public.units (code),
   prep_state text check (char_length(btrim(prep_state)) between 1 and 50),
   note text check (char_length(note) <= 200),
-  position integer not null default 0 check (position between 0 and 10000),
+  -- The line's index: a recipe has at most 200 lines.
+  position integer not null default 0 check (position between 0 and 199),
   created_at timestamptz not null default now(),
   foreign key (household_id, recipe_id) references public.recipes (household_id, id) on delete cascade
 );

@@ -8,7 +8,7 @@ create table public.planner_meals (
   recipe_id uuid not null,
   date date not null,
   meal_type text not null check (meal_type in ('breakfast', 'lunch', 'dinner')),
-  servings integer check (servings > 0 and servings <= 1000),
+  servings integer check (servings between 1 and 100),
   note text check (char_length(note) <= 500),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),

@@ -94,6 +94,9 @@ create index conversation_messages_conversation_idx on public.conversation_messa
 revoke all on public.conversation_messages from public, anon, authenticated;
 grant select on public.conversation_messages to authenticated;
 grant insert on public.conversation_messages to meal_planner_writer;
+-- Supabase's defaults give the API roles every privilege on a new sequence in public (nextval and setval
+-- are writes); the identity column needs none to insert.
+revoke all on sequence public.conversation_messages_sequence_seq from public, anon, authenticated;
 alter table public.conversation_messages enable row level security;
 
 create policy "Conversation messages are visible to household members" on public.conversation_messages

@@ -3,7 +3,7 @@
 -- for a write tool may, and no API role can become it.
 begin;
 set local search_path to public, extensions, tests;
-select plan(10);
+select plan(15);
 
 select tests.create_user('alice@test'), tests.create_user('mallory@test');
 
@@ -30,22 +30,50 @@ select is(
   '{}'::text[],
   'nor write any column of one'
 );
+select is(
+  array(select format('%s %s on %s', r.role, p.privilege, c.oid::regclass)
+        from pg_catalog.pg_class c
+        cross join (values ('anon'), ('authenticated')) r(role)
+        cross join (values ('USAGE'), ('UPDATE')) p(privilege)
+        where c.relnamespace = 'public'::regnamespace and c.relkind = 'S'
+          and has_sequence_privilege(r.role, c.oid, p.privilege)
+        order by 1),
+  '{}'::text[],
+  'nor advance or set a sequence of public (nextval, setval)'
+);
 select ok(not pg_has_role('authenticator', 'meal_planner_writer', 'member')
           and not pg_has_role('authenticated', 'meal_planner_writer', 'member')
           and not pg_has_role('anon', 'meal_planner_writer', 'member'),
           'no API role can become the writer role');
 select ok(pg_has_role('meal_planner_writer', 'authenticated', 'usage'),
           'the writer role has what authenticated has, so the same policies decide what a tool sees');
+select ok(not has_function_privilege('authenticated', 'private.redeem_invite(text)', 'execute'),
+          'the definer function that joins a household is the writer''s alone');
 
--- What a signed-in user could do through the Data API before, as the API runs it.
+-- Rows mallory may change through a tool; before, the Data API let her change them directly too.
+select tests.create_list(tests.household_of('mallory@test'), 'Mine');
+select tests.add_item((select id from grocery_lists where household_id = tests.household_of('mallory@test')),
+                      'onion', 1, 'whole');
+insert into pending_actions (household_id, tool, input, status, created_by, decided_by, decided_at)
+values (tests.household_of('mallory@test'), 'grocery.remove_item', '{}', 'confirmed',
+        tests.get_user_id('mallory@test'), tests.get_user_id('mallory@test'), now());
+
+-- What a signed-in user could do through the Data API, as the API runs it.
 select tests.authenticate_as('mallory@test');
+select throws_ok(format($$insert into household_members (household_id, user_id, role) values (%L, %L, 'owner')$$,
+                        tests.household_of('mallory@test'), tests.get_user_id('alice@test')),
+                 '42501', 'permission denied for table household_members',
+                 'an owner cannot add a user to her household without their consent');
 select throws_ok(format($$insert into household_members (household_id, user_id, role) values (%L, %L, 'owner')$$,
                         tests.household_of('alice@test'), tests.get_user_id('mallory@test')),
                  '42501', 'permission denied for table household_members',
-                 'a user cannot add themselves (or anyone) to a household directly');
-select throws_ok($$update pending_actions set status = 'pending', decided_at = null$$,
+                 'nor add herself to another household');
+select throws_ok($$update pending_actions set status = 'pending', decided_by = null, decided_at = null$$,
                  '42501', 'permission denied for table pending_actions',
-                 'nor reopen or rewrite a pending action');
+                 'nor reopen a confirmed pending action');
+select throws_ok($$update pending_actions set tool = 'household.create_invite', input = '{}'$$,
+                 '42501', 'permission denied for table pending_actions',
+                 'nor swap the tool or input of one');
 select throws_ok($$update grocery_items set quantity = 99$$,
                  '42501', 'permission denied for table grocery_items',
                  'nor set a grocery item''s quantity');
@@ -55,8 +83,13 @@ select throws_ok($$insert into tool_invocations (user_id, tool, input_hash, is_w
                  '42501', 'permission denied for table tool_invocations', 'nor forge an invocation record');
 
 select tests.clear_authentication();
-select is((select count(*) from household_members where user_id = tests.get_user_id('mallory@test')), 1::bigint,
-          'mallory is still only in her own household');
+select is((select array_agg(household_id) from household_members where user_id = tests.get_user_id('alice@test')),
+          array[tests.household_of('alice@test')], 'alice is still only in her own household');
+select results_eq(
+  $$select a.status, i.quantity from pending_actions a, grocery_items i
+    where a.household_id = tests.household_of('mallory@test') and i.household_id = a.household_id$$,
+  $$values ('confirmed', 1::numeric)$$,
+  'mallory''s action is still confirmed and her item still 1 whole');
 
 select * from finish();
 rollback;
