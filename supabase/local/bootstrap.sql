@@ -30,19 +30,24 @@ alter role postgres set search_path = "$user", public, extensions;
 create schema if not exists auth;
 grant usage on schema auth to anon, authenticated, service_role;
 
--- The columns of Supabase's auth.users that our code and tests read or write.
+-- The columns of GoTrue's auth.users that our code and tests read or write, with GoTrue's types. As there,
+-- id has no default (GoTrue supplies it; so must every insert of ours) and an email is unique only among
+-- non-SSO users.
 create table if not exists auth.users (
-  id uuid primary key default gen_random_uuid(),
-  aud varchar(255) default 'authenticated',
-  role varchar(255) default 'authenticated',
-  email varchar(255) unique,
-  phone text unique,
-  raw_app_meta_data jsonb default '{"provider": "email", "providers": ["email"]}'::jsonb,
-  raw_user_meta_data jsonb default '{}'::jsonb,
+  instance_id uuid,
+  id uuid not null primary key,
+  aud varchar(255),
+  role varchar(255),
+  email varchar(255),
+  phone text default null unique,
+  raw_app_meta_data jsonb,
+  raw_user_meta_data jsonb,
+  is_sso_user boolean not null default false,
   is_anonymous boolean not null default false,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now()
+  created_at timestamptz,
+  updated_at timestamptz
 );
+create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
 -- As on Supabase: the API roles cannot read auth.users; only service_role can.
 revoke all on auth.users from public, anon, authenticated;
 grant all on auth.users to service_role;

@@ -67,3 +67,24 @@ Deno.test("the API roles have the attributes Supabase gives them", async () => {
     await sql.end();
   }
 });
+
+Deno.test("auth.users is shaped as GoTrue's where we touch it: id has no default, email unique among non-SSO users", async () => {
+  const sql = adminSql();
+  try {
+    const columns = await sql<{ column_name: string; data_type: string; column_default: string | null }[]>`
+      select column_name, data_type, column_default from information_schema.columns
+      where table_schema = 'auth' and table_name = 'users'
+        and column_name in ('id', 'email', 'raw_user_meta_data', 'is_sso_user', 'is_anonymous')
+      order by column_name`;
+    assert.deepEqual(columns.map((column) => ({ ...column })), [
+      { column_name: "email", data_type: "character varying", column_default: null },
+      { column_name: "id", data_type: "uuid", column_default: null },
+      { column_name: "is_anonymous", data_type: "boolean", column_default: "false" },
+      { column_name: "is_sso_user", data_type: "boolean", column_default: "false" },
+      { column_name: "raw_user_meta_data", data_type: "jsonb", column_default: null },
+    ]);
+    await assert.rejects(sql`insert into auth.users (email) values ('no-id@example.com')`, /null value in column "id"/);
+  } finally {
+    await sql.end();
+  }
+});

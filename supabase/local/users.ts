@@ -5,8 +5,9 @@ import type { TokenUser } from "./signing-key.ts";
 export async function ensureUser(sql: Sql, email: string): Promise<TokenUser> {
   const normalized = email.trim().toLowerCase();
   const [user] = await sql<{ id: string; email: string }[]>`
-    insert into auth.users (email) values (${normalized})
-    on conflict (email) do update set updated_at = now()
+    insert into auth.users (id, aud, role, email, created_at, updated_at)
+    values (gen_random_uuid(), 'authenticated', 'authenticated', ${normalized}, now(), now())
+    on conflict (email) where not is_sso_user do update set updated_at = now()
     returning id, email`;
   return { id: user.id, email: user.email };
 }

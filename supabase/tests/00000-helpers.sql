@@ -12,7 +12,10 @@ create or replace function tests.create_user(p_email text) returns uuid
 language sql security definer
 set search_path = ''
 as $$
-  insert into auth.users (email) values (p_email) returning id;
+  -- As on hosted Supabase, auth.users.id has no default: GoTrue supplies it, so the helper does too.
+  insert into auth.users (id, aud, role, email, created_at, updated_at)
+  values (gen_random_uuid(), 'authenticated', 'authenticated', p_email, now(), now())
+  returning id;
 $$;
 
 create or replace function tests.get_user_id(p_email text) returns uuid

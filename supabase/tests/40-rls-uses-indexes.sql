@@ -4,7 +4,7 @@ begin;
 set local search_path to public, extensions, tests;
 select plan(4);
 
-insert into auth.users (email) select 'indexed' || g || '@test' from generate_series(1, 100) g;
+insert into auth.users (id, email) select gen_random_uuid(), 'indexed' || g || '@test' from generate_series(1, 100) g;
 insert into grocery_lists (household_id, name, created_by)
 select m.household_id, 'Weekly', m.user_id
 from household_members m join auth.users u on u.id = m.user_id where u.email like 'indexed%@test';

@@ -3,7 +3,7 @@
 -- that rolls back:
 --   psql postgresql://postgres:postgres@127.0.0.1:54322/postgres -f tests/bench/explain-list-items.sql
 begin;
-insert into auth.users (email) select 'explain' || g || '@example.com' from generate_series(1, 100) g;
+insert into auth.users (id, email) select gen_random_uuid(), 'explain' || g || '@example.com' from generate_series(1, 100) g;
 insert into grocery_lists (household_id, name, created_by)
 select m.household_id, 'Weekly', m.user_id
 from household_members m join auth.users u on u.id = m.user_id where u.email like 'explain%@example.com';

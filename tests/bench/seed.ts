@@ -13,7 +13,7 @@ export interface BenchData {
  * household and 20 in each other, a list of 50 items to read and an empty one to push into.
  */
 export async function seedBenchData(sql: Sql, cookId: string): Promise<BenchData> {
-  await sql`insert into auth.users (email) select 'bench-other-' || g || '@example.com' from generate_series(1, 99) g
+  await sql`insert into auth.users (id, email) select gen_random_uuid(), 'bench-other-' || g || '@example.com' from generate_series(1, 99) g
     on conflict (email) do nothing`;
   const [{ household_id: household }] = await sql`
     select household_id from public.household_members where user_id = ${cookId}`;

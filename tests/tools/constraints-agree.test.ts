@@ -182,7 +182,7 @@ Deno.test("every bound in Zod is the same bound in the CHECK constraint of the c
   try {
     await sql.begin(async (tx) => {
       const [user] = await tx<{ id: string }[]>`
-        insert into auth.users (email) values (${`limits-${crypto.randomUUID()}@example.com`}) returning id`;
+        insert into auth.users (id, email) values (gen_random_uuid(), ${`limits-${crypto.randomUUID()}@example.com`}) returning id`;
       const [{ household }] = await tx<{ household: string }[]>`
         select household_id as household from public.household_members where user_id = ${user.id}`;
       const [{ recipe }] = await tx<{ recipe: string }[]>`
