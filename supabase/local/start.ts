@@ -1,3 +1,4 @@
+import { invocationRetention, startHousekeeping } from "./housekeeping.ts";
 import { startStack } from "./stack.ts";
 import { stackConfig } from "./stack-config.ts";
 
@@ -9,6 +10,7 @@ try {
   console.error(`Could not start the local stack: ${(error as Error).message}`);
   Deno.exit(1);
 }
+const housekeeping = startHousekeeping(stack.databaseUrl);
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 const applied = stack.migrations.applied;
 
@@ -25,6 +27,9 @@ service_role key: ${stack.serviceRoleKey}
   applied.length ? `applied ${applied.join(", ")}` : "none new"
 } (${stack.migrations.skipped} already applied)
 
+    Housekeeping: invocation records older than ${invocationRetention} are pruned at start and hourly
+                  (pg_cron does it daily on hosted Supabase)
+
 A user token: deno task token alice@example.com
 Stop with Ctrl-C.`);
 
@@ -33,6 +38,7 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   console.log("\nStopping the local stack…");
+  await housekeeping.stop();
   await stack.stop();
   Deno.exit(0);
 };

@@ -217,3 +217,17 @@ end;
 $$;
 
 grant execute on function private.prune_invocations(interval) to service_role;
+
+-- Retention: invocation records (idempotency keys, stored replies, the audit) are kept 7 days. On hosted
+-- Supabase pg_cron prunes them daily; where pg_cron is not loaded (the local stack, which runs the same
+-- function on a timer instead: supabase/local/housekeeping.ts), nothing is scheduled here.
+do $$
+begin
+  if pg_catalog.current_setting('shared_preload_libraries', true) ~ '(^|[ ,])pg_cron($|[ ,])'
+     and exists (select from pg_catalog.pg_available_extensions where name = 'pg_cron') then
+    create extension if not exists pg_cron with schema pg_catalog;
+    perform cron.schedule('prune-tool-invocations', '17 3 * * *',
+      $job$select private.prune_invocations('7 days')$job$);
+  end if;
+end;
+$$;
