@@ -2,8 +2,11 @@ import postgres from "postgres";
 import { env, type Environment, EnvironmentError } from "../config/env.ts";
 import { throughTransactionPooler } from "./pooler.ts";
 import { guardPool } from "./pool-guard.ts";
+import { keepDroppedConnectionsFromCrashing } from "./socket-guard.ts";
 
 export type Sql = postgres.Sql;
+
+export const functionsApplicationName = "meal-planner-functions";
 /** Where a query can run: the pool, or a transaction (or savepoint) on it. */
 export type Queryable = postgres.Sql | postgres.TransactionSql;
 
@@ -18,6 +21,10 @@ export function poolOptions(databaseUrl: string, settings: Environment) {
     connect_timeout: 5,
     idle_timeout: 60,
     onnotice: () => {},
+    // Names the functions' connections in pg_stat_activity, unless the URL names them (?application_name=).
+    connection: {
+      application_name: new URL(databaseUrl).searchParams.get("application_name") ?? functionsApplicationName,
+    },
   };
 }
 
@@ -31,6 +38,7 @@ export function createPool(
   hooks: { onStuck?: () => void; onError?: (error: unknown) => void } = {},
 ): Sql {
   const options = poolOptions(databaseUrl, settings);
+  keepDroppedConnectionsFromCrashing();
   return guardPool(postgres(databaseUrl, options), {
     connections: options.max,
     seconds: settings.databaseQueryTimeoutSeconds,

@@ -1,0 +1,129 @@
+// Faults (issue 10.9): the functions' database connections are killed (pg_terminate_backend) while writes
+// run. A client that retries what is retryable, with the same idempotency key, ends with every write applied
+// exactly once, never a 5xx other than a retryable 503, and the functions recover without a restart.
+import assert from "node:assert/strict";
+import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
+import { parseEnvironment } from "../../shared/config/env.ts";
+import { createPool } from "../../shared/db/client.ts";
+import { createGroupHandler } from "../../shared/http/handler.ts";
+import { authIssuer } from "../../supabase/local/signing-key.ts";
+import type { ToolResponse } from "../support/tools-client.ts";
+import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
+import { createList } from "../support/grocery.ts";
+import { adminSql, stackEnv, type TestUser } from "../support/stack.ts";
+
+const sql = adminSql();
+const { alice } = await twoHouseholds(sql, "faults");
+const household = await householdOf(sql, alice);
+const rice = await catalogIngredient(sql, "white rice");
+
+// The grocery function, served by this test on its own pool, so that killing its connections (found by
+// their application name) cannot disturb the tests running beside it on the shared stack.
+const applicationName = `faults-test-${crypto.randomUUID().slice(0, 8)}`;
+const databaseUrl = new URL(stackEnv().databaseUrl);
+databaseUrl.searchParams.set("application_name", applicationName);
+const settings = parseEnvironment({ DATABASE_URL: databaseUrl.href, DB_POOL_MAX: "4", DB_QUERY_TIMEOUT_SECONDS: "5" });
+const pool = createPool(databaseUrl.href, settings);
+const handler = createGroupHandler("grocery", {
+  sql: pool,
+  verify: createAccessTokenVerifier({
+    jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`,
+    issuer: authIssuer(stackEnv().apiUrl),
+  }),
+});
+const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handler);
+const serverUrl = `http://127.0.0.1:${server.addr.port}`;
+
+async function callTool(user: TestUser, tool: string, input: unknown, options: { idempotencyKey: string }) {
+  const response = await fetch(`${serverUrl}/${tool.replace(".", "/")}`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      "content-type": "application/json",
+      "idempotency-key": options.idempotencyKey,
+    },
+    body: JSON.stringify(input),
+  });
+  return { status: response.status, headers: response.headers, body: await response.json() } as ToolResponse<unknown>;
+}
+
+Deno.test("killing the functions' connections during writes: retried writes apply once, nothing half-written", async () => {
+  const listId = await createList(sql, alice, household);
+  const writes = Array.from(
+    { length: 90 },
+    (_, index) => ({ key: crypto.randomUUID(), quantity: (index % 4 + 1) * 0.25 }),
+  );
+  let kills = 0;
+  let killing = true;
+  const killer = (async () => {
+    while (killing) {
+      const killed = await sql<{ pid: number }[]>`
+        select pid from pg_stat_activity
+        -- A CASE, so that only these connections are ever passed to pg_terminate_backend (an AND may run it first).
+        where case when application_name = ${applicationName} then pg_terminate_backend(pid) else false end`;
+      kills += killed.length;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+  })();
+
+  const seen = new Map<string, number>();
+  const note = (reply: ToolResponse<unknown>) => {
+    const label = reply.status === 200
+      ? "200"
+      : `${reply.status} ${reply.body.error?.type} retryable=${reply.body.error?.retryable}`;
+    seen.set(label, (seen.get(label) ?? 0) + 1);
+  };
+  async function writeUntilDone(write: { key: string; quantity: number }) {
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const reply = await callTool(alice, "grocery.push_ingredients", {
+        grocery_list_id: listId,
+        ingredients: [{ ingredient_id: rice, quantity: write.quantity, unit: "cup" }],
+      }, { idempotencyKey: write.key });
+      note(reply);
+      if (reply.status === 200) return;
+      assert.equal(reply.body.error?.retryable, true, `a fault must be retryable: ${JSON.stringify(reply.body)}`);
+      await new Promise((resolve) => setTimeout(resolve, 20 * (attempt + 1)));
+    }
+    throw new Error(`write ${write.key} never succeeded`);
+  }
+  const started = performance.now();
+  try {
+    for (let index = 0; index < writes.length; index += 10) {
+      await Promise.all(writes.slice(index, index + 10).map(writeUntilDone));
+    }
+  } finally {
+    killing = false;
+    await killer;
+  }
+  console.log(
+    `${writes.length} writes with ${kills} connections killed in ${((performance.now() - started) / 1000).toFixed(1)} s: ${
+      JSON.stringify([...seen])
+    }`,
+  );
+  assert.ok(kills > 0, "connections were killed");
+  for (const label of seen.keys()) {
+    assert.match(label, /^(200|503 UNAVAILABLE retryable=true|409 CONFLICT retryable=true)$/);
+  }
+
+  const expected = writes.reduce((sum, write) => sum + write.quantity * 1000, 0);
+  const [row] = await sql<{ quantity: string; items: number; sources: number; invocations: number }[]>`
+    select (select sum(quantity)::text from public.grocery_items where grocery_list_id = ${listId}) as quantity,
+      (select count(*)::int from public.grocery_items where grocery_list_id = ${listId}) as items,
+      (select count(*)::int from public.grocery_item_sources s join public.grocery_items i on i.id = s.grocery_item_id
+        where i.grocery_list_id = ${listId}) as sources,
+      (select count(*)::int from public.tool_invocations where idempotency_key = any(${
+    writes.map((w) => w.key)
+  })) as invocations`;
+  assert.equal(Math.round(Number(row.quantity) * 1000), expected, "each write applied exactly once");
+  assert.deepEqual([row.items, row.sources, row.invocations], [1, writes.length, writes.length]);
+
+  // Recovered without a restart: a plain read answers at once.
+  const after = await callTool(alice, "grocery.get_list", { grocery_list_id: listId }, { idempotencyKey: "read" });
+  assert.equal(after.status, 200);
+});
+
+globalThis.addEventListener("unload", async () => {
+  await server.shutdown();
+  await pool.end();
+  await sql.end();
+});
