@@ -96,9 +96,9 @@ Deno.test("killing the functions' connections during writes: retried writes appl
     await killer;
   }
   console.log(
-    `${writes.length} writes with ${kills} connections killed in ${((performance.now() - started) / 1000).toFixed(1)} s: ${
-      JSON.stringify([...seen])
-    }`,
+    `${writes.length} writes with ${kills} connections killed in ${
+      ((performance.now() - started) / 1000).toFixed(1)
+    } s: ${JSON.stringify([...seen])}`,
   );
   assert.ok(kills > 0, "connections were killed");
   for (const label of seen.keys()) {
