@@ -155,6 +155,20 @@ async function saveMessages(
 ) {
   await assistantStep(dependencies.sql, dependencies.user, "save_messages", {
     conversation_id: conversationId,
-    messages,
+    messages: storable(messages),
   }, { householdId });
+}
+
+/**
+ * The user's own text is refused at validation when Postgres cannot store it, but the model's is not ours to
+ * refuse: a NUL (which jsonb cannot hold) or a lone surrogate in its reply or tool input is replaced by U+FFFD,
+ * so the turn is saved as the user saw it rather than failing on a character.
+ */
+function storable(messages: StoredMessage[]): StoredMessage[] {
+  return JSON.parse(
+    JSON.stringify(
+      messages,
+      (_key, value) => typeof value === "string" ? value.replaceAll("\u0000", "\uFFFD").toWellFormed() : value,
+    ),
+  );
 }

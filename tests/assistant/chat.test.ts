@@ -222,3 +222,31 @@ Deno.test("the Messages API failing: a 429 is retried by the SDK; repeated 500s 
     await assistant.close();
   }
 });
+
+Deno.test("a NUL or lone surrogate from the model is stored as U+FFFD: the turn is saved, never a 500", async () => {
+  const assistant = await startAssistant();
+  try {
+    assistant.fake.script(
+      { kind: "message", content: [{ type: "text", text: "Odd\u0000 reply \ud800 here." }] },
+    );
+    const { status, body } = await assistant.json(alice, "POST", "chat", { message: "Say something odd." });
+    assert.equal(status, 200, JSON.stringify(body));
+    const stored = await assistant.json(alice, "GET", `conversations/${body.data.conversation_id}`);
+    assert.equal(stored.status, 200);
+    assert.match(JSON.stringify(stored.body.data), /Odd\\ufffd reply \\ufffd here|Odd\uFFFD reply \uFFFD here/);
+  } finally {
+    await assistant.close();
+  }
+});
+
+Deno.test("the user's own NUL is refused before the turn: 400 naming message, nothing stored", async () => {
+  const assistant = await startAssistant();
+  try {
+    const { status, body } = await assistant.json(alice, "POST", "chat", { message: "hi\u0000" });
+    assert.equal(status, 400);
+    assert.equal(body.error.field, "message");
+    assert.equal(assistant.fake.requests.length, 0, "the model was never called");
+  } finally {
+    await assistant.close();
+  }
+});
