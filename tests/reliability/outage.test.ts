@@ -1,0 +1,159 @@
+// Outage and restart (issues 10.7 and 10.9): Postgres stops and starts again under the functions, on a
+// cluster of this test's own (so the shared test stack is never disturbed). While it is down, calls answer
+// 503 `retryable: true` quickly; once it is back, calls succeed quickly, with no restart of the functions;
+// writes retried with their idempotency key across a restart are applied exactly once.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import postgres from "postgres";
+import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
+import { parseEnvironment } from "../../shared/config/env.ts";
+import { createPool } from "../../shared/db/client.ts";
+import { createGroupHandler } from "../../shared/http/handler.ts";
+import { startCluster } from "../../supabase/local/cluster.ts";
+import { applyBootstrap, applyMigrations } from "../../supabase/local/migrations.ts";
+import { ensurePostgres } from "../../supabase/local/postgres-install.ts";
+import { authIssuer, readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
+import { databaseUrl, projectRoot, type StackConfig } from "../../supabase/local/stack-config.ts";
+import { ensureUser } from "../../supabase/local/users.ts";
+import { stackEnv } from "../support/stack.ts";
+
+const testState = stackEnv().stateDirectory;
+const config: StackConfig = {
+  name: "test",
+  projectRoot,
+  stateDirectory: join(testState, "outage"),
+  apiPort: 0,
+  // Beside the test stack's own database port (clear of the bench stack's 25441-25442 by default).
+  databasePort: Number(new URL(stackEnv().databaseUrl).port) + 20,
+  databaseName: "postgres",
+};
+const installation = await ensurePostgres();
+let cluster = await startCluster(installation, config);
+const admin = postgres(databaseUrl(config), { max: 1, onnotice: () => {} });
+await applyBootstrap(admin, projectRoot);
+await applyMigrations(admin, join(projectRoot, "supabase/migrations"));
+const user = await ensureUser(admin, `outage-${crypto.randomUUID().slice(0, 8)}@example.com`);
+const [{ household_id: household }] = await admin<{ household_id: string }[]>`
+  select household_id from public.household_members where user_id = ${user.id}`;
+const [{ id: listId }] = await admin<{ id: string }[]>`
+  insert into public.grocery_lists (household_id, name) values (${household}, 'Outage') returning id`;
+const [{ id: rice }] = await admin<{ id: string }[]>`
+  select id from public.ingredients where household_id is null and normalized_name = 'white rice'`;
+await admin.end();
+
+const token = await signUserToken(await readSigningKey(testState), stackEnv().apiUrl, user);
+const pool = createPool(
+  databaseUrl(config),
+  parseEnvironment({ DATABASE_URL: databaseUrl(config), DB_POOL_MAX: "4", DB_QUERY_TIMEOUT_SECONDS: "5" }),
+);
+const handler = createGroupHandler("grocery", {
+  sql: pool,
+  verify: createAccessTokenVerifier({
+    jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`,
+    issuer: authIssuer(stackEnv().apiUrl),
+  }),
+});
+
+async function call(action: string, input: unknown, idempotencyKey?: string) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+  if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
+  const started = performance.now();
+  const response = await handler(
+    new Request(`http://localhost/grocery/${action}`, { method: "POST", headers, body: JSON.stringify(input) }),
+  );
+  const body = await response.json();
+  return { status: response.status, body, milliseconds: performance.now() - started };
+}
+const readList = () => call("get_list", { grocery_list_id: listId });
+
+Deno.test("with Postgres stopped, calls are 503 retryable within 2 s; once it is back, they succeed within 2 s", async () => {
+  const originalError = console.error;
+  console.error = () => {};
+  try {
+    assert.equal((await readList()).status, 200);
+    await cluster.stop();
+    const down = [];
+    for (let attempt = 0; attempt < 3; attempt++) down.push(await readList());
+    cluster = await startCluster(installation, config);
+    const restartedAt = performance.now();
+    let recovered = await readList();
+    while (recovered.status !== 200 && performance.now() - restartedAt < 10_000) recovered = await readList();
+    const recoveryMilliseconds = performance.now() - restartedAt;
+    console.log(
+      `outage: down answers in ${down.map((reply) => Math.round(reply.milliseconds)).join(", ")} ms ` +
+        `(${down.map((reply) => reply.status).join(", ")}); first success ${Math.round(recoveryMilliseconds)} ms ` +
+        "after Postgres accepted connections again",
+    );
+    for (const reply of down) {
+      assert.equal(reply.status, 503, JSON.stringify(reply.body));
+      assert.deepEqual([reply.body.error.type, reply.body.error.retryable], ["UNAVAILABLE", true]);
+      assert.ok(reply.milliseconds < 2000, `a down answer took ${Math.round(reply.milliseconds)} ms`);
+    }
+    assert.equal(recovered.status, 200);
+    assert.ok(recoveryMilliseconds < 2000, `recovery took ${Math.round(recoveryMilliseconds)} ms`);
+  } finally {
+    console.error = originalError;
+  }
+});
+
+Deno.test("a restart during writes: only retryable errors, retried writes applied once, nothing half-written", async () => {
+  const originalError = console.error;
+  console.error = () => {};
+  const statuses = new Map<string, number>();
+  try {
+    const writes = Array.from({ length: 60 }, (_, index) => ({ key: crypto.randomUUID(), quantity: index % 3 + 1 }));
+    const writeUntilDone = async (write: { key: string; quantity: number }) => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const reply = await call("push_ingredients", {
+          grocery_list_id: listId,
+          ingredients: [{ ingredient_id: rice, quantity: write.quantity, unit: "cup" }],
+        }, write.key);
+        const label = reply.status === 200 ? "200" : `${reply.status} ${reply.body.error?.type}`;
+        statuses.set(label, (statuses.get(label) ?? 0) + 1);
+        if (reply.status === 200) return;
+        assert.equal(reply.body.error?.retryable, true, JSON.stringify(reply.body));
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error("a write never succeeded");
+    };
+    const load = (async () => {
+      for (let index = 0; index < writes.length; index += 6) {
+        await Promise.all(writes.slice(index, index + 6).map(writeUntilDone));
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await cluster.stop();
+    cluster = await startCluster(installation, config);
+    await load;
+    console.log(`restart during 60 writes: ${JSON.stringify([...statuses])}`);
+    for (const label of statuses.keys()) assert.match(label, /^(200|503 UNAVAILABLE|409 CONFLICT)$/);
+
+    const check = postgres(databaseUrl(config), { max: 1, onnotice: () => {} });
+    try {
+      const [row] = await check<{ quantity: string; sources: number; invocations: number }[]>`
+        select (select sum(quantity)::text from public.grocery_items where grocery_list_id = ${listId}) as quantity,
+          (select count(*)::int from public.grocery_item_sources s join public.grocery_items i
+            on i.id = s.grocery_item_id where i.grocery_list_id = ${listId}) as sources,
+          (select count(*)::int from public.tool_invocations
+            where idempotency_key = any(${writes.map((write) => write.key)})) as invocations`;
+      assert.equal(Number(row.quantity), writes.reduce((sum, write) => sum + write.quantity, 0));
+      assert.deepEqual([row.sources, row.invocations], [writes.length, writes.length]);
+    } finally {
+      await check.end();
+    }
+  } finally {
+    console.error = originalError;
+  }
+});
+
+// Last in this file (tests in a file run in order): the cluster is this test's own, so it must not outlive it.
+Deno.test("the test's own cluster is stopped afterwards", async () => {
+  await pool.end({ timeout: 1 });
+  await cluster.stop();
+  const probe = postgres(databaseUrl(config), { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    await assert.rejects(probe`select 1`);
+  } finally {
+    await probe.end({ timeout: 0 });
+  }
+});
