@@ -2,14 +2,21 @@ import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { idField, limits, pageFields, prepStateField, quantityField, textField, unitField } from "./fields.ts";
 import { groceryDocs } from "./docs/grocery.ts";
+import { groceryEditDocs } from "./docs/grocery-edits.ts";
 import {
   GroceryAddItemResult,
+  GroceryClearCheckedResult,
   GroceryCreateListResult,
+  GroceryDeleteListResult,
   GroceryGetListResult,
   GroceryItemResult,
   GroceryListListsResult,
   GroceryRemoveItemResult,
+  GroceryRenameListResult,
+  GroceryRestoreItemResult,
+  GroceryRestoreListResult,
   GroceryUncheckItemResult,
+  GroceryUpdateItemResult,
   PushIngredientsResult,
 } from "./results.ts";
 
@@ -121,6 +128,71 @@ export const removeItem = defineTool({
   outputSchema: GroceryRemoveItemResult,
 });
 
+export const updateItem = defineTool({
+  name: "grocery.update_item",
+  ...groceryEditDocs.updateItem,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({
+    grocery_item_id: groceryItemId,
+    quantity: quantityField().optional(),
+    unit: unitField().optional(),
+    prep_state: prepStateField(),
+  }).refine((input) => Object.keys(input).length > 1, {
+    error: "give at least one of quantity, unit and prep_state",
+    path: ["quantity"],
+  }),
+  outputSchema: GroceryUpdateItemResult,
+});
+
+export const renameList = defineTool({
+  name: "grocery.rename_list",
+  ...groceryEditDocs.renameList,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({
+    grocery_list_id: groceryListId,
+    name: textField(100, "The new name, 1–100 characters after trimming; unique among the household's live lists."),
+  }),
+  outputSchema: GroceryRenameListResult,
+});
+
+export const deleteList = defineTool({
+  name: "grocery.delete_list",
+  ...groceryEditDocs.deleteList,
+  effect: "write",
+  risk: "high",
+  inputSchema: z.strictObject({ grocery_list_id: groceryListId }),
+  outputSchema: GroceryDeleteListResult,
+});
+
+export const restoreList = defineTool({
+  name: "grocery.restore_list",
+  ...groceryEditDocs.restoreList,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({ grocery_list_id: groceryListId }),
+  outputSchema: GroceryRestoreListResult,
+});
+
+export const clearChecked = defineTool({
+  name: "grocery.clear_checked",
+  ...groceryEditDocs.clearChecked,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({ grocery_list_id: groceryListId }),
+  outputSchema: GroceryClearCheckedResult,
+});
+
+export const restoreItem = defineTool({
+  name: "grocery.restore_item",
+  ...groceryEditDocs.restoreItem,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
+  outputSchema: GroceryRestoreItemResult,
+});
+
 export const groceryTools = [
   listLists,
   getList,
@@ -130,4 +202,10 @@ export const groceryTools = [
   checkItem,
   uncheckItem,
   removeItem,
+  updateItem,
+  renameList,
+  deleteList,
+  restoreList,
+  clearChecked,
+  restoreItem,
 ];

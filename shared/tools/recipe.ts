@@ -18,6 +18,7 @@ import {
   RecipeDeleteResult,
   RecipeGetResult,
   RecipeListResult,
+  RecipeRestoreResult,
   RecipeUpdateResult,
 } from "./results.ts";
 
@@ -128,4 +129,13 @@ export const deleteRecipe = defineTool({
   outputSchema: RecipeDeleteResult,
 });
 
-export const recipeTools = [listRecipes, getRecipe, createRecipe, updateRecipe, deleteRecipe];
+export const restoreRecipe = defineTool({
+  name: "recipe.restore",
+  ...recipeDocs.restore,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({ recipe_id: recipeId }),
+  outputSchema: RecipeRestoreResult,
+});
+
+export const recipeTools = [listRecipes, getRecipe, createRecipe, updateRecipe, deleteRecipe, restoreRecipe];

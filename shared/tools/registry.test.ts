@@ -21,6 +21,7 @@ const specifiedTools = [
   "recipe.create",
   "recipe.update",
   "recipe.delete",
+  "recipe.restore",
   "planner.list_meals",
   "planner.get_meal",
   "planner.add_meal",
@@ -34,6 +35,12 @@ const specifiedTools = [
   "grocery.check_item",
   "grocery.uncheck_item",
   "grocery.remove_item",
+  "grocery.update_item",
+  "grocery.rename_list",
+  "grocery.delete_list",
+  "grocery.restore_list",
+  "grocery.clear_checked",
+  "grocery.restore_item",
   "household.get",
   "household.create_invite",
   "household.join",
@@ -205,7 +212,7 @@ Deno.test("the approval policy: every write waits for a person's confirmation, n
   for (const tool of allTools) assert.equal(requiresApproval(tool), tool.effect === "write", tool.name);
   assert.deepEqual(
     allTools.filter((tool) => tool.risk === "high").map((tool) => tool.name),
-    ["recipe.update", "recipe.delete", "household.create_invite"],
+    ["recipe.update", "recipe.delete", "grocery.delete_list", "household.create_invite"],
   );
 });
 

@@ -231,3 +231,46 @@ export type IngredientSearchResult = z.infer<typeof IngredientSearchResult>;
 
 export const IngredientCreateResult = z.strictObject({ ingredient_id: id, name: z.string(), created_at: timestamp });
 export type IngredientCreateResult = z.infer<typeof IngredientCreateResult>;
+
+export const RecipeRestoreResult = z.strictObject({ restored: z.literal(true), recipe: Recipe });
+export type RecipeRestoreResult = z.infer<typeof RecipeRestoreResult>;
+
+/** grocery.update_item: `previous` holds the old value of each field the call gave. */
+export const GroceryUpdateItemResult = z.strictObject({
+  item: GroceryItemDetail,
+  previous: z.strictObject({
+    quantity: z.number().positive().optional(),
+    unit: z.enum(units).optional(),
+    prep_state: z.string().nullable().optional(),
+  }),
+  folded_into_item_id: id.nullable(),
+  message: z.string(),
+});
+export type GroceryUpdateItemResult = z.infer<typeof GroceryUpdateItemResult>;
+
+export const GroceryRenameListResult = z.strictObject({ list: GroceryListSummary, previous_name: z.string() });
+export type GroceryRenameListResult = z.infer<typeof GroceryRenameListResult>;
+
+export const GroceryDeleteListResult = z.strictObject({
+  deleted: z.literal(true),
+  list: z.strictObject({ id, name: z.string(), deleted_at: timestamp }),
+});
+export type GroceryDeleteListResult = z.infer<typeof GroceryDeleteListResult>;
+
+export const GroceryRestoreListResult = z.strictObject({ restored: z.literal(true), list: GroceryListSummary });
+export type GroceryRestoreListResult = z.infer<typeof GroceryRestoreListResult>;
+
+export const GroceryClearCheckedResult = z.strictObject({
+  grocery_list_id: id,
+  removed_count: z.number().int().nonnegative(),
+  removed_item_ids: z.array(id),
+  item_count: z.number().int().nonnegative(),
+});
+export type GroceryClearCheckedResult = z.infer<typeof GroceryClearCheckedResult>;
+
+export const GroceryRestoreItemResult = z.strictObject({
+  restored: z.literal(true),
+  item: GroceryItemDetail,
+  folded_into_item_id: id.nullable(),
+});
+export type GroceryRestoreItemResult = z.infer<typeof GroceryRestoreItemResult>;

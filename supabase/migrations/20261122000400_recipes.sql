@@ -360,6 +360,29 @@ begin
 end;
 $$;
 
+-- A deleted recipe comes back with its lines (soft deletion kept them), within the household's cap.
+create function app.recipe_restore(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_recipe public.recipes;
+begin
+  select * into v_recipe from public.recipes r
+  where r.id = (p_input ->> 'recipe_id')::uuid and r.household_id = p_household_id
+  for no key update;
+  if v_recipe.id is null then
+    raise exception 'recipe not found' using errcode = 'MP404', column = 'recipe_id';
+  elsif v_recipe.deleted_at is null then
+    raise exception 'this recipe is not deleted; nothing to restore' using errcode = 'MP409', column = 'recipe_id';
+  end if;
+  perform private.hold_household_cap(p_household_id, 'recipes', 2000,
+    'select count(*) from public.recipes r where r.household_id = $1 and r.deleted_at is null');
+  update public.recipes r set deleted_at = null where r.id = v_recipe.id returning * into v_recipe;
+  return jsonb_build_object('restored', true, 'recipe', private.recipe_json(v_recipe));
+end;
+$$;
+
 -- The helpers the tools and policies call as the signed-in user (functions are executable by no one
 -- by default: see the foundation migration).
 grant execute on function private.recipe_json(public.recipes),

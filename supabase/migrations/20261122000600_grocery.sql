@@ -667,10 +667,41 @@ begin
 end;
 $$;
 
--- Unchecking must not leave two unchecked lines with one merge key (later pushes would go only into the
--- older): when the list already has an unchecked line with the same ingredient (or free name), unit and
--- prep state, the unchecked line folds into it, quantity and sources, and is removed; the reply says so.
--- The list is locked first, as push locks it, so a concurrent push cannot add a third line meanwhile.
+-- A list never holds two unchecked lines with one merge key (later pushes would go only into the older):
+-- when an unchecked line (just unchecked, edited or restored) has the key of another unchecked line of its
+-- list, it folds into that line, quantity and sources, and is removed. Returns the line it folded into, or
+-- null when there is none (or together they would pass 1,000,000). The caller holds the list's lock, as
+-- push takes it, so no concurrent push can add a third line meanwhile.
+create function private.fold_into_matching_line(p_item public.grocery_items) returns public.grocery_items
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_into public.grocery_items;
+begin
+  select * into v_into from public.grocery_items i
+  where i.grocery_list_id = p_item.grocery_list_id and i.id <> p_item.id and not i.checked and i.deleted_at is null
+    and i.ingredient_id is not distinct from p_item.ingredient_id
+    and (p_item.ingredient_id is not null or i.name_key = p_item.name_key)
+    and i.unit = p_item.unit and i.prep_key is not distinct from p_item.prep_key
+  order by i.created_at, i.id
+  limit 1
+  for no key update;
+  if v_into.id is null or p_item.checked or p_item.deleted_at is not null
+     or v_into.quantity + p_item.quantity > 1000000 then
+    return null;
+  end if;
+  update public.grocery_item_sources s set grocery_item_id = v_into.id
+  where s.household_id = p_item.household_id and s.grocery_item_id = p_item.id;
+  update public.grocery_items i set deleted_at = now() where i.id = p_item.id;
+  update public.grocery_items i set quantity = trim_scale(i.quantity + p_item.quantity)
+  where i.id = v_into.id
+  returning * into v_into;
+  return v_into;
+end;
+$$;
+
+-- Unchecking folds the line back into a matching unchecked line (see fold_into_matching_line), and says so.
 create function app.grocery_uncheck_item(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -684,30 +715,14 @@ begin
       'message', 'The item was not checked; nothing changed.');
   end if;
   perform from public.grocery_lists l where l.id = v_item.grocery_list_id for no key update;
-  select * into v_into from public.grocery_items i
-  where i.grocery_list_id = v_item.grocery_list_id and i.id <> v_item.id and not i.checked and i.deleted_at is null
-    and i.ingredient_id is not distinct from v_item.ingredient_id
-    and (v_item.ingredient_id is not null or i.name_key = v_item.name_key)
-    and i.unit = v_item.unit and i.prep_key is not distinct from v_item.prep_key
-  order by i.created_at, i.id
-  limit 1
-  for no key update;
-
-  if v_into.id is null or v_into.quantity + v_item.quantity > 1000000 then
-    update public.grocery_items i set checked = false, checked_by = null, checked_at = null
-    where i.id = v_item.id
-    returning * into v_item;
+  update public.grocery_items i set checked = false, checked_by = null, checked_at = null
+  where i.id = v_item.id
+  returning * into v_item;
+  v_into := private.fold_into_matching_line(v_item);
+  if v_into.id is null then
     return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
-      'message', case when v_into.id is null then 'Unchecked.'
-        else 'Unchecked; kept apart from the matching line, since together they would exceed 1000000.' end);
+      'message', 'Unchecked.');
   end if;
-
-  update public.grocery_item_sources s set grocery_item_id = v_into.id
-  where s.household_id = p_household_id and s.grocery_item_id = v_item.id;
-  update public.grocery_items i set deleted_at = now() where i.id = v_item.id;
-  update public.grocery_items i set quantity = trim_scale(i.quantity + v_item.quantity)
-  where i.id = v_into.id
-  returning * into v_into;
   return jsonb_build_object('item', private.grocery_item_detail_json(v_into), 'folded_into_item_id', v_into.id,
     'message', format('Unchecked and folded into the matching unchecked line, now %s %s.',
       v_into.quantity, v_into.unit));
@@ -734,5 +749,6 @@ grant execute on function private.grocery_item_json(public.grocery_items), priva
   private.grocery_list_summary_json(public.grocery_lists),
   private.grocery_item_detail_json(public.grocery_items),
   private.live_grocery_list(uuid, uuid),
-  private.live_grocery_item(uuid, uuid)
+  private.live_grocery_item(uuid, uuid),
+  private.fold_into_matching_line(public.grocery_items)
   to authenticated;

@@ -24,7 +24,7 @@ Deno.test("running a tool needs a user token: none, forged, malformed or the ano
 
 Deno.test("every group function lists its tools with strict JSON Schemas", async () => {
   const expected: Record<string, string[]> = {
-    recipe: ["recipe.create", "recipe.delete", "recipe.get", "recipe.list", "recipe.update"],
+    recipe: ["recipe.create", "recipe.delete", "recipe.get", "recipe.list", "recipe.restore", "recipe.update"],
     planner: [
       "planner.add_meal",
       "planner.get_meal",
@@ -35,12 +35,18 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
     grocery: [
       "grocery.add_item",
       "grocery.check_item",
+      "grocery.clear_checked",
       "grocery.create_list",
+      "grocery.delete_list",
       "grocery.get_list",
       "grocery.list_lists",
       "grocery.push_ingredients",
       "grocery.remove_item",
+      "grocery.rename_list",
+      "grocery.restore_item",
+      "grocery.restore_list",
       "grocery.uncheck_item",
+      "grocery.update_item",
     ],
     household: ["household.create_invite", "household.get", "household.join"],
     ingredient: ["ingredient.create", "ingredient.search"],

@@ -1,4 +1,5 @@
 // Prose for the recipe tools: description (provider schemas), summary (system prompts), doc (on request).
+import { toolDoc } from "./tool-doc.ts";
 
 const listSummary = `Lists the household's recipes, 20 per page by default, ordered by title.
 Filters combine: tags (a recipe must carry all), min_rating, query (substring of the title).
@@ -14,6 +15,8 @@ listed in one error. Needs the user's confirmation.`;
 const updateSummary = `Changes fields of an existing recipe; fields left out stay as they are, null clears them.
 ingredients and tags, when given, replace the whole list. Needs the user's confirmation.`;
 
+const restoreSummary = `Brings a deleted recipe back with its ingredient lines, within the household's cap of
+recipes. Needs the user's confirmation.`;
 const deleteSummary = `Removes a recipe (soft delete: kept for undo, hidden from every read).
 Planned meals that use it stay on the calendar. Needs the user's confirmation.`;
 
@@ -200,5 +203,18 @@ ${deleteSummary}
 ## Common Mistakes
 - ❌ Deleting to "rename" a recipe: use recipe.update.
 `,
+  },
+  restore: {
+    description: "Restore a deleted recipe with its ingredient lines.",
+    summary: restoreSummary,
+    doc: toolDoc("recipe.restore", restoreSummary, {
+      Preconditions: "- recipe_id names a deleted recipe of the caller's household.",
+      Postconditions: "- Returns `{ restored: true, recipe }` as recipe.get shows it.",
+      Invariants: "- The undo of recipe.delete: the lines were kept. The household's cap of 2000 recipes holds.",
+      "Failure Modes": "- **NOT_FOUND**: no such recipe in this household.\n" +
+        "- **CONFLICT**: the recipe is not deleted, or the household already holds 2000 recipes.",
+      Examples: '### Example 1\n```json\n{ "recipe_id": "8d3c2a3e-0d7e-4c47-9a53-2f4d2d6b1f10" }\n```',
+      "Common Mistakes": "- ❌ Creating the recipe again instead of restoring it.",
+    }),
   },
 };
