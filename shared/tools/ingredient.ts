@@ -10,7 +10,7 @@ export const searchIngredients = defineTool({
   effect: "read",
   latencyBudgetMs: 800,
   inputSchema: z.strictObject({
-    query: textField(100, "The start of an ingredient name, or the whole name (case-insensitive)."),
+    query: textField(100, "An ingredient name, its start, or whole words of it (case-insensitive)."),
     limit: z.number().int().min(1).max(50).default(10).describe("Most results to return, 1–50; 10 when absent."),
   }),
   outputSchema: IngredientSearchResult,

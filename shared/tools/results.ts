@@ -225,7 +225,7 @@ export const HouseholdJoinResult = z.strictObject({
 export type HouseholdJoinResult = z.infer<typeof HouseholdJoinResult>;
 
 export const IngredientSearchResult = z.strictObject({
-  ingredients: z.array(z.strictObject({ ...Ingredient.shape, match: z.enum(["exact", "prefix"]) })),
+  ingredients: z.array(z.strictObject({ ...Ingredient.shape, match: z.enum(["exact", "prefix", "word"]) })),
 });
 export type IngredientSearchResult = z.infer<typeof IngredientSearchResult>;
 

@@ -110,19 +110,25 @@ language plpgsql stable
 set search_path = ''
 as $$
 declare
-  v_query text := lower(btrim(p_input ->> 'query'));
+  v_query text := regexp_replace(lower(btrim(p_input ->> 'query')), '\s+', ' ', 'g');
+  v_pattern text := private.escape_like(v_query);
 begin
+  -- Ranked: the exact name, then names starting with the query, then names holding it as whole words
+  -- (between spaces: "rice" finds "brown rice", never "licorice"). A search only: writes take exact names.
   return jsonb_build_object('ingredients', coalesce((
     select jsonb_agg(jsonb_build_object(
       'id', found.id, 'name', found.name, 'household_specific', found.household_id is not null,
-      'match', case when found.exact then 'exact' else 'prefix' end
-    ) order by found.exact desc, found.normalized_name, found.household_id nulls last, found.id)
+      'match', (array['exact', 'prefix', 'word'])[found.rank + 1]
+    ) order by found.rank, found.normalized_name, found.household_id nulls last, found.id)
     from (
-      select i.id, i.name, i.normalized_name, i.household_id, i.normalized_name = v_query as exact
+      select i.id, i.name, i.normalized_name, i.household_id,
+        case when i.normalized_name = v_query then 0 when i.normalized_name like v_pattern || '%' then 1 else 2 end
+          as rank
       from public.ingredients i
       where (i.household_id is null or i.household_id = p_household_id)
-        and i.normalized_name like private.escape_like(v_query) || '%'
-      order by i.normalized_name = v_query desc, i.normalized_name, i.household_id nulls last, i.id
+        and (i.normalized_name like v_pattern || '%'
+          or ' ' || regexp_replace(i.normalized_name, '\s+', ' ', 'g') || ' ' like '% ' || v_pattern || ' %')
+      order by rank, i.normalized_name, i.household_id nulls last, i.id
       limit coalesce((p_input ->> 'limit')::integer, 10)
     ) found
   ), '[]'::jsonb));

@@ -14,6 +14,7 @@ const catalog = Object.fromEntries(
       "tomato paste",
       "tomato sauce",
       "tomatillo",
+      "cherry tomato",
       "onion",
       "peach",
       "peanut butter",
@@ -49,6 +50,7 @@ Deno.test("ingredient.search puts the exact match first, then prefix matches by 
     fromCatalog("tomato", "exact"),
     fromCatalog("tomato paste", "prefix"),
     fromCatalog("tomato sauce", "prefix"),
+    fromCatalog("cherry tomato", "word"),
   ]);
   assert.deepEqual(await search("tomat"), [
     fromCatalog("tomatillo", "prefix"),
@@ -173,3 +175,18 @@ Deno.test("ingredient tools refuse bad input with the field, and missing or bad 
 });
 
 globalThis.addEventListener("unload", () => sql.end());
+
+Deno.test("ingredient.search finds whole words anywhere, after the exact and prefix matches", async () => {
+  const found = await search("rice", 50);
+  const names = found.map((ingredient) => `${ingredient.name} (${ingredient.match})`);
+  assert.equal(names[0], "rice noodles (prefix)", "no catalog 'rice' itself: prefixes first");
+  const words = found.filter((ingredient) => ingredient.match === "word").map((ingredient) => ingredient.name);
+  assert.deepEqual(words, [...words].sort(), "word matches by name");
+  for (const name of ["basmati rice", "brown rice", "white rice", "wild rice"]) assert.ok(words.includes(name), name);
+  assert.ok(found.findIndex((i) => i.match === "word") > found.findLastIndex((i) => i.match === "prefix"));
+  assert.ok(!(await search("ice")).some((ingredient) => ingredient.name.endsWith("rice")), "never part of a word");
+  const own = await callToolOk(alice, "ingredient.create", { name: "Rice" });
+  const first = (await search("RICE"))[0];
+  assert.deepEqual([first.id, first.match], [own.ingredient_id, "exact"], "the household's exact name first");
+  assert.deepEqual((await search("brown rice")).map((ingredient) => ingredient.match), ["exact"]);
+});

@@ -1,20 +1,21 @@
 // Prose for the ingredient tools: description (provider schemas), summary (system prompts), doc (on request).
 import { toolDoc } from "./tool-doc.ts";
 
-const searchSummary = `Finds ingredients by exact name or name prefix (case-insensitive) in the shared catalog and
-the household's own. Exact matches first. Never fuzzy: "tomatos" does not find "tomato".`;
+const searchSummary = `Finds ingredients in the catalog and the household's own: exact name first, then names
+starting with the query, then names holding it as whole words ("rice" → basmati rice). Never fuzzy.`;
 const createSummary = `Adds an ingredient of the household's own, for names the catalog lacks.
 Fails when the catalog or the household already has the name. Needs the user's confirmation.`;
 
 export const ingredientDocs = {
   search: {
-    description: "Find ingredients by exact name or name prefix in the catalog and the household's own.",
+    description: "Find ingredients by exact name, name prefix or whole words in the catalog and the household's own.",
     summary: searchSummary,
     doc: toolDoc("ingredient.search", searchSummary, {
-      Preconditions: "- query is the start of a name, or a whole name; trimmed and compared case-insensitively.",
+      Preconditions: "- query is a name, its start, or whole words of it; trimmed and compared case-insensitively.",
       Postconditions: "- Nothing changes. Returns `{ ingredients: [{ id, name, household_specific, match }] }` " +
-        'with match "exact" or "prefix", exact first, then by name.',
-      Invariants: "- No spelling correction, no synonyms, no plural folding.",
+        'with match "exact", "prefix" or "word", in that order, then by name.',
+      Invariants: '- No spelling correction, no synonyms, no plural folding, no part-word matches ("mato").\n' +
+        "- Only a search: writes still take an exact name or an id.",
       "Failure Modes": "- **VALIDATION_ERROR**: blank query, limit outside 1–50.",
       Examples: '### Example 1\n```json\n{ "query": "chick", "limit": 5 }\n```\n' +
         'Result: "chicken breast", "chickpeas" (prefix matches).',
