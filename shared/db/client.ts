@@ -2,6 +2,7 @@ import postgres from "postgres";
 import { env, type Environment, EnvironmentError } from "../config/env.ts";
 import { throughTransactionPooler } from "./pooler.ts";
 import { guardPool } from "./pool-guard.ts";
+import { isLostConnection } from "./connection-errors.ts";
 
 export type Sql = postgres.Sql;
 /** Where a query can run: the pool, or a transaction (or savepoint) on it. */
@@ -17,8 +18,19 @@ export function poolOptions(databaseUrl: string, settings: Environment) {
     prepare: settings.databasePrepare ?? !throughTransactionPooler(databaseUrl),
     connect_timeout: 5,
     idle_timeout: 60,
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
   };
+}
+
+/**
+ * How long a connection waits before connecting again after its last attempt failed. postgres.js waits up to 20 s by
+ * default after a few failures, and a call waits with it: past its deadline while the server is down, and again for
+ * the first calls once it is back. A connection is only attempted for a waiting call, and a server that is down refuses
+ * it at once, so a short wait is enough to spare it a storm.
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.05 * 2 ** failures, 0.5);
 }
 
 /**
@@ -51,8 +63,9 @@ function retire(pool: Sql, timeout: number) {
 
 /**
  * The functions' pool, on DATABASE_URL (else SUPABASE_DB_URL, which Supabase sets to the direct connection).
- * A pool with a stuck connection is replaced; so is one whose prepared statements went missing (a pooler on
- * another port than 6543), by one without them.
+ * A pool with a stuck connection is replaced, and so is one that lost a connection during a query (see
+ * isLostConnection); so is one whose prepared statements went missing (a pooler on another port than 6543), by
+ * one without them.
  */
 export function databaseClient(): Sql {
   if (client) return client;
@@ -67,6 +80,10 @@ export function databaseClient(): Sql {
       retire(pool, 0);
     },
     onError: (error) => {
+      if (isLostConnection(error)) {
+        console.error("database: a connection was lost during a query; replacing the connection pool");
+        return retire(pool, 5);
+      }
       if ((error as { code?: unknown }).code !== "26000" || !pool.options.prepare || preparedStatementsLost) return;
       console.error("database: a prepared statement went missing (a transaction-mode pooler?); set DB_PREPARE=false");
       preparedStatementsLost = true;
