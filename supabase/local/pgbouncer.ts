@@ -85,6 +85,7 @@ function iniFile(options: PgBouncerOptions, authFile: string): string {
     // After a failed login to the server it waits this long before trying again (15 s by default).
     "server_login_retry = 1",
     "server_connect_timeout = 5",
+    // How often SHOW STATS is brought up to date (60 s by default); the pooler isolation test reads it.
     "stats_period = 1",
     "",
   ].join("\n");

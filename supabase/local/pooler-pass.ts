@@ -38,7 +38,8 @@ export async function startPoolerPass(stack: RunningStack): Promise<PoolerPass |
       stateDirectory: stack.config.stateDirectory,
       env: { DATABASE_URL: pooler.url(), DB_PREPARE: "false" },
     });
-    console.log(`PgBouncer on port ${pooler.port} (log: ${pooler.logFile}); functions at ${functions.url}`);
+    console.log(`PgBouncer on port ${pooler.port} (log: ${pooler.logFile})`);
+    console.log(`Functions through it at ${functions.url} (log: ${functions.logFile})`);
     return {
       apiUrl: functions.url,
       testEnv: {
