@@ -3,6 +3,7 @@ import { env, type Environment, EnvironmentError } from "../config/env.ts";
 import { throughTransactionPooler } from "./pooler.ts";
 import { guardPool } from "./pool-guard.ts";
 import { keepDroppedConnectionsFromCrashing } from "./socket-guard.ts";
+import { isLostConnection } from "./connection-errors.ts";
 
 export type Sql = postgres.Sql;
 
@@ -20,12 +21,23 @@ export function poolOptions(databaseUrl: string, settings: Environment) {
     prepare: settings.databasePrepare ?? !throughTransactionPooler(databaseUrl),
     connect_timeout: 5,
     idle_timeout: 60,
+    backoff: reconnectDelaySeconds,
     onnotice: () => {},
     // Names the functions' connections in pg_stat_activity, unless the URL names them (?application_name=).
     connection: {
       application_name: new URL(databaseUrl).searchParams.get("application_name") ?? functionsApplicationName,
     },
   };
+}
+
+/**
+ * How long a connection waits before connecting again after its last attempt failed. postgres.js waits up to 20 s by
+ * default after a few failures, and a call waits with it: past its deadline while the server is down, and again for
+ * the first calls once it is back. A connection is only attempted for a waiting call, and a server that is down refuses
+ * it at once, so a short wait is enough to spare it a storm.
+ */
+export function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.05 * 2 ** failures, 0.5);
 }
 
 /**
@@ -59,8 +71,9 @@ function retire(pool: Sql, timeout: number) {
 
 /**
  * The functions' pool, on DATABASE_URL (else SUPABASE_DB_URL, which Supabase sets to the direct connection).
- * A pool with a stuck connection is replaced; so is one whose prepared statements went missing (a pooler on
- * another port than 6543), by one without them.
+ * A pool with a stuck connection is replaced, and so is one that lost a connection during a query (see
+ * isLostConnection); so is one whose prepared statements went missing (a pooler on another port than 6543), by
+ * one without them.
  */
 export function databaseClient(): Sql {
   if (client) return client;
@@ -75,6 +88,10 @@ export function databaseClient(): Sql {
       retire(pool, 0);
     },
     onError: (error) => {
+      if (isLostConnection(error)) {
+        console.error("database: a connection was lost during a query; replacing the connection pool");
+        return retire(pool, 5);
+      }
       if ((error as { code?: unknown }).code !== "26000" || !pool.options.prepare || preparedStatementsLost) return;
       console.error("database: a prepared statement went missing (a transaction-mode pooler?); set DB_PREPARE=false");
       preparedStatementsLost = true;

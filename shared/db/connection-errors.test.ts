@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { stackEnv } from "../../tests/support/stack.ts";
 import { databaseErrorToAppError } from "./sql-errors.ts";
-import { isConnectionFailure } from "./connection-errors.ts";
+import { isConnectionFailure, isLostConnection } from "./connection-errors.ts";
 
 // The mapping logs what it maps; these tests check the answer, not the log.
 function quietly(test: () => Promise<void>): () => Promise<void> {
@@ -85,10 +85,14 @@ Deno.test(
     silent.close();
     for (const connection of accepted) connection.close();
 
+    assert.equal(isLostConnection(refusal), false, "a refusal loses no connection");
+    assert.equal(isLostConnection(timeout), false, "nor does a connect timeout");
+
     const sql = postgres(stackEnv().databaseUrl, { max: 1, onnotice: () => {} });
     try {
       const terminated = await failureOf(() => sql`select pg_terminate_backend(pg_backend_pid())`);
       assertRetryableUnavailable(terminated, "terminated");
+      assert.ok(isLostConnection(terminated), `a backend terminated under its query: ${terminated}`);
     } finally {
       await sql.end({ timeout: 0 });
     }
@@ -108,4 +112,24 @@ Deno.test("socket errors without a SQLSTATE are connection failures; statement e
     null,
   ];
   for (const error of notFailures) assert.equal(isConnectionFailure(error), false, String(error));
+});
+
+Deno.test("a connection lost under a query is told apart from one that never opened", () => {
+  const lost = [
+    Object.assign(new Error("write CONNECTION_CLOSED"), { code: "CONNECTION_CLOSED" }),
+    Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }),
+    Object.assign(new Error("This socket has been ended by the other party"), { code: "EPIPE" }),
+    new Error("This socket has been ended by the other party"),
+    Object.assign(new Error("broken pipe"), { name: "BrokenPipe" }),
+  ];
+  for (const error of lost) assert.ok(isLostConnection(error), String(error));
+  const notLost = [
+    Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" }),
+    Object.assign(new Error("connect timeout"), { code: "CONNECT_TIMEOUT" }),
+    Object.assign(new Error("The database did not answer"), { code: "QUERY_TIMEOUT" }),
+    Object.assign(new Error("ended by us"), { code: "CONNECTION_ENDED" }),
+    Object.assign(new Error("duplicate key"), { code: "23505" }),
+    null,
+  ];
+  for (const error of notLost) assert.equal(isLostConnection(error), false, String(error));
 });

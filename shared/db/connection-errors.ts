@@ -35,6 +35,23 @@ export function isConnectionFailure(error: unknown): boolean {
   return typeof message === "string" && connectionMessages.test(message);
 }
 
+// Raised when the connection broke while a query was on it, as opposed to while connecting.
+const lostCodes = new Set(["CONNECTION_CLOSED", "ECONNRESET", "ECONNABORTED", "EPIPE"]);
+const lostNames = new Set(["BrokenPipe", "ConnectionReset", "ConnectionAborted"]);
+
+/**
+ * True when the connection went away under a query (the server ended the session, or the socket broke), rather than
+ * failing to open: postgres.js 3.4.9 then keeps that session's last error and fails the next query the reconnected
+ * connection takes with it (porsager/postgres#1223), so the pool that holds it should not be used again.
+ */
+export function isLostConnection(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  if (typeof code === "string" && lostCodes.has(code)) return true;
+  if (typeof name === "string" && lostNames.has(name)) return true;
+  return typeof message === "string" && /socket has been ended by the other party/i.test(message);
+}
+
 /** The envelope's answer to a connection failure: 503, retryable; the details go to the log only. */
 export function databaseUnavailable(error: unknown): AppError {
   console.error("database unavailable", error);

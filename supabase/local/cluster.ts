@@ -53,6 +53,20 @@ async function clusterDirectoryFor(config: StackConfig): Promise<string> {
   return fallback;
 }
 
+/** The OS user the stack's servers run as: postgres when we are root, else ourselves (undefined). */
+export function serverOsUser(): string | undefined {
+  return isRoot() ? osUserForRoot : undefined;
+}
+
+/** A folder beside the cluster's data that the servers' OS user owns and can reach (for PgBouncer's files). */
+export async function serverOwnedDirectory(config: StackConfig, name: string): Promise<string> {
+  await ensureOsUser();
+  const directory = join(await clusterDirectoryFor(config), name);
+  await Deno.mkdir(directory, { recursive: true });
+  await chownToClusterOwner(directory);
+  return directory;
+}
+
 /** Refuses a port that something else holds, with a message a person can act on. */
 export function assertPortFree(port: number, what: string): void {
   try {
@@ -163,7 +177,7 @@ export async function startCluster(postgres: PostgresInstallation, config: Stack
     `-c unix_socket_directories=${socketDirectory}`,
     // Test data is thrown away, so the test stack skips flushing to disk.
     // (The benchmark stack keeps the durable settings a deployment has.)
-    ...(config.name === "test" ? ["-c fsync=off", "-c synchronous_commit=off"] : []),
+    ...(config.name === "test" || config.name === "outage" ? ["-c fsync=off", "-c synchronous_commit=off"] : []),
     "-c max_connections=200",
     // As on Supabase; the benchmarks read it to count statements per tool call.
     "-c shared_preload_libraries=pg_stat_statements",

@@ -32,7 +32,7 @@ function packagesFor(version: number | undefined): string[] {
   ];
 }
 
-async function aptInstall(packages: string[]): Promise<void> {
+export async function aptInstall(packages: string[]): Promise<void> {
   console.log(`Installing ${packages.join(", ")} with apt-get…`);
   const env = { DEBIAN_FRONTEND: "noninteractive" };
   const update = await runCommand("apt-get", ["update", "-qq"], { env });

@@ -60,3 +60,25 @@ export function databaseUrl(config: StackConfig, database = config.databaseName)
 export function apiUrl(config: StackConfig): string {
   return `http://127.0.0.1:${config.apiPort}`;
 }
+
+/**
+ * PgBouncer's port in the test task's pooler pass: TEST_POOLER_PORT, by default the one after the test database's,
+ * so that test runs kept apart by their TEST_DB_PORT stay apart here too.
+ */
+export function testPoolerPort(testConfig: StackConfig = stackConfig("test")): number {
+  return portFromEnv("TEST_POOLER_PORT", testConfig.databasePort + 1);
+}
+
+/**
+ * The outage test's own small stack, which it stops and starts: a cluster of its own in the test state folder, on
+ * TEST_OUTAGE_DB_PORT (by default two after the test database's), so that no other test sees the outage.
+ */
+export function outageStackConfig(testConfig: StackConfig = stackConfig("test")): StackConfig {
+  return {
+    ...testConfig,
+    name: "outage",
+    stateDirectory: join(testConfig.stateDirectory, "outage"),
+    databasePort: portFromEnv("TEST_OUTAGE_DB_PORT", testConfig.databasePort + 2),
+    apiPort: 0,
+  };
+}

@@ -50,6 +50,29 @@ async function prepareDatabase(config: StackConfig, cluster: Cluster, freshDatab
   }
 }
 
+export interface StackDatabase {
+  installation: PostgresInstallation;
+  cluster: Cluster;
+  migrations: MigrationResult;
+}
+
+/** The database half of the stack: PostgreSQL (installed if needed), the cluster, bootstrap, migrations, seed. */
+export async function startDatabase(
+  config: StackConfig,
+  options: { freshDatabase?: boolean } = {},
+): Promise<StackDatabase> {
+  const installation = await ensurePostgres();
+  await Deno.mkdir(config.stateDirectory, { recursive: true });
+  const cluster = await startCluster(installation, config);
+  try {
+    const migrations = await prepareDatabase(config, cluster, options.freshDatabase ?? false);
+    return { installation, cluster, migrations };
+  } catch (error) {
+    if (cluster.started) await cluster.stop();
+    throw error;
+  }
+}
+
 /**
  * Brings up the local stack: PostgreSQL (installed if needed), the cluster,
  * bootstrap and migrations, the signing key, and the functions on the API port.
@@ -58,11 +81,8 @@ export async function startStack(
   config: StackConfig,
   options: { freshDatabase?: boolean } = {},
 ): Promise<RunningStack> {
-  const installation = await ensurePostgres();
-  await Deno.mkdir(config.stateDirectory, { recursive: true });
-  const cluster = await startCluster(installation, config);
+  const { installation, cluster, migrations } = await startDatabase(config, options);
   try {
-    const migrations = await prepareDatabase(config, cluster, options.freshDatabase ?? false);
     const signingKey = await ensureSigningKey(config.stateDirectory);
     const anonKey = await signApiKey(signingKey, "anon");
     const serviceRoleKey = await signApiKey(signingKey, "service_role");

@@ -101,12 +101,12 @@ Deno.test("a household holds at most 2000 recipes and 20 live invites, with a CO
   assert.equal(recipe.status, 409);
   assert.match(recipe.body.error?.message ?? "", /at most 2000 recipes/);
   await sql`insert into public.household_invites (household_id, code)
-    select ${household}, 'filler-code-' || n from generate_series(1, 20) n`;
+    select ${household}, 'filler-' || gen_random_uuid() from generate_series(1, 20)`;
   const invite = await callTool(owner, "household.create_invite", {});
   assert.equal(invite.status, 409);
   assert.match(invite.body.error?.message ?? "", /at most 20 live invites/);
   await sql`update public.household_invites set expires_at = now() - interval '1 second'
-    where household_id = ${household} and code = 'filler-code-1'`;
+    where id = (select id from public.household_invites where household_id = ${household} limit 1)`;
   assert.equal((await callTool(owner, "household.create_invite", {})).status, 200, "expired invites do not count");
 });
 
