@@ -2,12 +2,15 @@ import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { dateField, dayNumber, idField, limits, mealTypes, pageFields, servingsField, textField } from "./fields.ts";
 import { plannerDocs } from "./docs/planner.ts";
+import { plannerEditDocs } from "./docs/planner-edits.ts";
 import {
   PlannerAddMealResult,
   PlannerGetMealResult,
   PlannerListMealsResult,
+  PlannerMealsForDateResult,
   PlannerRemoveMealResult,
   PlannerRestoreMealResult,
+  PlannerUpdateMealResult,
 } from "./results.ts";
 
 const plannerMealId = idField("The planned meal's id (from planner.list_meals or planner.add_meal).");
@@ -80,4 +83,33 @@ export const restoreMeal = defineTool({
   outputSchema: PlannerRestoreMealResult,
 });
 
-export const plannerTools = [listMeals, getMeal, addMeal, removeMeal, restoreMeal];
+export const updateMeal = defineTool({
+  name: "planner.update_meal",
+  ...plannerEditDocs.updateMeal,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({
+    planner_meal_id: plannerMealId,
+    date: dateField("The new calendar day, YYYY-MM-DD.").optional(),
+    meal_type: z.enum(mealTypes, { error: `must be one of: ${mealTypes.join(", ")}` })
+      .describe("breakfast, lunch or dinner.").optional(),
+    servings: servingsField().nullable().optional().describe("Servings, 1–100; null uses the recipe's."),
+    note: textField(500, "A note for this meal.").nullable().optional().describe(
+      "A note for this meal; null clears it.",
+    ),
+  }).refine((input) => Object.keys(input).length > 1, {
+    error: "give at least one of date, meal_type, servings and note",
+    path: ["date"],
+  }),
+  outputSchema: PlannerUpdateMealResult,
+});
+
+export const getMealsForDate = defineTool({
+  name: "planner.get_meals_for_date",
+  ...plannerEditDocs.mealsForDate,
+  effect: "read",
+  inputSchema: z.strictObject({ date: dateField("The calendar day, YYYY-MM-DD.") }),
+  outputSchema: PlannerMealsForDateResult,
+});
+
+export const plannerTools = [listMeals, getMeal, addMeal, removeMeal, restoreMeal, updateMeal, getMealsForDate];

@@ -27,6 +27,8 @@ const specifiedTools = [
   "planner.add_meal",
   "planner.remove_meal",
   "planner.restore_meal",
+  "planner.update_meal",
+  "planner.get_meals_for_date",
   "grocery.list_lists",
   "grocery.get_list",
   "grocery.create_list",

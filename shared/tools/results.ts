@@ -274,3 +274,18 @@ export const GroceryRestoreItemResult = z.strictObject({
   folded_into_item_id: id.nullable(),
 });
 export type GroceryRestoreItemResult = z.infer<typeof GroceryRestoreItemResult>;
+
+/** planner.update_meal: `previous` holds the old value of each field the call gave. */
+export const PlannerUpdateMealResult = z.strictObject({
+  meal: PlannerMeal,
+  previous: z.strictObject({
+    date: z.iso.date().optional(),
+    meal_type: z.enum(mealTypes).optional(),
+    servings: z.int().positive().nullable().optional(),
+    note: z.string().nullable().optional(),
+  }),
+});
+export type PlannerUpdateMealResult = z.infer<typeof PlannerUpdateMealResult>;
+
+export const PlannerMealsForDateResult = z.strictObject({ date: z.iso.date(), meals: z.array(PlannerMeal) });
+export type PlannerMealsForDateResult = z.infer<typeof PlannerMealsForDateResult>;

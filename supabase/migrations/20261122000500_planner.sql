@@ -176,6 +176,49 @@ begin
 end;
 $$;
 
+-- Move a meal (date, meal type) or change its servings or note, each when given (null clears servings or
+-- note); returns the previous values, so the same call with them undoes it.
+create function app.planner_update_meal(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_meal public.planner_meals := private.planner_meal(p_household_id, (p_input ->> 'planner_meal_id')::uuid, false, true);
+  v_previous jsonb := '{}'::jsonb;
+begin
+  if v_meal.id is null then
+    perform private.meal_not_found();
+  end if;
+  if p_input ? 'date' then v_previous := v_previous || jsonb_build_object('date', v_meal.date); end if;
+  if p_input ? 'meal_type' then v_previous := v_previous || jsonb_build_object('meal_type', v_meal.meal_type); end if;
+  if p_input ? 'servings' then v_previous := v_previous || jsonb_build_object('servings', v_meal.servings); end if;
+  if p_input ? 'note' then v_previous := v_previous || jsonb_build_object('note', v_meal.note); end if;
+  update public.planner_meals m set
+    date = case when p_input ? 'date' then (p_input ->> 'date')::date else m.date end,
+    meal_type = case when p_input ? 'meal_type' then p_input ->> 'meal_type' else m.meal_type end,
+    servings = case when p_input ? 'servings' then (p_input ->> 'servings')::integer else m.servings end,
+    note = case when p_input ? 'note' then p_input ->> 'note' else m.note end
+  where m.id = v_meal.id
+  returning * into v_meal;
+  return jsonb_build_object('meal', private.planner_meal_json(v_meal), 'previous', v_previous);
+end;
+$$;
+
+-- "What's for dinner on Tuesday": the live meals of one day, breakfast, lunch, dinner.
+create function app.planner_get_meals_for_date(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return jsonb_build_object('date', p_input ->> 'date', 'meals', coalesce((
+    select jsonb_agg(private.planner_meal_json(m)
+      order by array_position(array['breakfast', 'lunch', 'dinner'], m.meal_type), m.created_at, m.id)
+    from public.planner_meals m
+    where m.household_id = p_household_id and m.deleted_at is null and m.date = (p_input ->> 'date')::date
+  ), '[]'::jsonb));
+end;
+$$;
+
 -- Soft delete: the removed meal comes back whole, so planner.restore_meal can undo it.
 create function app.planner_remove_meal(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql

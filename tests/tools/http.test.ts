@@ -28,9 +28,11 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
     planner: [
       "planner.add_meal",
       "planner.get_meal",
+      "planner.get_meals_for_date",
       "planner.list_meals",
       "planner.remove_meal",
       "planner.restore_meal",
+      "planner.update_meal",
     ],
     grocery: [
       "grocery.add_item",
