@@ -1,5 +1,5 @@
 import type { AuthenticatedUser } from "../auth/access-token.ts";
-import type { Sql } from "../db/client.ts";
+import type { Queryable, Sql } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { findTool } from "../tools/registry.ts";
 import { runTool } from "../tools/runner.ts";
@@ -10,6 +10,32 @@ interface LockedAction {
   action: PendingAction;
   household_id: string;
   decidable: boolean;
+}
+
+export interface Proposal {
+  /** The tool's dotted name and its input, already validated (validateToolInput). */
+  tool: string;
+  input: unknown;
+  /** The household it runs in; null lets the database take the caller's only one. */
+  householdId: string | null;
+  /** The assistant's conversation it came from; null for a write called through MCP. */
+  conversationId: string | null;
+  expiresInSeconds: number;
+}
+
+/** Stores a write as a pending action of the household, waiting for a member to confirm or reject it. */
+export async function proposeAction(
+  sql: Queryable,
+  user: AuthenticatedUser,
+  proposal: Proposal,
+): Promise<PendingAction> {
+  const { data } = await assistantStep<PendingAction>(sql, user, "propose_action", {
+    conversation_id: proposal.conversationId,
+    tool: proposal.tool,
+    input: proposal.input,
+    expires_in_seconds: proposal.expiresInSeconds,
+  }, { householdId: proposal.householdId });
+  return data;
 }
 
 function alreadyDecided(action: PendingAction): AppError {

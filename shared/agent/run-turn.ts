@@ -37,6 +37,15 @@ export interface TurnOutcome {
   error?: AppError;
 }
 
+/** What app.assistant_begin_turn returns. */
+interface BegunTurn {
+  conversation_id: string;
+  history: StoredMessage[];
+  /** This conversation's proposals that were decided or expired since the history's first message. */
+  action_outcomes: PendingAction[];
+  household: { id: string; name: string };
+}
+
 const anthropicTools = toAnthropicTools(allTools) as Anthropic.Tool[];
 const providerToolNames = allTools.map((tool) => toProviderName(tool.name));
 
@@ -67,13 +76,14 @@ export async function runTurn(
   const newMessages: StoredMessage[] = [];
   let householdId: string | null = request.householdId;
   try {
-    const begun = await assistantStep<
-      { conversation_id: string; history: StoredMessage[]; household: { id: string; name: string } }
-    >(sql, user, "begin_turn", { conversation_id: request.conversationId, message: request.message }, { householdId });
+    const begun = await assistantStep<BegunTurn>(sql, user, "begin_turn", {
+      conversation_id: request.conversationId,
+      message: request.message,
+    }, { householdId });
     householdId = begun.household_id;
     outcome.conversation_id = begun.data.conversation_id;
     emit({ type: "conversation", conversation_id: begun.data.conversation_id });
-    const messages = historyForModel(begun.data.history);
+    const messages = historyForModel(begun.data.history, begun.data.action_outcomes);
     const system = systemPrompt({
       tools: allTools,
       today: dependencies.today,

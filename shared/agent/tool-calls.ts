@@ -5,10 +5,10 @@ import type { AnyTool } from "../tools/define-tool.ts";
 import { findTool } from "../tools/registry.ts";
 import { runTool, validateToolInput } from "../tools/runner.ts";
 import { fromProviderName } from "../tools/tool-names.ts";
-import { assistantStep } from "./assistant-step.ts";
+import { proposeAction } from "./actions.ts";
 import type { ToolUse } from "./model-call.ts";
 import { requiresApproval } from "../tools/tool-metadata.ts";
-import type { EmitEvent, PendingAction, ToolCallRecord } from "./turn-events.ts";
+import type { EmitEvent, ToolCallRecord } from "./turn-events.ts";
 
 export interface ToolCallContext {
   sql: Sql;
@@ -65,16 +65,6 @@ function resultBlock(id: string, result: unknown, isError: boolean): ToolResultB
   };
 }
 
-async function proposeAction(context: ToolCallContext, toolName: string, input: unknown): Promise<PendingAction> {
-  const { data } = await assistantStep<PendingAction>(context.sql, context.user, "propose_action", {
-    conversation_id: context.conversationId,
-    tool: toolName,
-    input,
-    expires_in_seconds: context.actionTtlSeconds,
-  }, { householdId: context.householdId });
-  return data;
-}
-
 /**
  * One tool call of the model, through the one runner: unknown names and bad
  * arguments become error results with a hint; tools that need the user's
@@ -104,7 +94,13 @@ export async function handleToolUse(
     }
     if (requiresApproval(tool)) {
       const { input } = validateToolInput(tool, toolUse.input, context.householdId);
-      const action = await proposeAction(context, tool.name, input);
+      const action = await proposeAction(context.sql, context.user, {
+        tool: tool.name,
+        input,
+        householdId: context.householdId,
+        conversationId: context.conversationId,
+        expiresInSeconds: context.actionTtlSeconds,
+      });
       context.emit({ type: "pending_action_created", action });
       result = {
         status: "approval_requested",

@@ -37,6 +37,7 @@ Deno.test("defaults: nothing set is a usable environment without a database, key
     assistantMaxRounds: 6,
     assistantMaxRetries: 2,
     assistantActionTtlSeconds: 86_400,
+    mcpWrites: "approve",
   });
 });
 
@@ -116,6 +117,12 @@ Deno.test("a bad value is an error naming the variable and what it must be", () 
   assert.match(refused({ SUPABASE_URL: "abcdefgh.supabase.co" }), /SUPABASE_URL must be an http:\/\/ or https:\/\//);
   assert.match(refused({ JWKS_URL: "file:///keys.json" }), /JWKS_URL must be an http/);
   assert.match(refused({ JWT_ISSUER: " , " }), /JWT_ISSUER must name at least one issuer/);
+  assert.match(refused({ MCP_WRITES: "always" }), /MCP_WRITES must be "approve" or "run"/);
+});
+
+Deno.test("MCP_WRITES chooses whether writes through MCP wait for a person or run", () => {
+  assert.equal(parseEnvironment({ MCP_WRITES: "run" }).mcpWrites, "run");
+  assert.equal(parseEnvironment({ MCP_WRITES: "approve" }).mcpWrites, "approve");
 });
 
 Deno.test("a bad user-set value is refused even when the platform's fallback is fine", () => {

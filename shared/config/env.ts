@@ -37,6 +37,8 @@ export interface Environment {
   assistantMaxRounds: number;
   assistantMaxRetries: number;
   assistantActionTtlSeconds: number;
+  /** MCP_WRITES: `approve` (default) stores a write called through MCP as a pending action; `run` runs it. */
+  mcpWrites: "approve" | "run";
 }
 
 function wholeNumber(minimum: number, maximum: number) {
@@ -78,6 +80,7 @@ const variables = z.object({
   ASSISTANT_MAX_ROUNDS: wholeNumber(1, 50).default(6),
   ASSISTANT_MAX_RETRIES: wholeNumber(1, 10).default(2),
   ASSISTANT_ACTION_TTL_SECONDS: wholeNumber(1, 30 * 86_400).default(86_400),
+  MCP_WRITES: z.enum(["approve", "run"], { error: 'must be "approve" or "run"' }).default("approve"),
 });
 
 const names = Object.keys(variables.shape);
@@ -109,6 +112,7 @@ export function parseEnvironment(values: Record<string, string | undefined>): En
     assistantMaxRounds: read.ASSISTANT_MAX_ROUNDS,
     assistantMaxRetries: read.ASSISTANT_MAX_RETRIES,
     assistantActionTtlSeconds: read.ASSISTANT_ACTION_TTL_SECONDS,
+    mcpWrites: read.MCP_WRITES,
   };
 }
 

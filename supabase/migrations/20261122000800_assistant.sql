@@ -131,7 +131,9 @@ end;
 $$;
 
 -- Starts a turn: the conversation (new, or an existing one of this household),
--- the user's message appended, and the history to send to the model.
+-- the user's message appended, the history to send to the model, and the outcomes
+-- of the actions proposed in it that were decided (or expired) within that history,
+-- so the model hears what became of its proposals.
 create function app.assistant_begin_turn(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -139,6 +141,8 @@ as $$
 declare
   v_conversation public.conversations;
   v_history jsonb;
+  v_history_start timestamptz;
+  v_outcomes jsonb;
 begin
   if p_input ->> 'conversation_id' is null then
     insert into public.conversations (household_id, title)
@@ -158,18 +162,32 @@ begin
   values (v_conversation.id, p_household_id, 'user',
     jsonb_build_array(jsonb_build_object('type', 'text', 'text', p_input ->> 'message')));
 
-  select coalesce(jsonb_agg(jsonb_build_object('role', recent.role, 'content', recent.content) order by recent.sequence), '[]')
-  into v_history
+  select coalesce(jsonb_agg(jsonb_build_object('role', recent.role, 'content', recent.content,
+      'created_at', recent.created_at) order by recent.sequence), '[]'),
+    min(recent.created_at)
+  into v_history, v_history_start
   from (
-    select m.sequence, m.role, m.content from public.conversation_messages m
+    select m.sequence, m.role, m.content, m.created_at from public.conversation_messages m
     where m.household_id = p_household_id and m.conversation_id = v_conversation.id
     order by m.sequence desc
     limit coalesce((p_input ->> 'history_limit')::integer, 60)
   ) recent;
 
+  select coalesce(jsonb_agg(private.pending_action_json(decided) order by coalesce(decided.decided_at, decided.expires_at)), '[]')
+  into v_outcomes
+  from (
+    select * from public.pending_actions a
+    where a.household_id = p_household_id and a.conversation_id = v_conversation.id
+      and (a.status <> 'pending' or a.expires_at <= now())
+      and coalesce(a.decided_at, a.expires_at) > v_history_start
+    order by coalesce(a.decided_at, a.expires_at) desc
+    limit 50
+  ) decided;
+
   return jsonb_build_object(
     'conversation_id', v_conversation.id,
     'history', v_history,
+    'action_outcomes', v_outcomes,
     'household', (select jsonb_build_object('id', h.id, 'name', h.name) from public.households h where h.id = p_household_id)
   );
 end;

@@ -40,7 +40,8 @@ select (select (response -> 'data' ->> 'conversation_id')::uuid from turns where
        (select (response -> 'data' ->> 'conversation_id')::uuid from turns where who = 'bob') as bobs;
 grant select on ids to authenticated, anon;
 
-select is((select response -> 'data' -> 'history' from turns where who = 'alice'),
+select is((select jsonb_agg(message - 'created_at') from turns, jsonb_array_elements(response -> 'data' -> 'history') message
+           where who = 'alice'),
           '[{"role": "user", "content": [{"type": "text", "text": "  What is   for dinner?  "}]}]'::jsonb,
           'a new turn stores the user''s message and returns it as the history');
 select is((select household_id from conversations where id = (select alices from ids)), tests.household_of('alice@test'),

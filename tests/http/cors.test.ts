@@ -23,6 +23,7 @@ const functionPaths = [
   "household/get",
   "ingredient/search",
   "assistant/chat",
+  "mcp",
   "health",
   "health/ping",
   "no-such-function",
@@ -67,6 +68,8 @@ Deno.test("errors a browser reads carry CORS: 401, 404, 405 and 400", async () =
     { path: "health/nowhere", init: { method: "GET" }, status: 404 },
     { path: "health", init: { method: "POST", body: "{}" }, status: 405 },
     { path: "assistant/actions", init: { method: "POST", body: "{}" }, status: 405 },
+    { path: "mcp", init: { method: "POST", body: "{}" }, status: 401 },
+    { path: "mcp", init: { method: "GET" }, status: 405 },
     { path: "recipe", init: { method: "POST", body: "{}" }, status: 405 },
     { path: "health", init: { method: "GET", headers: { authorization: "Bearer not-a-token" } }, status: 401 },
   ];
