@@ -53,6 +53,7 @@ export async function startWebApp(options: {
     const { pathname } = new URL(request.url);
     if (pathname === "/app.js") return reply(script, "text/javascript; charset=utf-8");
     if (pathname === "/config.json") return reply(config, "application/json");
+    if (pathname === "/favicon.ico") return new Response(null, { status: 204 });
     const entry = staticFiles[pathname];
     if (!entry) return reply(`Nothing at ${pathname}\n`, "text/plain", 404);
     return reply(await Deno.readTextFile(join(directory, entry.file)), entry.type);

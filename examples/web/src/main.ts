@@ -72,6 +72,7 @@ function note(text: string): void {
 function renderSession(): void {
   const email = token ? tokenEmail(token) : null;
   view.signedIn.textContent = token ? `Signed in as ${email ?? "an unknown user"}` : "Not signed in";
+  byId("sign-out").hidden = !token;
   const several = households.length > 1;
   view.household.hidden = !several;
   view.household.replaceChildren(
