@@ -1,6 +1,6 @@
 // Bundles the web app (src/main.ts with supabase-js) into one browser script with `deno bundle` (esbuild).
-// The local stack's web server bundles it in memory at start; `deno task build:web` writes dist/app.js,
-// the one file besides index.html and style.css that a static host needs.
+// The local stack's web server bundles it in memory at start; `deno task build:web` writes dist/: index.html,
+// style.css and app.js, a static site that needs only a config.json ({ apiUrl, anonKey }) beside them.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -32,9 +32,10 @@ export async function bundleWebApp(): Promise<string> {
 }
 
 if (import.meta.main) {
-  const output = join(webDirectory, "dist/app.js");
-  await Deno.mkdir(dirname(output), { recursive: true });
+  const output = join(webDirectory, "dist");
+  await Deno.mkdir(output, { recursive: true });
   const script = await bundleWebApp();
-  await Deno.writeTextFile(output, script);
-  console.log(`Wrote ${output} (${Math.round(script.length / 1024)} KiB)`);
+  await Deno.writeTextFile(join(output, "app.js"), script);
+  for (const file of ["index.html", "style.css"]) await Deno.copyFile(join(webDirectory, file), join(output, file));
+  console.log(`Wrote ${output}/: index.html, style.css, app.js (${Math.round(script.length / 1024)} KiB)`);
 }
