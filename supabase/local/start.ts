@@ -1,6 +1,7 @@
 import { invocationRetention, startHousekeeping } from "./housekeeping.ts";
 import { startStack } from "./stack.ts";
 import { stackConfig } from "./stack-config.ts";
+import { startWebApp, webAppPort } from "./web-server.ts";
 
 const startedAt = performance.now();
 let stack;
@@ -11,6 +12,17 @@ try {
   Deno.exit(1);
 }
 const housekeeping = startHousekeeping(stack.databaseUrl);
+// The example app is a convenience: if it cannot start (its port is taken, say), the backend still runs.
+const webApp = await Promise.resolve()
+  .then(() =>
+    startWebApp({
+      port: webAppPort(),
+      apiUrl: stack.apiUrl,
+      anonKey: stack.anonKey,
+      projectRoot: stack.config.projectRoot,
+    })
+  )
+  .catch((error: Error) => error);
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 const applied = stack.migrations.applied;
 
@@ -30,6 +42,10 @@ service_role key: ${stack.serviceRoleKey}
     Housekeeping: invocation records older than ${invocationRetention} are pruned at start and hourly
                   (pg_cron does it daily on hosted Supabase)
 
+         Web app: ${
+  webApp instanceof Error ? `not started: ${webApp.message}` : `${webApp.url} (examples/web; paste a user token)`
+}
+
 A user token: deno task token alice@example.com
 Stop with Ctrl-C.`);
 
@@ -39,6 +55,7 @@ const stop = async () => {
   stopping = true;
   console.log("\nStopping the local stack…");
   await housekeeping.stop();
+  if (!(webApp instanceof Error)) await webApp.server.shutdown();
   await stack.stop();
   Deno.exit(0);
 };

@@ -1,0 +1,41 @@
+// Bundles the web app (src/main.ts with supabase-js) into one browser script with `deno bundle` (esbuild).
+// The local stack's web server bundles it in memory at start; `deno task build:web` writes dist/: index.html,
+// style.css and app.js, a static site that needs only a config.json ({ apiUrl, anonKey }) beside them.
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const webDirectory = dirname(fileURLToPath(import.meta.url));
+const projectRoot = join(webDirectory, "../..");
+
+/** The app's script: supabase-js and src/ in one minified ES module, no network needed to load it. */
+export async function bundleWebApp(): Promise<string> {
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "bundle",
+      "--quiet",
+      "--config",
+      join(projectRoot, "deno.json"),
+      "--platform",
+      "browser",
+      "--format",
+      "esm",
+      "--minify",
+      join(webDirectory, "src/main.ts"),
+    ],
+    cwd: projectRoot,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const errors = new TextDecoder().decode(stderr).trim();
+  if (code !== 0) throw new Error(`deno bundle of examples/web failed:\n${errors}`);
+  return new TextDecoder().decode(stdout);
+}
+
+if (import.meta.main) {
+  const output = join(webDirectory, "dist");
+  await Deno.mkdir(output, { recursive: true });
+  const script = await bundleWebApp();
+  await Deno.writeTextFile(join(output, "app.js"), script);
+  for (const file of ["index.html", "style.css"]) await Deno.copyFile(join(webDirectory, file), join(output, file));
+  console.log(`Wrote ${output}/: index.html, style.css, app.js (${Math.round(script.length / 1024)} KiB)`);
+}

@@ -1,0 +1,52 @@
+/// <reference lib="dom" />
+import type {
+  PushIngredientsResult,
+  RecipeGetResult,
+  RecipeListResult,
+  RecipeSummary,
+} from "../../../shared/tools/results.ts";
+import type { Api } from "./api.ts";
+import { element, fill } from "./dom.ts";
+
+export async function loadRecipes(api: Api): Promise<RecipeSummary[]> {
+  return (await api.tool<RecipeListResult>("recipe.list", { limit: 20 })).recipes;
+}
+
+/** The recipe's ingredient lines merged into the list (grocery.push_ingredients), each traced to the recipe. */
+export async function pushRecipe(api: Api, recipeId: string, listId: string): Promise<PushIngredientsResult> {
+  const { recipe } = await api.tool<RecipeGetResult>("recipe.get", { recipe_id: recipeId });
+  return await api.tool<PushIngredientsResult>("grocery.push_ingredients", {
+    grocery_list_id: listId,
+    ingredients: recipe.ingredients.map((line) => ({
+      ingredient_id: line.ingredient_id,
+      quantity: line.quantity,
+      unit: line.unit,
+      prep_state: line.prep_state,
+      source_recipe_id: recipe.id,
+    })),
+  }, { write: true });
+}
+
+export function renderRecipes(
+  container: HTMLElement,
+  recipes: RecipeSummary[],
+  onPush: (recipe: RecipeSummary) => void,
+): void {
+  fill(
+    container,
+    recipes.map((recipe) =>
+      element(
+        "li",
+        { "data-recipe-id": recipe.id },
+        element("span", { class: "title" }, recipe.title),
+        " ",
+        element("button", {
+          type: "button",
+          "aria-label": `Add the ingredients of ${recipe.title} to the list`,
+          onclick: () => onPush(recipe),
+        }, "Add to list"),
+      )
+    ),
+    "No recipes yet.",
+  );
+}

@@ -1,0 +1,99 @@
+// Debian's Chromium driven by playwright-core, against the web app served on a port of its own (so every call
+// to the API is cross-origin and the browser preflights it, as from a real site).
+import { existsSync } from "node:fs";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { startWebApp, type WebApp } from "../../supabase/local/web-server.ts";
+import { projectRoot } from "../../supabase/local/stack-config.ts";
+import { stackEnv } from "../support/stack.ts";
+
+export const chromiumPath = Deno.env.get("CHROMIUM_PATH") || "/usr/bin/chromium";
+
+/** Why the browser tests cannot run on this machine; undefined when they can. */
+export const noBrowser = existsSync(chromiumPath)
+  ? undefined
+  : `Browser tests skipped: no Chromium at ${chromiumPath}. Install it with \`apt-get install chromium\` ` +
+    `(.ci/run does), or point CHROMIUM_PATH at one.`;
+if (noBrowser) console.warn(noBrowser);
+
+export interface BrowserRun {
+  page: Page;
+  appUrl: string;
+  /** The CORS preflights the browser sent, with the status each got. */
+  preflights: { method: string; url: string; status?: number }[];
+  /** Uncaught exceptions in the page. */
+  pageErrors: string[];
+}
+
+// One server and one browser for the test file, started by its first test and stopped after its last;
+// each test gets a fresh browser context (no cookies, no localStorage).
+let shared: Promise<{ app: WebApp; browser: Browser }> | undefined;
+
+function start() {
+  shared ??= (async () => {
+    const { apiUrl, anonKey } = stackEnv();
+    const app = await startWebApp({ port: 0, apiUrl, anonKey, projectRoot });
+    const browser = await chromium.launch({ executablePath: chromiumPath }).catch(async (error) => {
+      await app.server.shutdown();
+      throw error;
+    });
+    return { app, browser };
+  })();
+  return shared;
+}
+
+Deno.test.afterAll(async () => {
+  if (!shared) return;
+  const { app, browser } = await shared;
+  await browser.close();
+  await app.server.shutdown();
+});
+
+/** A Deno test with a page of its own; ignored, with the reason printed once, where there is no Chromium. */
+export function browserTest(name: string, body: (run: BrowserRun) => Promise<void>): void {
+  Deno.test({
+    name,
+    ignore: noBrowser !== undefined,
+    // The shared browser and server work between tests by design; afterAll stops them.
+    sanitizeOps: false,
+    sanitizeResources: false,
+    fn: async () => {
+      const { app, browser } = await start();
+      const context = await browser.newContext({ timezoneId: "UTC", locale: "en-GB" });
+      try {
+        const page = await context.newPage();
+        page.setDefaultTimeout(5000);
+        const pageErrors: string[] = [];
+        page.on("pageerror", (error) => pageErrors.push(error.message));
+        const preflights = await recordPreflights(context, page);
+        await body({ page, appUrl: app.url, preflights, pageErrors });
+      } finally {
+        await context.close();
+      }
+    },
+  });
+}
+
+// Playwright does not report preflights as requests; the DevTools protocol does: an OPTIONS request whose
+// initiator is "preflight", answered with the resource type "Preflight".
+async function recordPreflights(context: BrowserContext, page: Page): Promise<BrowserRun["preflights"]> {
+  const preflights: BrowserRun["preflights"] = [];
+  const byRequestId = new Map<string, BrowserRun["preflights"][number]>();
+  const session = await context.newCDPSession(page);
+  session.on("Network.requestWillBeSent", (event) => {
+    if (event.initiator.type !== "preflight") return;
+    const preflight = { method: event.request.method, url: event.request.url };
+    byRequestId.set(event.requestId, preflight);
+    preflights.push(preflight);
+  });
+  session.on("Network.responseReceived", (event) => {
+    const preflight = byRequestId.get(event.requestId);
+    if (preflight) preflight.status = event.response.status;
+  });
+  await session.send("Network.enable");
+  return preflights;
+}
+
+/** Waits until the app has no call in flight (it sets body[data-state] to "idle"). */
+export async function idle(page: Page): Promise<void> {
+  await page.locator('body[data-state="idle"]').waitFor({ state: "attached" });
+}
