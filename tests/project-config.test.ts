@@ -23,7 +23,8 @@ Deno.test("every function folder is declared in supabase/config.toml, pointing a
 Deno.test("every third-party import is pinned to an exact version", async () => {
   const importMap = JSON.parse(await Deno.readTextFile(join(projectRoot, "import_map.json")));
   for (const [name, target] of Object.entries<string>(importMap.imports)) {
-    // An exact version, optionally followed by a subpath export ("npm:@supabase/supabase-js@2.119.1/cors").
-    assert.match(target, /^npm:(@[^/]+\/)?[^@/]+@\d+\.\d+\.\d+(\/[a-z0-9_-]+)*$/, `${name} → ${target}`);
+    // An exact version, optionally followed by a subpath export ("npm:@supabase/supabase-js@2.119.1/cors",
+    // "npm:@modelcontextprotocol/sdk@1.32.2/server/index.js").
+    assert.match(target, /^npm:(@[^/]+\/)?[^@/]+@\d+\.\d+\.\d+(\/[A-Za-z0-9_-]+(\.js)?)*$/, `${name} → ${target}`);
   }
 });
