@@ -24,7 +24,7 @@ export interface AssistantHandlerOptions {
   now?: () => Date;
 }
 
-const chatInput = z.strictObject({
+export const chatInput = z.strictObject({
   message: textField(8000, "What the user said."),
   conversation_id: idField("Continue this conversation.").nullable().optional(),
   household_id: idField("The household, when the user has several.").optional(),

@@ -23,3 +23,15 @@ export function providerInputSchema(tool: AnyTool): JsonSchema {
   const { $schema: _dialect, ...schema } = toolJsonSchema(tool);
   return schema;
 }
+
+const outputCache = new WeakMap<AnyTool, JsonSchema>();
+
+/** The `data` of the tool's successful reply as JSON Schema (draft 2020-12): what the server sends. */
+export function toolOutputJsonSchema(tool: AnyTool): JsonSchema {
+  let schema = outputCache.get(tool);
+  if (!schema) {
+    schema = z.toJSONSchema(tool.outputSchema, { io: "output", target: "draft-2020-12" }) as JsonSchema;
+    outputCache.set(tool, schema);
+  }
+  return schema;
+}

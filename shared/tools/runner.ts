@@ -24,7 +24,7 @@ export interface ToolRun<Result = unknown> {
   householdId: string | null;
 }
 
-const idempotencyKeyPattern = /^[\x20-\x7e]{1,255}$/;
+export const idempotencyKeyPattern = /^[\x20-\x7e]{1,255}$/;
 
 export function checkIdempotencyKey(key: string | null | undefined): string | null {
   if (key == null) return null;

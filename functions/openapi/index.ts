@@ -1,0 +1,3 @@
+import openapi from "./handler.ts";
+
+Deno.serve(openapi);
