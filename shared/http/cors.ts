@@ -2,12 +2,15 @@ import { corsHeaders as supabaseCorsHeaders } from "@supabase/supabase-js/cors";
 
 // supabase-js's own list of the headers it sends (authorization, x-client-info, apikey, content-type,
 // x-retry-count, traceparent, tracestate, baggage), plus x-region, which functions-js sends when a region
-// is chosen but the list leaves out, and our own idempotency-key and x-household-id.
+// is chosen but the list leaves out, our own idempotency-key and x-household-id, and the two headers an MCP
+// client in a browser sends (mcp-protocol-version, mcp-session-id).
 const allowedHeaders = [
   supabaseCorsHeaders["Access-Control-Allow-Headers"],
   "x-region",
   "idempotency-key",
   "x-household-id",
+  "mcp-protocol-version",
+  "mcp-session-id",
 ]
   .join(", ");
 

@@ -15,6 +15,7 @@ const supabaseJsHeaders = [
   "x-retry-count",
   "idempotency-key",
   "x-household-id",
+  "mcp-protocol-version",
 ];
 const functionPaths = [
   "recipe/list",
@@ -24,6 +25,7 @@ const functionPaths = [
   "ingredient/search",
   "assistant/chat",
   "mcp",
+  "openapi",
   "health",
   "health/ping",
   "no-such-function",
