@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.16c245eeae84";
+export const registryVersion = "1.0.f8bec16e5659";
 
 // recipe.list
 
@@ -1220,6 +1220,94 @@ export type HouseholdJoinOutput = {
   already_member: boolean;
 };
 
+// household.list
+
+/** List the caller's households with their role, default flag and member count. */
+export type HouseholdListInput = Record<string, never>;
+
+/** The data of a successful household.list. */
+export type HouseholdListOutput = {
+  households: Array<{
+    id: string;
+    name: string;
+    my_role: "owner" | "member";
+    is_default: boolean;
+    member_count: number;
+  }>;
+};
+
+// household.rename
+
+/** Rename the household (owners only). */
+export type HouseholdRenameInput = {
+  /** The household's new name, 1–200 characters. */
+  name: string;
+};
+
+/** The data of a successful household.rename. */
+export type HouseholdRenameOutput = {
+  household_id: string;
+  name: string;
+  previous_name: string;
+};
+
+// household.set_default
+
+/** Make the named household the caller's default one. */
+export type HouseholdSetDefaultInput = Record<string, never>;
+
+/** The data of a successful household.set_default. */
+export type HouseholdSetDefaultOutput = {
+  default_household_id: string;
+  previous_default_household_id: string | null;
+};
+
+// household.leave
+
+/** Leave the household. */
+export type HouseholdLeaveInput = Record<string, never>;
+
+/** The data of a successful household.leave. */
+export type HouseholdLeaveOutput = {
+  left: true;
+  household_id: string;
+  role: "owner" | "member";
+};
+
+// household.remove_member
+
+/** Remove another member from the household (owners only). */
+export type HouseholdRemoveMemberInput = {
+  /** The member's user id (from household.get). */
+  user_id: string;
+};
+
+/** The data of a successful household.remove_member. */
+export type HouseholdRemoveMemberOutput = {
+  removed: true;
+  household_id: string;
+  user_id: string;
+  role: "owner" | "member";
+};
+
+// household.set_role
+
+/** Make a member an owner or a plain member (owners only). */
+export type HouseholdSetRoleInput = {
+  /** The member's user id (from household.get). */
+  user_id: string;
+  /** owner or member. */
+  role: "owner" | "member";
+};
+
+/** The data of a successful household.set_role. */
+export type HouseholdSetRoleOutput = {
+  household_id: string;
+  user_id: string;
+  role: "owner" | "member";
+  previous_role: "owner" | "member";
+};
+
 // ingredient.search
 
 /** Find ingredients by exact name, name prefix or whole words in the catalog and the household's own. */
@@ -1287,6 +1375,12 @@ export interface ToolTypes {
   "household.get": { input: HouseholdGetInput; output: HouseholdGetOutput };
   "household.create_invite": { input: HouseholdCreateInviteInput; output: HouseholdCreateInviteOutput };
   "household.join": { input: HouseholdJoinInput; output: HouseholdJoinOutput };
+  "household.list": { input: HouseholdListInput; output: HouseholdListOutput };
+  "household.rename": { input: HouseholdRenameInput; output: HouseholdRenameOutput };
+  "household.set_default": { input: HouseholdSetDefaultInput; output: HouseholdSetDefaultOutput };
+  "household.leave": { input: HouseholdLeaveInput; output: HouseholdLeaveOutput };
+  "household.remove_member": { input: HouseholdRemoveMemberInput; output: HouseholdRemoveMemberOutput };
+  "household.set_role": { input: HouseholdSetRoleInput; output: HouseholdSetRoleOutput };
   "ingredient.search": { input: IngredientSearchInput; output: IngredientSearchOutput };
   "ingredient.create": { input: IngredientCreateInput; output: IngredientCreateOutput };
 }
@@ -1597,6 +1691,63 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
        */
       join: (input: HouseholdJoinInput, options: CallOptions & WriteOptions = {}): Promise<HouseholdJoinOutput> =>
         callTool<HouseholdJoinOutput>(host, "household.join", input, options),
+      /**
+       * `household.list` (read, risk low).
+       * Lists the caller's households: name, the caller's role, whether it is the default, and how
+       * many members each has.
+       */
+      list: (input: HouseholdListInput = {}, options: CallOptions = {}): Promise<HouseholdListOutput> =>
+        callTool<HouseholdListOutput>(host, "household.list", input, options),
+      /**
+       * `household.rename` (write, risk medium).
+       * Renames the household (owners only); returns the previous name. Needs the user's
+       * confirmation.
+       */
+      rename: (
+        input: HouseholdRenameInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HouseholdRenameOutput> =>
+        callTool<HouseholdRenameOutput>(host, "household.rename", input, { ...defaults, ...options }),
+      /**
+       * `household.set_default` (write, risk medium).
+       * Makes the named household the caller's default: household tools called without naming one
+       * use it. Returns the previous default.
+       */
+      setDefault: (
+        input: HouseholdSetDefaultInput = {},
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HouseholdSetDefaultOutput> =>
+        callTool<HouseholdSetDefaultOutput>(host, "household.set_default", input, { ...defaults, ...options }),
+      /**
+       * `household.leave` (write, risk high).
+       * The caller leaves the household; the last owner must first make another member an owner.
+       * Needs the user's confirmation.
+       */
+      leave: (
+        input: HouseholdLeaveInput = {},
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HouseholdLeaveOutput> =>
+        callTool<HouseholdLeaveOutput>(host, "household.leave", input, { ...defaults, ...options }),
+      /**
+       * `household.remove_member` (write, risk high).
+       * Removes another member from the household (owners only); the household keeps at least one
+       * owner. Needs the user's confirmation.
+       */
+      removeMember: (
+        input: HouseholdRemoveMemberInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HouseholdRemoveMemberOutput> =>
+        callTool<HouseholdRemoveMemberOutput>(host, "household.remove_member", input, { ...defaults, ...options }),
+      /**
+       * `household.set_role` (write, risk high).
+       * Makes a member an owner or a plain member (owners only); the household keeps at least one
+       * owner. Returns the previous role. Needs the user's confirmation.
+       */
+      setRole: (
+        input: HouseholdSetRoleInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HouseholdSetRoleOutput> =>
+        callTool<HouseholdSetRoleOutput>(host, "household.set_role", input, { ...defaults, ...options }),
     },
     ingredient: {
       /**

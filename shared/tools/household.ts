@@ -1,8 +1,19 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
-import { emptyInput } from "./fields.ts";
+import { emptyInput, idField, textField } from "./fields.ts";
 import { householdDocs } from "./docs/household.ts";
-import { HouseholdCreateInviteResult, HouseholdGetResult, HouseholdJoinResult } from "./results.ts";
+import { householdManagementDocs } from "./docs/household-management.ts";
+import {
+  HouseholdCreateInviteResult,
+  HouseholdGetResult,
+  HouseholdJoinResult,
+  HouseholdLeaveResult,
+  HouseholdListResult,
+  HouseholdRemoveMemberResult,
+  HouseholdRenameResult,
+  HouseholdSetDefaultResult,
+  HouseholdSetRoleResult,
+} from "./results.ts";
 
 export const getHouseholds = defineTool({
   name: "household.get",
@@ -40,4 +51,73 @@ export const joinHousehold = defineTool({
   outputSchema: HouseholdJoinResult,
 });
 
-export const householdTools = [getHouseholds, createInvite, joinHousehold];
+export const listHouseholds = defineTool({
+  name: "household.list",
+  ...householdManagementDocs.list,
+  effect: "read",
+  scope: "user",
+  inputSchema: emptyInput,
+  outputSchema: HouseholdListResult,
+});
+
+export const renameHousehold = defineTool({
+  name: "household.rename",
+  ...householdManagementDocs.rename,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({ name: textField(200, "The household's new name, 1–200 characters.") }),
+  outputSchema: HouseholdRenameResult,
+});
+
+export const setDefaultHousehold = defineTool({
+  name: "household.set_default",
+  ...householdManagementDocs.setDefault,
+  effect: "write",
+  risk: "medium",
+  inputSchema: emptyInput,
+  outputSchema: HouseholdSetDefaultResult,
+});
+
+export const leaveHousehold = defineTool({
+  name: "household.leave",
+  ...householdManagementDocs.leave,
+  effect: "write",
+  risk: "high",
+  inputSchema: emptyInput,
+  outputSchema: HouseholdLeaveResult,
+});
+
+const memberId = idField("The member's user id (from household.get).");
+
+export const removeMember = defineTool({
+  name: "household.remove_member",
+  ...householdManagementDocs.removeMember,
+  effect: "write",
+  risk: "high",
+  inputSchema: z.strictObject({ user_id: memberId }),
+  outputSchema: HouseholdRemoveMemberResult,
+});
+
+export const setRole = defineTool({
+  name: "household.set_role",
+  ...householdManagementDocs.setRole,
+  effect: "write",
+  risk: "high",
+  inputSchema: z.strictObject({
+    user_id: memberId,
+    role: z.enum(["owner", "member"], { error: "must be owner or member" }).describe("owner or member."),
+  }),
+  outputSchema: HouseholdSetRoleResult,
+});
+
+export const householdTools = [
+  getHouseholds,
+  createInvite,
+  joinHousehold,
+  listHouseholds,
+  renameHousehold,
+  setDefaultHousehold,
+  leaveHousehold,
+  removeMember,
+  setRole,
+];

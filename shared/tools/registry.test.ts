@@ -46,6 +46,12 @@ const specifiedTools = [
   "household.get",
   "household.create_invite",
   "household.join",
+  "household.list",
+  "household.rename",
+  "household.set_default",
+  "household.leave",
+  "household.remove_member",
+  "household.set_role",
   "ingredient.search",
   "ingredient.create",
 ];
@@ -214,7 +220,15 @@ Deno.test("the approval policy: every write waits for a person's confirmation, n
   for (const tool of allTools) assert.equal(requiresApproval(tool), tool.effect === "write", tool.name);
   assert.deepEqual(
     allTools.filter((tool) => tool.risk === "high").map((tool) => tool.name),
-    ["recipe.update", "recipe.delete", "grocery.delete_list", "household.create_invite"],
+    [
+      "recipe.update",
+      "recipe.delete",
+      "grocery.delete_list",
+      "household.create_invite",
+      "household.leave",
+      "household.remove_member",
+      "household.set_role",
+    ],
   );
 });
 

@@ -289,3 +289,42 @@ export type PlannerUpdateMealResult = z.infer<typeof PlannerUpdateMealResult>;
 
 export const PlannerMealsForDateResult = z.strictObject({ date: z.iso.date(), meals: z.array(PlannerMeal) });
 export type PlannerMealsForDateResult = z.infer<typeof PlannerMealsForDateResult>;
+
+export const HouseholdListResult = z.strictObject({
+  households: z.array(z.strictObject({
+    id,
+    name: z.string(),
+    my_role: householdRole,
+    is_default: z.boolean(),
+    member_count: z.int().positive(),
+  })),
+});
+export type HouseholdListResult = z.infer<typeof HouseholdListResult>;
+
+export const HouseholdRenameResult = z.strictObject({ household_id: id, name: z.string(), previous_name: z.string() });
+export type HouseholdRenameResult = z.infer<typeof HouseholdRenameResult>;
+
+export const HouseholdSetDefaultResult = z.strictObject({
+  default_household_id: id,
+  previous_default_household_id: id.nullable(),
+});
+export type HouseholdSetDefaultResult = z.infer<typeof HouseholdSetDefaultResult>;
+
+export const HouseholdLeaveResult = z.strictObject({ left: z.literal(true), household_id: id, role: householdRole });
+export type HouseholdLeaveResult = z.infer<typeof HouseholdLeaveResult>;
+
+export const HouseholdRemoveMemberResult = z.strictObject({
+  removed: z.literal(true),
+  household_id: id,
+  user_id: id,
+  role: householdRole,
+});
+export type HouseholdRemoveMemberResult = z.infer<typeof HouseholdRemoveMemberResult>;
+
+export const HouseholdSetRoleResult = z.strictObject({
+  household_id: id,
+  user_id: id,
+  role: householdRole,
+  previous_role: householdRole,
+});
+export type HouseholdSetRoleResult = z.infer<typeof HouseholdSetRoleResult>;

@@ -69,6 +69,7 @@ declare
   v_function text;
   v_household_id uuid;
   v_households uuid[];
+  v_has_default boolean;
   v_invocation_id uuid;
   v_previous public.tool_invocations;
   v_role text := current_setting('role');
@@ -148,12 +149,14 @@ begin
       end if;
       v_household_id := p_household_id;
     else
-      select array_agg(m.household_id order by m.household_id) into v_households
+      -- The user's only household, or their default one (household.set_default).
+      select array_agg(m.household_id order by m.is_default desc, m.household_id), coalesce(bool_or(m.is_default), false)
+      into v_households, v_has_default
       from public.household_members m where m.user_id = v_user_id;
       if v_households is null then
         raise exception 'you are not a member of any household' using errcode = 'MP403';
-      elsif cardinality(v_households) > 1 then
-        raise exception 'you belong to several households: name one with the X-Household-Id header or the household_id field'
+      elsif cardinality(v_households) > 1 and not v_has_default then
+        raise exception 'you belong to several households: name one with the X-Household-Id header or the household_id field, or set a default with household.set_default'
           using errcode = 'MP400', column = 'household_id';
       end if;
       v_household_id := v_households[1];

@@ -37,7 +37,7 @@ select is((select count(*) from tool_invocations where user_id = tests.get_user_
           1::bigint, 'a write without a key is still recorded');
 
 select throws_ok(pg_temp.invoke('carol@test', null), 'MP400',
-                 'you belong to several households: name one with the X-Household-Id header or the household_id field',
+                 'you belong to several households: name one with the X-Household-Id header or the household_id field, or set a default with household.set_default',
                  'a member of several households must name one');
 select lives_ok(pg_temp.invoke('carol@test', tests.household_of('bob@test')), 'and may name any of them');
 select throws_ok(pg_temp.invoke('alice@test', tests.household_of('bob@test')), 'MP404', 'household not found',

@@ -50,7 +50,17 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "grocery.uncheck_item",
       "grocery.update_item",
     ],
-    household: ["household.create_invite", "household.get", "household.join"],
+    household: [
+      "household.create_invite",
+      "household.get",
+      "household.join",
+      "household.leave",
+      "household.list",
+      "household.remove_member",
+      "household.rename",
+      "household.set_default",
+      "household.set_role",
+    ],
     ingredient: ["ingredient.create", "ingredient.search"],
   };
   for (const [group, names] of Object.entries(expected)) {
