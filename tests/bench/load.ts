@@ -36,7 +36,8 @@ export function median(values: number[]): number {
   return percentile([...values].sort((a, b) => a - b), 0.5);
 }
 
-async function send(spec: RequestSpec): Promise<string | undefined> {
+/** Sends one request and reads its reply: undefined when it succeeded, else why it failed. */
+export async function send(spec: RequestSpec): Promise<string | undefined> {
   try {
     const response = await fetch(spec.url, { method: spec.method, headers: spec.headers, body: spec.body });
     const text = await response.text();
