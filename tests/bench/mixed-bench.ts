@@ -80,7 +80,15 @@ try {
     households,
     ingredientIds,
   };
+  // The server is this process: beside its RSS (read from /proc by the load process), its V8 heap in use, which
+  // tells growth that garbage collection takes back from growth it cannot.
+  const heapMegabytes = () => Math.round(Deno.memoryUsage().heapUsed / 2 ** 20 * 10) / 10;
+  const heapUsed = [heapMegabytes()];
+  const heapWatcher = setInterval(() => heapUsed.push(heapMegabytes()), 5000);
   const result = await runLoadProcess<MixedResult>(config.projectRoot, "run-mixed.ts", plan);
+  clearInterval(heapWatcher);
+  heapUsed.push(heapMegabytes());
+  const serverHeap = { start: heapUsed[0], end: heapUsed[heapUsed.length - 1], samples: heapUsed };
   machine.load_average_end = loadAverage();
 
   console.log(
@@ -89,7 +97,8 @@ try {
   );
   console.log(
     `functions server (pid ${Deno.pid}) resident memory: ${result.server_rss_mb.start} MB at start, ` +
-      `${result.server_rss_mb.end} MB at end, peak ${result.server_rss_mb.peak} MB`,
+      `${result.server_rss_mb.end} MB at end, peak ${result.server_rss_mb.peak} MB; ` +
+      `V8 heap in use ${serverHeap.start} MB at start, ${serverHeap.end} MB at end`,
   );
   for (const example of result.error_examples) console.log(`  error: ${example}`);
   console.log(
@@ -111,7 +120,7 @@ try {
       `${machine.load_average_end.join(" ")} at end (above the core count, other work shared the machine).`,
   );
   const path = join(config.projectRoot, ".local/bench/mixed.json");
-  await writeJson(path, { machine, seeded, ...result });
+  await writeJson(path, { machine, seeded, ...result, server_heap_used_mb: serverHeap });
   console.log(`Written to ${path}`);
 } finally {
   await stack.stop();
