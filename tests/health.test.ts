@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { createClient } from "@supabase/supabase-js";
 import { exportJWK, generateKeyPair, importJWK, SignJWT } from "jose";
 import { authIssuer, readSigningKey, signToken } from "../supabase/local/signing-key.ts";
+import { createWriteFloorTable } from "./bench/write-floor.ts";
 import { adminSql, createTestUser, functionsUrl, stackEnv } from "./support/stack.ts";
 
 const sql = adminSql();
@@ -130,4 +131,33 @@ Deno.test("health/ping needs a user token and answers with its id", async () => 
   assertUnauthenticated({ status: withAnonKey.status, body: await withAnonKey.json() });
   const response = await fetch(functionsUrl("health/ping"), { headers: { authorization: `Bearer ${user.token}` } });
   assert.deepEqual(await response.json(), { ok: true, data: { user_id: user.id } });
+});
+
+Deno.test("health/write needs a user token and inserts one row, where the benchmark's table exists", async () => {
+  const write = async (token?: string) => {
+    const response = await fetch(functionsUrl("health/write"), {
+      method: "POST",
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    return { status: response.status, body: await response.json() };
+  };
+  assertUnauthenticated(await write());
+  assertUnauthenticated(await write(stackEnv().anonKey));
+  const withoutTable = await write(user.token);
+  assert.equal(withoutTable.status, 404);
+  assert.equal(withoutTable.body.error.type, "NOT_FOUND");
+  assert.match(withoutTable.body.error.message, /bench\.write_floor/);
+
+  const sql = adminSql();
+  try {
+    await createWriteFloorTable(sql);
+    for (let call = 0; call < 2; call++) {
+      assert.deepEqual(await write(user.token), { status: 200, body: { ok: true, data: { user_id: user.id } } });
+    }
+    const [{ rows }] = await sql`select count(*)::int as rows from bench.write_floor where user_id = ${user.id}`;
+    assert.equal(rows, 2);
+  } finally {
+    await sql`drop schema if exists bench cascade`;
+    await sql.end();
+  }
 });

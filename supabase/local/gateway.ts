@@ -65,7 +65,11 @@ export async function startGateway(options: {
     const handler = match ? handlers.get(match[1]) : undefined;
     if (!match || !handler) return answerItself(request);
     const forwardedUrl = new URL(`/${match[1]}${match[2] ?? ""}${url.search}`, url);
-    return handler(new Request(forwardedUrl, request));
+    // Not `new Request(forwardedUrl, request)`: that copies request.signal, and reading it is what makes
+    // Deno.serve warn that the signal (legacy behaviour) aborts on successful responses too. Nothing here
+    // listens to it, so it is left alone rather than changed with --unstable-no-legacy-abort.
+    const { method, headers, body } = request;
+    return handler(new Request(forwardedUrl, { method, headers, body }));
   };
   const server = Deno.serve({ hostname: "127.0.0.1", port: options.port, onListen: () => {} }, serve);
   return { functions: [...handlers.keys()], server };

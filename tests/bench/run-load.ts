@@ -1,52 +1,37 @@
 // The load side of `deno task bench`, in its own process so that sending
 // requests does not share an event loop with the server being measured.
 import postgres from "postgres";
-import { figures, type LoadFigures, merge, type RequestSpec, sample, type Samples } from "./load.ts";
-
-export interface Scenario {
-  name: string;
-  path: string;
-  method: "GET" | "POST";
-  /** Bodies to send in turn (each request takes the next one). */
-  bodies?: unknown[];
-}
-
-export interface LoadPlan {
-  apiUrl: string;
-  databaseUrl: string;
-  token: string;
-  scenarios: Scenario[];
-  concurrencies: number[];
-  requests: Record<string, number>;
-}
-
-export interface ScenarioResult extends LoadFigures {
-  name: string;
-  statementsPerCall: number;
-}
+import { figures, merge, type RequestSpec, sample, type Samples } from "./load.ts";
+import type { LoadPlan, Measurement, Scenario } from "./scenario.ts";
 
 const plan: LoadPlan = JSON.parse(await new Response(Deno.stdin.readable).text());
 const sql = postgres(plan.databaseUrl, { max: 1, onnotice: () => {} });
 
-function requestOf(scenario: Scenario, index: number): RequestSpec {
-  const headers: Record<string, string> = { authorization: `Bearer ${plan.token}` };
-  if (scenario.method === "GET") return { url: `${plan.apiUrl}${scenario.path}`, method: "GET", headers };
-  const bodies = scenario.bodies ?? [{}];
-  const body = bodies[Math.abs(index) % bodies.length];
+// Each scenario's bodies are taken in turn over the whole run, warm-up included, so that a write that
+// consumes its target (check_item checks a new item each time) never meets one twice.
+const sent = new Map<string, number>();
+
+function requestOf(scenario: Scenario, worker: number): RequestSpec {
+  const index = sent.get(scenario.name) ?? 0;
+  sent.set(scenario.name, index + 1);
+  const caller = scenario.callers[worker % scenario.callers.length];
+  const url = `${plan.apiUrl}${scenario.path}`;
+  const headers: Record<string, string> = { authorization: `Bearer ${caller.token}` };
+  if (scenario.method === "GET" || !caller.bodies) return { url, method: scenario.method, headers };
   return {
-    url: `${plan.apiUrl}${scenario.path}`,
+    url,
     method: "POST",
     headers: { ...headers, "content-type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify(caller.bodies[index % caller.bodies.length]),
   };
 }
 
-// Top-level statements the server sent, read from pg_stat_statements: each is one round trip.
-async function statementsSince(reset: boolean): Promise<number> {
-  if (reset) {
-    await sql`select extensions.pg_stat_statements_reset()`;
-    return 0;
-  }
+// Top-level statements the server was sent, from pg_stat_statements: each is one round trip.
+async function resetStatements(): Promise<void> {
+  await sql`select extensions.pg_stat_statements_reset()`;
+}
+
+async function statementsSinceReset(): Promise<number> {
   const [row] = await sql<{ calls: number }[]>`
     select coalesce(sum(calls), 0)::int as calls from extensions.pg_stat_statements
     where query not ilike '%pg_stat_statements%' and userid = (select oid from pg_roles where rolname = 'postgres')`;
@@ -55,41 +40,57 @@ async function statementsSince(reset: boolean): Promise<number> {
 
 const rounds = 5;
 
+async function batch(scenario: Scenario, requests: number, concurrency: number) {
+  await resetStatements();
+  const samples = await sample((_, worker) => requestOf(scenario, worker), { requests, concurrency });
+  return { samples, statements: await statementsSinceReset() };
+}
+
 // The floor and the scenario are measured in alternating batches, so that a
 // machine that slows down or speeds up during the run affects both alike.
-async function compare(scenario: Scenario, floor: Scenario, concurrency: number) {
-  // Each of the pool's connections plans the tool's statements on first use:
-  // warm them all before measuring.
-  const warm = (target: Scenario) => sample((index) => requestOf(target, -1 - index), { requests: 200, concurrency });
-  await warm(floor);
-  await warm(scenario);
-  const perRound = Math.ceil(plan.requests[`${concurrency}`] / rounds);
+async function compare(scenario: Scenario, concurrency: number): Promise<Measurement> {
+  const floorKind = scenario.floor ?? "read";
+  const floor = plan.floors[floorKind];
+  // Each of the pool's connections plans the statements on first use: warm them all before measuring.
+  const warmRequests = 20 + 5 * concurrency;
+  await sample((_, worker) => requestOf(floor, worker), { requests: warmRequests, concurrency });
+  await sample((_, worker) => requestOf(scenario, worker), { requests: warmRequests, concurrency });
+  const total = scenario.requests?.[`${concurrency}`] ?? plan.requests[`${concurrency}`];
+  const perRound = Math.ceil(total / rounds);
   const floorBatches: Samples[] = [];
   const scenarioBatches: Samples[] = [];
   let statements = 0;
   for (let round = 0; round < rounds; round++) {
-    floorBatches.push(await sample((index) => requestOf(floor, index), { requests: perRound, concurrency }));
-    await statementsSince(true);
-    scenarioBatches.push(
-      await sample((index) => requestOf(scenario, index), {
-        requests: perRound,
-        concurrency,
-        firstIndex: round * perRound,
-      }),
-    );
-    statements += await statementsSince(false);
+    floorBatches.push((await batch(floor, perRound, concurrency)).samples);
+    const measured = await batch(scenario, perRound, concurrency);
+    scenarioBatches.push(measured.samples);
+    statements += measured.statements;
   }
+  const floorFigures = figures(merge(floorBatches), concurrency);
   const scenarioFigures = figures(merge(scenarioBatches), concurrency);
   return {
-    floor: { name: floor.name, ...figures(merge(floorBatches), concurrency), statementsPerCall: 1 },
-    scenario: { name: scenario.name, ...scenarioFigures, statementsPerCall: statements / scenarioFigures.requests },
+    name: scenario.name,
+    floor: floorKind,
+    ...scenarioFigures,
+    statementsPerCall: statements / scenarioFigures.requests,
+    floorP50Ms: floorFigures.p50Ms,
+    floorRequestsPerSecond: floorFigures.requestsPerSecond,
+    floorFailures: floorFigures.failures,
+    failureExamples: [...scenarioFigures.failureExamples, ...floorFigures.failureExamples],
   };
 }
 
-const [floor, ...scenarios] = plan.scenarios;
-const results: { scenario: ScenarioResult; floor: ScenarioResult }[] = [];
-for (const scenario of scenarios) {
-  for (const concurrency of plan.concurrencies) results.push(await compare(scenario, floor, concurrency));
+const measurements: Measurement[] = [];
+for (const scenario of plan.scenarios) {
+  for (const concurrency of plan.concurrencies) {
+    const measurement = await compare(scenario, concurrency);
+    measurements.push(measurement);
+    console.error(
+      `  ${scenario.name} ×${concurrency}: p50 ${measurement.p50Ms.toFixed(2)} ms, ` +
+        `${measurement.requestsPerSecond.toFixed(0)} req/s (${measurement.floor} floor ` +
+        `${measurement.floorP50Ms.toFixed(2)} ms, ${measurement.floorRequestsPerSecond.toFixed(0)} req/s)`,
+    );
+  }
 }
 await sql.end();
-console.log(JSON.stringify(results));
+console.log(JSON.stringify(measurements));

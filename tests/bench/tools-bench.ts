@@ -1,123 +1,108 @@
-// deno task bench: each tool against a floor measured in the same run (an
-// authenticated route of the same server making one `select 1` through the
-// same pool), at 1 and 10 concurrent connections.
+// deno task bench [name…] [--no-cold-start]: each tool against its floor measured in the same run, at 1 and 10
+// connections (reads against an authenticated `select 1`, writes against an authenticated insert and commit,
+// both through the same server and pool), then each tool group function's cold start and memory. Names, when
+// given, keep only the scenarios whose name contains one of them.
 import { join } from "node:path";
 import postgres from "postgres";
 import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
 import { startStack } from "../../supabase/local/stack.ts";
 import { stackConfig } from "../../supabase/local/stack-config.ts";
-import { ensureUser } from "../../supabase/local/users.ts";
-import type { LoadPlan, Scenario, ScenarioResult } from "./run-load.ts";
-import { seedBenchData } from "./seed.ts";
+import { runLoadProcess } from "./child.ts";
+import { type ColdStartProbe, measureColdStarts } from "./cold-start.ts";
+import { loadAverage, machineInfo } from "./machine.ts";
+import { coldStartTable, jsonReport, scaling, scenarioTable, writeJson } from "./report.ts";
+import type { LoadPlan, Measurement } from "./scenario.ts";
+import { type BenchHousehold, databaseSize } from "./seed.ts";
+import { seedToolsBench, toolsScenarios } from "./tools-scenarios.ts";
+
+const filters = Deno.args.filter((arg) => !arg.startsWith("--"));
+const withColdStart = !Deno.args.includes("--no-cold-start");
 
 const config = stackConfig("bench");
 console.log("Starting the benchmark stack (fresh database)…");
 const stack = await startStack(config, { freshDatabase: true });
 try {
   const sql = postgres(stack.databaseUrl, { max: 2, onnotice: () => {} });
-  const user = await ensureUser(sql, "bench-cook@example.com");
-  const seeded = await seedBenchData(sql, user.id);
+  const machine = await machineInfo(sql);
+  const seedingStartedAt = performance.now();
+  const data = await seedToolsBench(sql);
+  const seeded = {
+    households: 100,
+    summary: "100 households; the cook's: 200 recipes of 8 lines, a year of meals (3 a day), a 50-item list, " +
+      "3 lists of 1000 items to check; 99 others: 20 recipes, 90 days of meals",
+    seconds: Math.round((performance.now() - seedingStartedAt) / 100) / 10,
+    database_size: await databaseSize(sql),
+  };
   await sql.end();
-  const token = await signUserToken(await readSigningKey(config.stateDirectory), stack.apiUrl, user, 3600);
 
-  const pushBodies = (lines: number) =>
-    Array.from({ length: 8 }, (_, round) => ({
-      grocery_list_id: seeded.pushListId,
-      ingredients: seeded.ingredientIds.slice(0, lines).map((ingredientId, index) => ({
-        ingredient_id: ingredientId,
-        quantity: 0.25 * ((index + round) % 4 + 1),
-        unit: "cup",
-      })),
-    }));
-  const scenarios: Scenario[] = [
-    { name: "floor (ping: auth + select 1)", path: "/functions/v1/health/ping", method: "GET" },
-    { name: "recipe.list (20 of 200)", path: "/functions/v1/recipe/list", method: "POST", bodies: [{}] },
-    {
-      name: "grocery.get_list (50 items)",
-      path: "/functions/v1/grocery/get_list",
-      method: "POST",
-      bodies: [{ grocery_list_id: seeded.readListId }],
-    },
-    {
-      name: "planner.add_meal",
-      path: "/functions/v1/planner/add_meal",
-      method: "POST",
-      bodies: Array.from({ length: 28 }, (_, day) => ({
-        recipe_id: seeded.recipeIds[day % seeded.recipeIds.length],
-        date: `2027-02-${String(day + 1).padStart(2, "0")}`,
-        meal_type: "dinner",
-      })),
-    },
-    {
-      name: "grocery.push_ingredients (10 lines)",
-      path: "/functions/v1/grocery/push_ingredients",
-      method: "POST",
-      bodies: pushBodies(10),
-    },
-    {
-      name: "grocery.push_ingredients (100 lines)",
-      path: "/functions/v1/grocery/push_ingredients",
-      method: "POST",
-      bodies: pushBodies(100),
-    },
-  ];
+  const key = await readSigningKey(config.stateDirectory);
+  const tokens = new Map<string, string>();
+  for (const household of [data.cook, ...data.scale.map((entry) => entry.household)]) {
+    tokens.set(
+      household.userId,
+      await signUserToken(key, stack.apiUrl, { id: household.userId, email: household.email }, 4 * 3600),
+    );
+  }
+  const tokenOf = (household: BenchHousehold) => tokens.get(household.userId)!;
+  const { floors, scenarios } = toolsScenarios(data, tokenOf);
   const plan: LoadPlan = {
     apiUrl: stack.apiUrl,
     databaseUrl: stack.databaseUrl,
-    token,
-    scenarios,
+    floors,
+    scenarios: scenarios.filter((scenario) =>
+      filters.length === 0 || filters.some((name) => scenario.name.includes(name))
+    ),
     concurrencies: [1, 10],
-    requests: { "1": 800, "10": 2000 },
+    requests: { "1": 600, "10": 1500 },
   };
-  console.log(`Seeded ${seeded.summary}. Measuring…`);
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", join(config.projectRoot, "tests/bench/run-load.ts")],
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "inherit",
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(JSON.stringify(plan)));
-  await writer.close();
-  const output = await child.output();
-  if (!output.success) throw new Error("the load process failed");
-  printTable(JSON.parse(new TextDecoder().decode(output.stdout)));
+  console.log(`Seeded ${seeded.summary} in ${seeded.seconds} s (${seeded.database_size}). Measuring…`);
+  const measurements = await runLoadProcess<Measurement[]>(config.projectRoot, "run-load.ts", plan);
+
+  const probes: ColdStartProbe[] = [
+    { name: "grocery", path: "grocery/list_lists", body: {} },
+    { name: "household", path: "household/get", body: {} },
+    { name: "ingredient", path: "ingredient/search", body: { query: "tom" } },
+    { name: "planner", path: "planner/list_meals", body: { start_date: "2026-03-02", end_date: "2026-03-08" } },
+    { name: "recipe", path: "recipe/list", body: {} },
+  ];
+  if (withColdStart) console.log("Cold starts (each function in a process of its own)…");
+  const coldStarts = withColdStart
+    ? await measureColdStarts(probes, {
+      projectRoot: config.projectRoot,
+      env: { SUPABASE_URL: stack.apiUrl, DATABASE_URL: stack.databaseUrl, SUPABASE_DB_URL: stack.databaseUrl },
+      token: tokenOf(data.cook),
+      runs: 5,
+    })
+    : [];
+  machine.load_average_end = loadAverage();
+
+  const scalingFigures = ["push 10 lines, 10 households", "grocery.push_ingredients (10 lines)"]
+    .map((name) => scaling(measurements, name))
+    .filter((figure) => figure !== undefined);
+  console.log(`\n${scenarioTable(measurements)}`);
+  console.log(
+    "floors: read = GET health/ping (token verified, one select 1), write = POST health/write (token verified, " +
+      "one insert committed), same server and pool, measured in batches alternating with each row's; " +
+      "stmts/call: top-level statements per call (pg_stat_statements).",
+  );
+  for (const figure of scalingFigures) {
+    console.log(
+      `${figure.scenario}: ${figure.rps_1} → ${figure.rps_10} req/s from 1 to 10 connections (×${figure.ratio_10_to_1}); ` +
+        `write floor ×${figure.floor_ratio_10_to_1}; ${
+          Math.round(figure.share_of_floor_ratio * 100)
+        }% of the floor's ratio`,
+    );
+  }
+  if (coldStarts.length) console.log(`\n${coldStartTable(coldStarts)}`);
+  console.log(
+    `\nMachine: ${machine.cores} cores, ${machine.cpu}; load average ${
+      machine.load_average_start.join(" ")
+    } at start, ` +
+      `${machine.load_average_end.join(" ")} at end (above the core count, other work shared the machine).`,
+  );
+  const path = join(config.projectRoot, ".local/bench/latest.json");
+  await writeJson(path, jsonReport(machine, seeded, measurements, coldStarts, scalingFigures));
+  console.log(`Written to ${path}`);
 } finally {
   await stack.stop();
-}
-
-function printTable(results: { scenario: ScenarioResult; floor: ScenarioResult }[]) {
-  const header = [
-    "scenario",
-    "conc",
-    "p50 ms",
-    "p99 ms",
-    "req/s",
-    "floor p50",
-    "floor req/s",
-    "p50 ×floor",
-    "req/s ÷floor",
-    "stmts/call",
-    "failed",
-  ];
-  const rows = results.map(({ scenario: row, floor }) => [
-    row.name,
-    String(row.concurrency),
-    row.p50Ms.toFixed(2),
-    row.p99Ms.toFixed(2),
-    row.requestsPerSecond.toFixed(0),
-    floor.p50Ms.toFixed(2),
-    floor.requestsPerSecond.toFixed(0),
-    (row.p50Ms / floor.p50Ms).toFixed(2),
-    `${((row.requestsPerSecond / floor.requestsPerSecond) * 100).toFixed(0)}%`,
-    row.statementsPerCall.toFixed(2),
-    String(row.failures + floor.failures),
-  ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
-  const line = (cells: string[]) => `| ${cells.map((cell, column) => cell.padEnd(widths[column])).join(" | ")} |`;
-  console.log([line(header), line(widths.map((width) => "-".repeat(width))), ...rows.map(line)].join("\n"));
-  console.log(
-    "floor: GET /functions/v1/health/ping (token verified, one select 1 through the same pool), " +
-      "measured in batches alternating with each row's; stmts/call: top-level statements per call (pg_stat_statements).",
-  );
 }
