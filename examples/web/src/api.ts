@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
-// A tiny call helper over supabase-js `functions.invoke`: tools are `POST /functions/v1/<group>/<action>`, the
-// assistant's actions are plain routes, and every reply is the envelope `{ ok, data }` or `{ ok: false, error }`.
-// (A typed tools client is planned in shared/client/; this app can switch to it once it exists.)
+// The app's API: tools through the typed client generated from the registry (shared/client/, typed in and out,
+// one ToolError), and the assistant's action routes, which are not tools, through supabase-js `functions.invoke`.
+// Every reply is the envelope `{ ok, data }` or `{ ok: false, error }`.
 import { createClient, FunctionsFetchError, FunctionsHttpError } from "@supabase/supabase-js";
+import { ToolError } from "../../../shared/client/errors.ts";
+import { createToolsClient } from "../../../shared/client/tools-client.generated.ts";
 
 /** The envelope's error, as the API sent it, with the HTTP status. */
 export class ApiError extends Error {
@@ -46,12 +48,22 @@ export function createApi(settings: ApiSettings) {
   }
 
   return {
-    /** Runs a tool: "grocery.get_list" → POST /functions/v1/grocery/get_list. */
-    tool: <Data>(name: string, input: Record<string, unknown>, options: { write?: boolean } = {}) =>
-      invoke<Data>(name.replace(".", "/"), "POST", input, options.write ?? false),
+    /** The typed tools, in the household chosen now; a ToolError becomes the page's ApiError. */
+    tools: () => createToolsClient(client, { householdId: settings.householdId() ?? undefined }),
+    /** A fresh Idempotency-Key per user action: a retried request is answered from the first. */
+    once: () => ({ idempotencyKey: crypto.randomUUID() }),
     get: <Data>(path: string) => invoke<Data>(path, "GET"),
     post: <Data>(path: string) => invoke<Data>(path, "POST", undefined, true),
   };
+}
+
+/** The page shows one kind of error: the typed client's ToolError is carried over as it is. */
+export function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ToolError) {
+    return new ApiError(error.type, error.message, error.status || null, error.retryable);
+  }
+  return new ApiError("UNKNOWN", error instanceof Error ? error.message : String(error), null);
 }
 
 async function describe(error: unknown, apiUrl: string): Promise<ApiError> {

@@ -1,19 +1,14 @@
 /// <reference lib="dom" />
-import type {
-  GroceryGetListResult,
-  GroceryItemDetail,
-  GroceryListListsResult,
-  GroceryListSummary,
-} from "../../../shared/tools/results.ts";
+import type { GroceryItemDetail, GroceryListSummary } from "../../../shared/tools/results.ts";
 import type { Api } from "./api.ts";
 import { element, fill } from "./dom.ts";
 
 export async function loadLists(api: Api): Promise<GroceryListSummary[]> {
-  return (await api.tool<GroceryListListsResult>("grocery.list_lists", { limit: 50 })).lists;
+  return (await api.tools().grocery.listLists({ limit: 50 })).lists;
 }
 
 export async function loadItems(api: Api, listId: string): Promise<GroceryItemDetail[]> {
-  return (await api.tool<GroceryGetListResult>("grocery.get_list", { grocery_list_id: listId })).items;
+  return (await api.tools().grocery.getList({ grocery_list_id: listId })).items;
 }
 
 export function renderListChoice(select: HTMLSelectElement, lists: GroceryListSummary[], selectedId: string | null) {

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-import type { GroceryItemDetail, Household, HouseholdGetResult, RecipeSummary } from "../../../shared/tools/results.ts";
+import type { GroceryItemDetail, Household, RecipeSummary } from "../../../shared/tools/results.ts";
 import { decide, type Decision, loadPendingActions, type PendingAction, renderActions } from "./actions.ts";
-import { ApiError, createApi } from "./api.ts";
+import { ApiError, asApiError, createApi } from "./api.ts";
 import { byId, element } from "./dom.ts";
 import { loadItems, loadLists, renderItems, renderListChoice } from "./grocery.ts";
 import { loadRecipes, pushRecipe, renderRecipes } from "./recipes.ts";
@@ -48,7 +48,7 @@ async function run(task: () => Promise<void>): Promise<void> {
   try {
     await task();
   } catch (error) {
-    showError(error instanceof ApiError ? error : new ApiError("UNKNOWN", String(error), null));
+    showError(asApiError(error));
   } finally {
     if (--running === 0) document.body.dataset.state = "idle";
   }
@@ -84,7 +84,7 @@ function renderSession(): void {
 }
 
 async function refreshHouseholds(): Promise<void> {
-  households = (await api.tool<HouseholdGetResult>("household.get", {})).households;
+  households = (await api.tools().household.get()).households;
   // With one household the functions imply it; with several every call names the chosen one.
   if (!households.some((household) => household.id === householdId)) {
     householdId = households.length > 1 ? households[0].id : null;
@@ -127,9 +127,9 @@ function refreshAll(): Promise<void> {
 function toggleItem(item: GroceryItemDetail, checked: boolean): void {
   run(async () => {
     try {
-      await api.tool(checked ? "grocery.check_item" : "grocery.uncheck_item", { grocery_item_id: item.id }, {
-        write: true,
-      });
+      const grocery = api.tools().grocery;
+      const change = checked ? grocery.checkItem : grocery.uncheckItem;
+      await change({ grocery_item_id: item.id }, api.once());
       note(`${checked ? "Checked" : "Unchecked"} ${item.name}.`);
     } finally {
       await refreshList(); // the list as the database has it, whether or not the change went through
@@ -187,9 +187,7 @@ byId<HTMLFormElement>("new-list").addEventListener("submit", (event) => {
   event.preventDefault();
   const field = byId<HTMLInputElement>("new-list-name");
   run(async () => {
-    const created = await api.tool<{ grocery_list_id: string; name: string }>("grocery.create_list", {
-      name: field.value,
-    }, { write: true });
+    const created = await api.tools().grocery.createList({ name: field.value }, api.once());
     field.value = "";
     listId = created.grocery_list_id;
     note(`Created the list ${created.name}.`);

@@ -1,21 +1,17 @@
 /// <reference lib="dom" />
-import type {
-  PushIngredientsResult,
-  RecipeGetResult,
-  RecipeListResult,
-  RecipeSummary,
-} from "../../../shared/tools/results.ts";
+import type { PushIngredientsResult, RecipeSummary } from "../../../shared/tools/results.ts";
 import type { Api } from "./api.ts";
 import { element, fill } from "./dom.ts";
 
 export async function loadRecipes(api: Api): Promise<RecipeSummary[]> {
-  return (await api.tool<RecipeListResult>("recipe.list", { limit: 20 })).recipes;
+  return (await api.tools().recipe.list({ limit: 20 })).recipes;
 }
 
 /** The recipe's ingredient lines merged into the list (grocery.push_ingredients), each traced to the recipe. */
 export async function pushRecipe(api: Api, recipeId: string, listId: string): Promise<PushIngredientsResult> {
-  const { recipe } = await api.tool<RecipeGetResult>("recipe.get", { recipe_id: recipeId });
-  return await api.tool<PushIngredientsResult>("grocery.push_ingredients", {
+  const tools = api.tools();
+  const { recipe } = await tools.recipe.get({ recipe_id: recipeId });
+  return await tools.grocery.pushIngredients({
     grocery_list_id: listId,
     ingredients: recipe.ingredients.map((line) => ({
       ingredient_id: line.ingredient_id,
@@ -24,7 +20,7 @@ export async function pushRecipe(api: Api, recipeId: string, listId: string): Pr
       prep_state: line.prep_state,
       source_recipe_id: recipe.id,
     })),
-  }, { write: true });
+  }, api.once());
 }
 
 export function renderRecipes(

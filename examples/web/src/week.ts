@@ -46,7 +46,7 @@ export async function loadWeek(api: Api, monday: string): Promise<PlannerMeal[]>
   const meals: PlannerMeal[] = [];
   let cursor: string | null = null;
   do {
-    const page: PlannerListMealsResult = await api.tool<PlannerListMealsResult>("planner.list_meals", {
+    const page: PlannerListMealsResult = await api.tools().planner.listMeals({
       start_date: monday,
       end_date: addDays(monday, 6),
       limit: 100,
