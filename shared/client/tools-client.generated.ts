@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.f8bec16e5659";
+export const registryVersion = "1.0.b722126a6701";
 
 // recipe.list
 
@@ -1171,6 +1171,141 @@ export type GroceryRestoreItemOutput = {
   folded_into_item_id: string | null;
 };
 
+// grocery.propose_conversions
+
+/** Propose unit conversions that would merge lines of one ingredient (volume or weight only). */
+export type GroceryProposeConversionsInput = {
+  /** The grocery list's id (from grocery.list_lists). */
+  grocery_list_id: string;
+};
+
+/** The data of a successful grocery.propose_conversions. */
+export type GroceryProposeConversionsOutput = {
+  grocery_list_id: string;
+  proposals: Array<{
+    ingredient_id: string;
+    ingredient_name: string;
+    prep_state: string | null;
+    item_ids: string[];
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    lines: Array<{
+      item_id: string;
+      quantity: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+    }>;
+    exact_quantity: number;
+    quantity: number;
+    rounded: boolean;
+    arithmetic: string;
+  }>;
+};
+
+// grocery.apply_conversion
+
+/** Merge the lines of an accepted conversion proposal into one line in the chosen unit. */
+export type GroceryApplyConversionInput = {
+  /** The grocery list's id (from grocery.list_lists). */
+  grocery_list_id: string;
+  /** The proposal's item_ids: 2 to 50 lines to merge. */
+  item_ids: string[];
+  /** The unit to merge into (the proposal's), of the same kind as the lines. */
+  unit:
+    | "cup"
+    | "tbsp"
+    | "tsp"
+    | "ml"
+    | "l"
+    | "fl oz"
+    | "lb"
+    | "oz"
+    | "g"
+    | "kg"
+    | "whole"
+    | "piece"
+    | "can"
+    | "package";
+};
+
+/** The data of a successful grocery.apply_conversion. */
+export type GroceryApplyConversionOutput = {
+  item: {
+    id: string;
+    ingredient_id: string | null;
+    name: string;
+    quantity: number;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    prep_state: string | null;
+    checked: boolean;
+    checked_at: string | null;
+    sources: Array<{
+      recipe_id: string | null;
+      planner_meal_id: string | null;
+      quantity_added: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+      created_at: string;
+    }>;
+  };
+  merged_item_ids: string[];
+  exact_quantity: number;
+  rounded: boolean;
+};
+
 // household.get
 
 /** List the caller's households, their members and the caller's role in each. */
@@ -1372,6 +1507,8 @@ export interface ToolTypes {
   "grocery.restore_list": { input: GroceryRestoreListInput; output: GroceryRestoreListOutput };
   "grocery.clear_checked": { input: GroceryClearCheckedInput; output: GroceryClearCheckedOutput };
   "grocery.restore_item": { input: GroceryRestoreItemInput; output: GroceryRestoreItemOutput };
+  "grocery.propose_conversions": { input: GroceryProposeConversionsInput; output: GroceryProposeConversionsOutput };
+  "grocery.apply_conversion": { input: GroceryApplyConversionInput; output: GroceryApplyConversionOutput };
   "household.get": { input: HouseholdGetInput; output: HouseholdGetOutput };
   "household.create_invite": { input: HouseholdCreateInviteInput; output: HouseholdCreateInviteOutput };
   "household.join": { input: HouseholdJoinInput; output: HouseholdJoinOutput };
@@ -1665,6 +1802,29 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<GroceryRestoreItemOutput> =>
         callTool<GroceryRestoreItemOutput>(host, "grocery.restore_item", input, { ...defaults, ...options }),
+      /**
+       * `grocery.propose_conversions` (read, risk low).
+       * Finds lines of one ingredient on a list in different units of one kind (volume or weight)
+       * and proposes merging each set into one unit, with the exact arithmetic from fixed factors. Changes nothing.
+       */
+      proposeConversions: (
+        input: GroceryProposeConversionsInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<GroceryProposeConversionsOutput> =>
+        callTool<GroceryProposeConversionsOutput>(host, "grocery.propose_conversions", input, {
+          ...defaults,
+          ...options,
+        }),
+      /**
+       * `grocery.apply_conversion` (write, risk medium).
+       * Merges the lines of one proposal the person accepted into one line in the chosen unit
+       * (stored to 3 decimals), keeping every source. Needs the user's confirmation.
+       */
+      applyConversion: (
+        input: GroceryApplyConversionInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<GroceryApplyConversionOutput> =>
+        callTool<GroceryApplyConversionOutput>(host, "grocery.apply_conversion", input, { ...defaults, ...options }),
     },
     household: {
       /**

@@ -43,6 +43,8 @@ const specifiedTools = [
   "grocery.restore_list",
   "grocery.clear_checked",
   "grocery.restore_item",
+  "grocery.propose_conversions",
+  "grocery.apply_conversion",
   "household.get",
   "household.create_invite",
   "household.join",

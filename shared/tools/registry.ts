@@ -3,15 +3,24 @@ import type { AnyTool } from "./define-tool.ts";
 import { recipeTools } from "./recipe.ts";
 import { plannerTools } from "./planner.ts";
 import { groceryTools } from "./grocery.ts";
+import { groceryConversionTools } from "./grocery-conversions.ts";
 import { householdTools } from "./household.ts";
 import { ingredientTools } from "./ingredient.ts";
 
-const registeredTools = [...recipeTools, ...plannerTools, ...groceryTools, ...householdTools, ...ingredientTools];
+const registeredTools = [
+  ...recipeTools,
+  ...plannerTools,
+  ...groceryTools,
+  ...groceryConversionTools,
+  ...householdTools,
+  ...ingredientTools,
+];
 
 /** Every tool, in a stable order: what HTTP, the assistant and MCP all read. */
 export const allTools: readonly AnyTool[] = registeredTools;
 
-type RegisteredTool = (typeof registeredTools)[number];
+/** The union of every registered tool's own type (its name, input and output schemas). */
+export type RegisteredTool = (typeof registeredTools)[number];
 export type ToolName = RegisteredTool["name"];
 /** The `data` of a successful reply of the named tool. */
 export type ToolOutput<Name extends ToolName> = z.output<Extract<RegisteredTool, { name: Name }>["outputSchema"]>;

@@ -328,3 +328,28 @@ export const HouseholdSetRoleResult = z.strictObject({
   previous_role: householdRole,
 });
 export type HouseholdSetRoleResult = z.infer<typeof HouseholdSetRoleResult>;
+
+export const GroceryProposeConversionsResult = z.strictObject({
+  grocery_list_id: id,
+  proposals: z.array(z.strictObject({
+    ingredient_id: id,
+    ingredient_name: z.string(),
+    prep_state: z.string().nullable(),
+    item_ids: z.array(id).min(2),
+    unit: z.enum(units),
+    lines: z.array(z.strictObject({ item_id: id, quantity: z.number().positive(), unit: z.enum(units) })),
+    exact_quantity: z.number().positive(),
+    quantity: z.number().nonnegative(),
+    rounded: z.boolean(),
+    arithmetic: z.string(),
+  })),
+});
+export type GroceryProposeConversionsResult = z.infer<typeof GroceryProposeConversionsResult>;
+
+export const GroceryApplyConversionResult = z.strictObject({
+  item: GroceryItemDetail,
+  merged_item_ids: z.array(id),
+  exact_quantity: z.number().positive(),
+  rounded: z.boolean(),
+});
+export type GroceryApplyConversionResult = z.infer<typeof GroceryApplyConversionResult>;

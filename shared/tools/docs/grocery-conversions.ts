@@ -1,0 +1,48 @@
+// Prose for the unit conversion tools: proposals a person accepts, never conversions on their own.
+import { toolDoc } from "./tool-doc.ts";
+
+const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
+
+const proposeSummary = `Finds lines of one ingredient on a list in different units of one kind (volume or weight)
+and proposes merging each set into one unit, with the exact arithmetic from fixed factors. Changes nothing.`;
+const applySummary = `Merges the lines of one proposal the person accepted into one line in the chosen unit
+(stored to 3 decimals), keeping every source. Needs the user's confirmation.`;
+
+export const groceryConversionDocs = {
+  propose: {
+    description: "Propose unit conversions that would merge lines of one ingredient (volume or weight only).",
+    summary: proposeSummary,
+    doc: toolDoc("grocery.propose_conversions", proposeSummary, {
+      Preconditions: "- grocery_list_id names a live list of the household.",
+      Postconditions: "- Nothing changes. Returns `{ grocery_list_id, proposals: [{ ingredient_id, ingredient_name, " +
+        "prep_state, item_ids, unit, lines, exact_quantity, quantity, rounded, arithmetic }] }`. The target unit is " +
+        "the one already holding the largest share of the amount; `quantity` is what would be stored (3 decimals), `exact_quantity` the exact total.",
+      Invariants: "- Exact factors: 1 lb = 453.59237 g, 1 oz = 28.349523125 g, 1 cup = 236.5882365 ml, " +
+        "1 tbsp = 14.78676478125 ml, 1 tsp = 4.92892159375 ml, 1 fl oz = 29.5735295625 ml.\n" +
+        "- Never volume with weight (no densities are recorded), never count units, never checked lines.",
+      "Failure Modes": "- **NOT_FOUND**: no such list in this household.",
+      Examples: `### Example 1\n\`\`\`json\n{ "grocery_list_id": "${listId}" }\n\`\`\`\n` +
+        'Result: rice "1 lb + 100 g = 1.2204622621…" lb, stored as 1.22 lb.',
+      "Common Mistakes": "- ❌ Applying a proposal the person has not seen and accepted.",
+    }),
+  },
+  apply: {
+    description: "Merge the lines of an accepted conversion proposal into one line in the chosen unit.",
+    summary: applySummary,
+    doc: toolDoc("grocery.apply_conversion", applySummary, {
+      Preconditions: "- item_ids (2 or more) are unchecked lines of this list: one ingredient, one prep state, " +
+        "units of one kind; unit is a unit of that kind (usually the proposal's).",
+      Postconditions:
+        "- Returns `{ item, merged_item_ids, exact_quantity, rounded }`. The first line holds the total; " +
+        "the others are removed and their sources moved to it, each keeping the amount and unit it was added in.",
+      Invariants: "- All or nothing. Undo: grocery.restore_item for each merged id, then grocery.update_item on the " +
+        "kept line with its old quantity and unit.",
+      "Failure Modes": "- **VALIDATION_ERROR** (field item_ids): different ingredients, prep states or kinds.\n" +
+        "- **VALIDATION_ERROR** (field unit): a unit of another kind, or a total out of bounds.\n" +
+        "- **NOT_FOUND** (field item_ids): an item that is not an unchecked line of this list.",
+      Examples:
+        `### Example 1\n\`\`\`json\n{ "grocery_list_id": "${listId}", "item_ids": ["…", "…"], "unit": "lb" }\n\`\`\``,
+      "Common Mistakes": "- ❌ Choosing a unit of the other kind (cups for flour in grams): never across kinds.",
+    }),
+  },
+};

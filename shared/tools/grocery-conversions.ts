@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { defineTool } from "./define-tool.ts";
+import { idField, unitField } from "./fields.ts";
+import { groceryConversionDocs } from "./docs/grocery-conversions.ts";
+import { GroceryApplyConversionResult, GroceryProposeConversionsResult } from "./results.ts";
+
+const groceryListId = idField("The grocery list's id (from grocery.list_lists).");
+
+export const proposeConversions = defineTool({
+  name: "grocery.propose_conversions",
+  ...groceryConversionDocs.propose,
+  effect: "read",
+  inputSchema: z.strictObject({ grocery_list_id: groceryListId }),
+  outputSchema: GroceryProposeConversionsResult,
+});
+
+export const applyConversion = defineTool({
+  name: "grocery.apply_conversion",
+  ...groceryConversionDocs.apply,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({
+    grocery_list_id: groceryListId,
+    item_ids: z.array(idField("A line of the proposal (from grocery.propose_conversions)."))
+      .min(2)
+      .max(50)
+      .refine((ids) => new Set(ids.map((id) => id.toLowerCase())).size === ids.length, {
+        error: "must not repeat an item",
+      })
+      .describe("The proposal's item_ids: 2 to 50 lines to merge."),
+    unit: unitField("The unit to merge into (the proposal's), of the same kind as the lines."),
+  }),
+  outputSchema: GroceryApplyConversionResult,
+});
+
+export const groceryConversionTools = [proposeConversions, applyConversion];
