@@ -43,6 +43,8 @@ const specifiedTools = [
   "grocery.restore_list",
   "grocery.clear_checked",
   "grocery.restore_item",
+  "grocery.push_recipe",
+  "grocery.sync_plan",
   "household.get",
   "household.create_invite",
   "household.join",
