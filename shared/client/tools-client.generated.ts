@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.b722126a6701";
+export const registryVersion = "1.0.4ebdfac7d0cb";
 
 // recipe.list
 
@@ -1171,6 +1171,203 @@ export type GroceryRestoreItemOutput = {
   folded_into_item_id: string | null;
 };
 
+// grocery.push_recipe
+
+/** Push a recipe's lines into a grocery list, scaled to a number of servings. */
+export type GroceryPushRecipeInput = {
+  /** The grocery list's id (from grocery.list_lists or grocery.create_list). */
+  grocery_list_id: string;
+  /** The recipe's id (from recipe.list or recipe.get). */
+  recipe_id: string;
+  /** Servings to push for, 1–100; the recipe's own servings are the base. Absent: the recipe's own amounts. */
+  servings?: number;
+};
+
+/** The data of a successful grocery.push_recipe. */
+export type GroceryPushRecipeOutput = {
+  grocery_list_id: string;
+  added: Array<{
+    id: string;
+    ingredient_id: string | null;
+    name: string;
+    quantity: number;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    prep_state: string | null;
+    checked: boolean;
+  }>;
+  merged: Array<{
+    id: string;
+    ingredient_id: string | null;
+    name: string;
+    quantity: number;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    prep_state: string | null;
+    checked: boolean;
+    quantity_before: number;
+    quantity_after: number;
+  }>;
+  summary: {
+    lines_received: number;
+    items_added: number;
+    items_merged: number;
+  };
+  item_count: number;
+  recipe_id: string;
+  recipe_title: string;
+  base_servings: number | null;
+  servings: number | null;
+  lines: Array<{
+    ingredient_id: string;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    prep_state: string | null;
+    recipe_quantity: number;
+    quantity_unrounded: number;
+    quantity: number;
+  }>;
+  message: string;
+};
+
+// grocery.sync_plan
+
+/** Sync a date range of the meal plan into a grocery list; safe to run again (preview available). */
+export type GrocerySyncPlanInput = {
+  /** The grocery list's id (from grocery.list_lists or grocery.create_list). */
+  grocery_list_id: string;
+  /** First day of the plan to bring in, YYYY-MM-DD (inclusive). */
+  start_date: string;
+  /** Last day, YYYY-MM-DD (inclusive); at most 92 days after start_date. */
+  end_date: string;
+  /** true: return what would change and write nothing. false (default): make the changes. */
+  preview?: boolean;
+};
+
+/** The data of a successful grocery.sync_plan. */
+export type GrocerySyncPlanOutput = {
+  grocery_list_id: string;
+  start_date: string;
+  end_date: string;
+  preview: boolean;
+  meals_in_range: number;
+  changes: Array<{
+    planner_meal_id: string;
+    date: string;
+    meal_type: "breakfast" | "lunch" | "dinner";
+    meal_status: "planned" | "removed" | "out_of_range";
+    recipe_id: string;
+    recipe_title: string;
+    ingredient_id: string;
+    ingredient_name: string;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    prep_state: string | null;
+    quantity_before: number;
+    quantity_after: number;
+    added: number;
+    withdrawn: number;
+    kept: number;
+  }>;
+  withdrawals: Array<{
+    grocery_item_id: string;
+    planner_meal_id: string;
+    quantity: number;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+  }>;
+  kept: Array<{
+    planner_meal_id: string;
+    meal_status: "planned" | "removed" | "out_of_range";
+    ingredient_id: string;
+    ingredient_name: string;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    prep_state: string | null;
+    quantity: number;
+  }>;
+  item_count: number;
+  message: string;
+};
+
 // grocery.propose_conversions
 
 /** Propose unit conversions that would merge lines of one ingredient (volume or weight only). */
@@ -1507,6 +1704,8 @@ export interface ToolTypes {
   "grocery.restore_list": { input: GroceryRestoreListInput; output: GroceryRestoreListOutput };
   "grocery.clear_checked": { input: GroceryClearCheckedInput; output: GroceryClearCheckedOutput };
   "grocery.restore_item": { input: GroceryRestoreItemInput; output: GroceryRestoreItemOutput };
+  "grocery.push_recipe": { input: GroceryPushRecipeInput; output: GroceryPushRecipeOutput };
+  "grocery.sync_plan": { input: GrocerySyncPlanInput; output: GrocerySyncPlanOutput };
   "grocery.propose_conversions": { input: GroceryProposeConversionsInput; output: GroceryProposeConversionsOutput };
   "grocery.apply_conversion": { input: GroceryApplyConversionInput; output: GroceryApplyConversionOutput };
   "household.get": { input: HouseholdGetInput; output: HouseholdGetOutput };
@@ -1802,6 +2001,28 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<GroceryRestoreItemOutput> =>
         callTool<GroceryRestoreItemOutput>(host, "grocery.restore_item", input, { ...defaults, ...options }),
+      /**
+       * `grocery.push_recipe` (write, risk medium).
+       * Adds a recipe's ingredient lines to a grocery list through the merge, scaled to a number of
+       * servings (the recipe's own servings are the base), each line recorded as coming from the recipe. Needs the user's
+       * confirmation.
+       */
+      pushRecipe: (
+        input: GroceryPushRecipeInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<GroceryPushRecipeOutput> =>
+        callTool<GroceryPushRecipeOutput>(host, "grocery.push_recipe", input, { ...defaults, ...options }),
+      /**
+       * `grocery.sync_plan` (write, risk medium).
+       * Brings a date range of the meal plan into a grocery list, each meal scaled to its servings.
+       * Safe to run again: only the meals' own changes are added or withdrawn. preview: true writes nothing. Needs the user's
+       * confirmation.
+       */
+      syncPlan: (
+        input: GrocerySyncPlanInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<GrocerySyncPlanOutput> =>
+        callTool<GrocerySyncPlanOutput>(host, "grocery.sync_plan", input, { ...defaults, ...options }),
       /**
        * `grocery.propose_conversions` (read, risk low).
        * Finds lines of one ingredient on a list in different units of one kind (volume or weight)

@@ -1,8 +1,20 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
-import { idField, limits, pageFields, prepStateField, quantityField, textField, unitField } from "./fields.ts";
+import {
+  dateField,
+  dayNumber,
+  idField,
+  limits,
+  pageFields,
+  prepStateField,
+  quantityField,
+  servingsField,
+  textField,
+  unitField,
+} from "./fields.ts";
 import { groceryDocs } from "./docs/grocery.ts";
 import { groceryEditDocs } from "./docs/grocery-edits.ts";
+import { groceryPlanDocs } from "./docs/grocery-plan.ts";
 import {
   GroceryAddItemResult,
   GroceryClearCheckedResult,
@@ -11,10 +23,12 @@ import {
   GroceryGetListResult,
   GroceryItemResult,
   GroceryListListsResult,
+  GroceryPushRecipeResult,
   GroceryRemoveItemResult,
   GroceryRenameListResult,
   GroceryRestoreItemResult,
   GroceryRestoreListResult,
+  GrocerySyncPlanResult,
   GroceryUncheckItemResult,
   GroceryUpdateItemResult,
   PushIngredientsResult,
@@ -193,6 +207,49 @@ export const restoreItem = defineTool({
   outputSchema: GroceryRestoreItemResult,
 });
 
+export const pushRecipe = defineTool({
+  name: "grocery.push_recipe",
+  ...groceryPlanDocs.pushRecipe,
+  effect: "write",
+  risk: "medium",
+  latencyBudgetMs: 3000,
+  inputSchema: z.strictObject({
+    grocery_list_id: groceryListId,
+    recipe_id: idField("The recipe's id (from recipe.list or recipe.get)."),
+    servings: servingsField(
+      "Servings to push for, 1–100; the recipe's own servings are the base. Absent: the recipe's own amounts.",
+    ).optional(),
+  }),
+  outputSchema: GroceryPushRecipeResult,
+});
+
+export const syncPlan = defineTool({
+  name: "grocery.sync_plan",
+  ...groceryPlanDocs.syncPlan,
+  effect: "write",
+  risk: "medium",
+  latencyBudgetMs: 3000,
+  inputSchema: z.strictObject({
+    grocery_list_id: groceryListId,
+    start_date: dateField("First day of the plan to bring in, YYYY-MM-DD (inclusive)."),
+    end_date: dateField("Last day, YYYY-MM-DD (inclusive); at most 92 days after start_date."),
+    preview: z.boolean().default(false)
+      .describe("true: return what would change and write nothing. false (default): make the changes."),
+  }).superRefine((input, context) => {
+    const span = dayNumber(input.end_date)! - dayNumber(input.start_date)!;
+    if (span < 0) {
+      context.addIssue({ code: "custom", path: ["end_date"], message: "must be on or after start_date" });
+    } else if (span > limits.maxPlannerSpanDays) {
+      context.addIssue({
+        code: "custom",
+        path: ["end_date"],
+        message: `must be at most ${limits.maxPlannerSpanDays} days after start_date`,
+      });
+    }
+  }),
+  outputSchema: GrocerySyncPlanResult,
+});
+
 export const groceryTools = [
   listLists,
   getList,
@@ -208,4 +265,6 @@ export const groceryTools = [
   restoreList,
   clearChecked,
   restoreItem,
+  pushRecipe,
+  syncPlan,
 ];

@@ -45,6 +45,8 @@ const specifiedTools = [
   "grocery.restore_item",
   "grocery.propose_conversions",
   "grocery.apply_conversion",
+  "grocery.push_recipe",
+  "grocery.sync_plan",
   "household.get",
   "household.create_invite",
   "household.join",

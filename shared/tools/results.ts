@@ -353,3 +353,71 @@ export const GroceryApplyConversionResult = z.strictObject({
   rounded: z.boolean(),
 });
 export type GroceryApplyConversionResult = z.infer<typeof GroceryApplyConversionResult>;
+/** app.grocery_push_recipe: the merge's reply, with the recipe and each line as scaled. */
+export const GroceryPushRecipeResult = z.strictObject({
+  ...PushIngredientsResult.shape,
+  recipe_id: id,
+  recipe_title: z.string(),
+  base_servings: z.int().positive().nullable(),
+  servings: z.int().positive().nullable(),
+  lines: z.array(z.strictObject({
+    ingredient_id: id,
+    unit: z.enum(units),
+    prep_state: z.string().nullable(),
+    recipe_quantity: z.number().positive(),
+    quantity_unrounded: z.number().positive(),
+    quantity: z.number().positive(),
+  })),
+  message: z.string(),
+});
+export type GroceryPushRecipeResult = z.infer<typeof GroceryPushRecipeResult>;
+
+const syncMealStatus = z.enum(["planned", "removed", "out_of_range"]);
+
+/** One planned meal's change on one merge key (ingredient, unit, prep state). */
+export const GrocerySyncChange = z.strictObject({
+  planner_meal_id: id,
+  date: z.iso.date(),
+  meal_type: z.enum(mealTypes),
+  meal_status: syncMealStatus,
+  recipe_id: id,
+  recipe_title: z.string(),
+  ingredient_id: id,
+  ingredient_name: z.string(),
+  unit: z.enum(units),
+  prep_state: z.string().nullable(),
+  quantity_before: z.number().nonnegative(),
+  quantity_after: z.number().nonnegative(),
+  added: z.number().nonnegative(),
+  withdrawn: z.number().nonnegative(),
+  kept: z.number().nonnegative(),
+});
+export type GrocerySyncChange = z.infer<typeof GrocerySyncChange>;
+
+/** app.grocery_sync_plan: the same plan whether `preview` or not. */
+export const GrocerySyncPlanResult = z.strictObject({
+  grocery_list_id: id,
+  start_date: z.iso.date(),
+  end_date: z.iso.date(),
+  preview: z.boolean(),
+  meals_in_range: z.int().nonnegative(),
+  changes: z.array(GrocerySyncChange),
+  withdrawals: z.array(z.strictObject({
+    grocery_item_id: id,
+    planner_meal_id: id,
+    quantity: z.number().positive(),
+    unit: z.enum(units),
+  })),
+  kept: z.array(z.strictObject({
+    planner_meal_id: id,
+    meal_status: syncMealStatus,
+    ingredient_id: id,
+    ingredient_name: z.string(),
+    unit: z.enum(units),
+    prep_state: z.string().nullable(),
+    quantity: z.number().positive(),
+  })),
+  item_count: z.int().nonnegative(),
+  message: z.string(),
+});
+export type GrocerySyncPlanResult = z.infer<typeof GrocerySyncPlanResult>;

@@ -285,6 +285,8 @@ begin
   values (v_list, p_household_id, v_ingredient, 2, 'tbsp', v_owner) returning id into v_item;
   insert into public.grocery_item_sources (grocery_item_id, household_id, recipe_id, planner_meal_id, quantity_added, unit, created_by)
   values (v_item, p_household_id, v_recipe, v_meal, 2, 'tbsp', v_owner);
+  insert into public.grocery_item_withdrawals (grocery_item_id, household_id, planner_meal_id, quantity_removed, unit, created_by)
+  values (v_item, p_household_id, v_meal, 1, 'tbsp', v_owner);
   insert into public.tool_invocations (household_id, user_id, tool, input_hash, response, is_write)
   values (p_household_id, v_owner, 'grocery.push_ingredients', 'seed', '{}', true);
   insert into public.conversations (household_id, title, created_by)
