@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.f8bec16e5659";
+export const registryVersion = "1.0.20101f37d064";
 
 // recipe.list
 
@@ -1343,6 +1343,45 @@ export type IngredientCreateOutput = {
   created_at: string;
 };
 
+// history.list
+
+/** List the household's recent writes (tool, who, when, summary, undone), newest first. */
+export type HistoryListInput = {
+  /** Page size, 1–100; 20 when absent. */
+  limit?: number;
+  /** The next_cursor of the previous page; absent for the first page. */
+  cursor?: string;
+};
+
+/** The data of a successful history.list. */
+export type HistoryListOutput = {
+  entries: Array<{
+    invocation_id: string;
+    tool: string;
+    user_id: string;
+    created_at: string;
+    summary: string;
+    undone: boolean;
+  }>;
+  next_cursor: string | null;
+};
+
+// history.undo
+
+/** Undo the household's last write, or a named one, when nothing later depends on it. */
+export type HistoryUndoInput = {
+  /** The write to undo (from history.list); absent: the household's last write. */
+  invocation_id?: string;
+};
+
+/** The data of a successful history.undo. */
+export type HistoryUndoOutput = {
+  undone_invocation_id: string;
+  undone_tool: string;
+  undone_summary: string;
+  message: string;
+};
+
 /** Every tool's input and output type by name. */
 export interface ToolTypes {
   "recipe.list": { input: RecipeListInput; output: RecipeListOutput };
@@ -1383,6 +1422,8 @@ export interface ToolTypes {
   "household.set_role": { input: HouseholdSetRoleInput; output: HouseholdSetRoleOutput };
   "ingredient.search": { input: IngredientSearchInput; output: IngredientSearchOutput };
   "ingredient.create": { input: IngredientCreateInput; output: IngredientCreateOutput };
+  "history.list": { input: HistoryListInput; output: HistoryListOutput };
+  "history.undo": { input: HistoryUndoInput; output: HistoryUndoOutput };
 }
 
 /**
@@ -1770,6 +1811,26 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<IngredientCreateOutput> =>
         callTool<IngredientCreateOutput>(host, "ingredient.create", input, { ...defaults, ...options }),
+    },
+    history: {
+      /**
+       * `history.list` (read, risk low).
+       * Lists the household's recent writes, newest first: which tool, who, when, a one-line summary
+       * and whether it was undone. Each entry's invocation_id can be given to history.undo.
+       */
+      list: (input: HistoryListInput = {}, options: CallOptions & HouseholdOptions = {}): Promise<HistoryListOutput> =>
+        callTool<HistoryListOutput>(host, "history.list", input, { ...defaults, ...options }),
+      /**
+       * `history.undo` (write, risk medium).
+       * Undoes the household's last write (or the one named by invocation_id) when nothing later depends
+       * on it: a push or add_item loses exactly what it added, a create, check, rename, update or delete is reversed.
+       * Needs the user's confirmation.
+       */
+      undo: (
+        input: HistoryUndoInput = {},
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HistoryUndoOutput> =>
+        callTool<HistoryUndoOutput>(host, "history.undo", input, { ...defaults, ...options }),
     },
   };
 }

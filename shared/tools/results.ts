@@ -328,3 +328,24 @@ export const HouseholdSetRoleResult = z.strictObject({
   previous_role: householdRole,
 });
 export type HouseholdSetRoleResult = z.infer<typeof HouseholdSetRoleResult>;
+
+export const HistoryEntry = z.strictObject({
+  invocation_id: id,
+  tool: z.string(),
+  user_id: id,
+  created_at: timestamp,
+  summary: z.string(),
+  undone: z.boolean(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+export const HistoryListResult = z.strictObject({ entries: z.array(HistoryEntry), next_cursor: nextCursor });
+export type HistoryListResult = z.infer<typeof HistoryListResult>;
+
+export const HistoryUndoResult = z.strictObject({
+  undone_invocation_id: id,
+  undone_tool: z.string(),
+  undone_summary: z.string(),
+  message: z.string(),
+});
+export type HistoryUndoResult = z.infer<typeof HistoryUndoResult>;

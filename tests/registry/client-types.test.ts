@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import type { z } from "zod";
 import type { ToolsClient, ToolTypes } from "../../shared/client/tools-client.generated.ts";
 import type { groceryTools } from "../../shared/tools/grocery.ts";
+import type { historyTools } from "../../shared/tools/history.ts";
 import type { householdTools } from "../../shared/tools/household.ts";
 import type { ingredientTools } from "../../shared/tools/ingredient.ts";
 import type { plannerTools } from "../../shared/tools/planner.ts";
@@ -14,7 +15,8 @@ type Registered =
   | (typeof plannerTools)[number]
   | (typeof groceryTools)[number]
   | (typeof householdTools)[number]
-  | (typeof ingredientTools)[number];
+  | (typeof ingredientTools)[number]
+  | (typeof historyTools)[number];
 type ZodInput<Name> = z.input<Extract<Registered, { name: Name }>["inputSchema"]>;
 type ZodOutput<Name> = z.output<Extract<Registered, { name: Name }>["outputSchema"]>;
 

@@ -62,6 +62,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "household.set_role",
     ],
     ingredient: ["ingredient.create", "ingredient.search"],
+    history: ["history.list", "history.undo"],
   };
   for (const [group, names] of Object.entries(expected)) {
     const response = await fetch(functionsUrl(group));
