@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.20101f37d064";
+export const registryVersion = "1.0.4b2a85175435";
 
 // recipe.list
 
@@ -224,6 +224,38 @@ export type RecipeUpdateOutput = {
     created_at: string;
   };
   updated_at: string;
+  previous: {
+    title?: string;
+    ingredients?: Array<{
+      position: number;
+      ingredient_id: string;
+      ingredient_name: string;
+      quantity: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+      prep_state: string | null;
+      note: string | null;
+    }>;
+    instructions?: string | null;
+    tags?: string[];
+    rating?: number | null;
+    notes?: string | null;
+    servings?: number | null;
+  };
+  revision: number;
 };
 
 // recipe.delete
@@ -286,6 +318,56 @@ export type RecipeRestoreOutput = {
     }>;
     created_at: string;
   };
+};
+
+// recipe.revert
+
+/** Put a recipe back to an earlier revision (fields and ingredient lines). */
+export type RecipeRevertInput = {
+  /** The recipe's id (from recipe.list or recipe.create). */
+  recipe_id: string;
+  /** The revision to go back to (recipe.update and recipe.revert return the revision they made). */
+  revision: number;
+};
+
+/** The data of a successful recipe.revert. */
+export type RecipeRevertOutput = {
+  recipe: {
+    id: string;
+    title: string;
+    tags: string[];
+    rating: number | null;
+    servings: number | null;
+    updated_at: string;
+    instructions: string | null;
+    notes: string | null;
+    ingredients: Array<{
+      position: number;
+      ingredient_id: string;
+      ingredient_name: string;
+      quantity: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+      prep_state: string | null;
+      note: string | null;
+    }>;
+    created_at: string;
+  };
+  reverted_to_revision: number;
+  revision: number;
 };
 
 // planner.list_meals
@@ -1390,6 +1472,7 @@ export interface ToolTypes {
   "recipe.update": { input: RecipeUpdateInput; output: RecipeUpdateOutput };
   "recipe.delete": { input: RecipeDeleteInput; output: RecipeDeleteOutput };
   "recipe.restore": { input: RecipeRestoreInput; output: RecipeRestoreOutput };
+  "recipe.revert": { input: RecipeRevertInput; output: RecipeRevertOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
   "planner.get_meal": { input: PlannerGetMealInput; output: PlannerGetMealOutput };
   "planner.add_meal": { input: PlannerAddMealInput; output: PlannerAddMealOutput };
@@ -1491,6 +1574,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<RecipeRestoreOutput> =>
         callTool<RecipeRestoreOutput>(host, "recipe.restore", input, { ...defaults, ...options }),
+      /**
+       * `recipe.revert` (write, risk high).
+       * Puts a recipe back as it was at an earlier revision: title, method, tags, rating, notes,
+       * servings and ingredient lines. recipe.update returns the revision it made. Needs the user's confirmation.
+       */
+      revert: (
+        input: RecipeRevertInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<RecipeRevertOutput> =>
+        callTool<RecipeRevertOutput>(host, "recipe.revert", input, { ...defaults, ...options }),
     },
     planner: {
       /**
@@ -1823,7 +1916,7 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
       /**
        * `history.undo` (write, risk medium).
        * Undoes the household's last write (or the one named by invocation_id) when nothing later depends
-       * on it: a push or add_item loses exactly what it added, a create, check, rename, update or delete is reversed.
+       * on it: a push or add_item loses exactly what it added, a create, check, rename, update, revert or delete is reversed.
        * Needs the user's confirmation.
        */
       undo: (

@@ -22,6 +22,7 @@ const specifiedTools = [
   "recipe.update",
   "recipe.delete",
   "recipe.restore",
+  "recipe.revert",
   "planner.list_meals",
   "planner.get_meal",
   "planner.add_meal",
@@ -225,6 +226,7 @@ Deno.test("the approval policy: every write waits for a person's confirmation, n
     [
       "recipe.update",
       "recipe.delete",
+      "recipe.revert",
       "grocery.delete_list",
       "household.create_invite",
       "household.leave",

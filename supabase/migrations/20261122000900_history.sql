@@ -55,6 +55,8 @@ begin
     when 'recipe.update' then format('Updated the recipe "%s".', p_response #>> '{recipe,title}')
     when 'recipe.delete' then format('Deleted the recipe "%s".', p_response ->> 'title')
     when 'recipe.restore' then format('Restored the recipe "%s".', p_response #>> '{recipe,title}')
+    when 'recipe.revert' then format('Reverted the recipe "%s" to revision %s.', p_response #>> '{recipe,title}',
+      p_response ->> 'reverted_to_revision')
     when 'planner.remove_meal' then format('Removed %s from %s (%s).', p_response #>> '{meal,recipe_title}',
       p_response #>> '{meal,date}', p_response #>> '{meal,meal_type}')
     when 'planner.restore_meal' then format('Restored %s on %s (%s).', p_response #>> '{meal,recipe_title}',
@@ -269,6 +271,11 @@ begin
     for no key update;
     perform private.refuse_if_changed_since(format('the recipe "%s"', v_recipe.title), v_recipe.updated_at, v_at,
       p_strict);
+    if p_target.tool in ('recipe.update', 'recipe.revert') then
+      perform app.recipe_revert(p_household_id,
+        jsonb_build_object('recipe_id', v_recipe.id, 'revision', (v_data ->> 'revision')::integer));
+      return format('Put the recipe "%s" back to revision %s.', v_data #>> '{recipe,title}', v_data ->> 'revision');
+    end if;
     if p_target.tool = 'recipe.delete' then
       perform app.recipe_restore(p_household_id, jsonb_build_object('recipe_id', v_recipe.id));
       return format('Restored the recipe "%s".', v_recipe.title);
@@ -317,13 +324,11 @@ begin
     when p_tool in ('grocery.push_ingredients', 'grocery.add_item', 'grocery.create_list', 'grocery.rename_list',
       'grocery.delete_list', 'grocery.restore_list', 'grocery.clear_checked', 'grocery.check_item',
       'grocery.remove_item', 'grocery.restore_item', 'grocery.update_item', 'recipe.create', 'recipe.delete',
-      'recipe.restore', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal')
+      'recipe.restore', 'recipe.update', 'recipe.revert', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal')
       then null
     when p_tool = 'history.undo' then 'an undo is not undone; repeat the write it undid instead'
     when p_tool = 'grocery.uncheck_item' then
       'its reply does not keep when and by whom the item was checked; check the item again with grocery.check_item'
-    when p_tool = 'recipe.update' then
-      'its reply does not keep the previous values; edit the recipe again with recipe.update'
     when p_tool = 'ingredient.create' then
       'an ingredient cannot be removed: recipes and lists may refer to it'
     when p_tool like 'household.%' then

@@ -6,7 +6,7 @@ const invocationId = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 const listSummary = `Lists the household's recent writes, newest first: which tool, who, when, a one-line summary
 and whether it was undone. Each entry's invocation_id can be given to history.undo.`;
 const undoSummary = `Undoes the household's last write (or the one named by invocation_id) when nothing later depends
-on it: a push or add_item loses exactly what it added, a create, check, rename, update or delete is reversed.
+on it: a push or add_item loses exactly what it added, a create, check, rename, update, revert or delete is reversed.
 Needs the user's confirmation.`;
 
 export const historyDocs = {
@@ -37,8 +37,8 @@ export const historyDocs = {
         "- grocery.push_ingredients and grocery.add_item: exactly their own contributions (source rows) are taken " +
         "back; an item they created is removed, an item they merged into returns to its quantity before.",
       Invariants: "- Undoes by inverse writes, never by guessing from quantities.\n" +
-        "- Not undoable: history.undo itself, grocery.uncheck_item (the check time is not kept), recipe.update " +
-        "(no previous values yet), ingredient.create, and the household.* tools.",
+        "- Not undoable: history.undo itself, grocery.uncheck_item (the check time is not kept), " +
+        "ingredient.create, and the household.* tools.",
       "Failure Modes": "- **CONFLICT**: a later write changed what this one changed (the message names it: undo " +
         "that write first); the write was already undone; the tool cannot be undone (the message says why).\n" +
         "- **NOT_FOUND**: no such write in this household, or no write to undo.\n" +
