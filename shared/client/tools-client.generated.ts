@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.4ebdfac7d0cb";
+export const registryVersion = "1.0.25b3784a5550";
 
 // recipe.list
 
@@ -224,6 +224,38 @@ export type RecipeUpdateOutput = {
     created_at: string;
   };
   updated_at: string;
+  previous: {
+    title?: string;
+    ingredients?: Array<{
+      position: number;
+      ingredient_id: string;
+      ingredient_name: string;
+      quantity: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+      prep_state: string | null;
+      note: string | null;
+    }>;
+    instructions?: string | null;
+    tags?: string[];
+    rating?: number | null;
+    notes?: string | null;
+    servings?: number | null;
+  };
+  revision: number;
 };
 
 // recipe.delete
@@ -286,6 +318,56 @@ export type RecipeRestoreOutput = {
     }>;
     created_at: string;
   };
+};
+
+// recipe.revert
+
+/** Put a recipe back to an earlier revision (fields and ingredient lines). */
+export type RecipeRevertInput = {
+  /** The recipe's id (from recipe.list or recipe.create). */
+  recipe_id: string;
+  /** The revision to go back to (recipe.update and recipe.revert return the revision they made). */
+  revision: number;
+};
+
+/** The data of a successful recipe.revert. */
+export type RecipeRevertOutput = {
+  recipe: {
+    id: string;
+    title: string;
+    tags: string[];
+    rating: number | null;
+    servings: number | null;
+    updated_at: string;
+    instructions: string | null;
+    notes: string | null;
+    ingredients: Array<{
+      position: number;
+      ingredient_id: string;
+      ingredient_name: string;
+      quantity: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+      prep_state: string | null;
+      note: string | null;
+    }>;
+    created_at: string;
+  };
+  reverted_to_revision: number;
+  revision: number;
 };
 
 // planner.list_meals
@@ -1675,6 +1757,45 @@ export type IngredientCreateOutput = {
   created_at: string;
 };
 
+// history.list
+
+/** List the household's recent writes (tool, who, when, summary, undone), newest first. */
+export type HistoryListInput = {
+  /** Page size, 1–100; 20 when absent. */
+  limit?: number;
+  /** The next_cursor of the previous page; absent for the first page. */
+  cursor?: string;
+};
+
+/** The data of a successful history.list. */
+export type HistoryListOutput = {
+  entries: Array<{
+    invocation_id: string;
+    tool: string;
+    user_id: string;
+    created_at: string;
+    summary: string;
+    undone: boolean;
+  }>;
+  next_cursor: string | null;
+};
+
+// history.undo
+
+/** Undo the household's last write, or a named one, when nothing later depends on it. */
+export type HistoryUndoInput = {
+  /** The write to undo (from history.list); absent: the household's last write. */
+  invocation_id?: string;
+};
+
+/** The data of a successful history.undo. */
+export type HistoryUndoOutput = {
+  undone_invocation_id: string;
+  undone_tool: string;
+  undone_summary: string;
+  message: string;
+};
+
 /** Every tool's input and output type by name. */
 export interface ToolTypes {
   "recipe.list": { input: RecipeListInput; output: RecipeListOutput };
@@ -1683,6 +1804,7 @@ export interface ToolTypes {
   "recipe.update": { input: RecipeUpdateInput; output: RecipeUpdateOutput };
   "recipe.delete": { input: RecipeDeleteInput; output: RecipeDeleteOutput };
   "recipe.restore": { input: RecipeRestoreInput; output: RecipeRestoreOutput };
+  "recipe.revert": { input: RecipeRevertInput; output: RecipeRevertOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
   "planner.get_meal": { input: PlannerGetMealInput; output: PlannerGetMealOutput };
   "planner.add_meal": { input: PlannerAddMealInput; output: PlannerAddMealOutput };
@@ -1719,6 +1841,8 @@ export interface ToolTypes {
   "household.set_role": { input: HouseholdSetRoleInput; output: HouseholdSetRoleOutput };
   "ingredient.search": { input: IngredientSearchInput; output: IngredientSearchOutput };
   "ingredient.create": { input: IngredientCreateInput; output: IngredientCreateOutput };
+  "history.list": { input: HistoryListInput; output: HistoryListOutput };
+  "history.undo": { input: HistoryUndoInput; output: HistoryUndoOutput };
 }
 
 /**
@@ -1786,6 +1910,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<RecipeRestoreOutput> =>
         callTool<RecipeRestoreOutput>(host, "recipe.restore", input, { ...defaults, ...options }),
+      /**
+       * `recipe.revert` (write, risk high).
+       * Puts a recipe back as it was at an earlier revision: title, method, tags, rating, notes,
+       * servings and ingredient lines. recipe.update returns the revision it made. Needs the user's confirmation.
+       */
+      revert: (
+        input: RecipeRevertInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<RecipeRevertOutput> =>
+        callTool<RecipeRevertOutput>(host, "recipe.revert", input, { ...defaults, ...options }),
     },
     planner: {
       /**
@@ -2151,6 +2285,26 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<IngredientCreateOutput> =>
         callTool<IngredientCreateOutput>(host, "ingredient.create", input, { ...defaults, ...options }),
+    },
+    history: {
+      /**
+       * `history.list` (read, risk low).
+       * Lists the household's recent writes, newest first: which tool, who, when, a one-line summary
+       * and whether it was undone. Each entry's invocation_id can be given to history.undo.
+       */
+      list: (input: HistoryListInput = {}, options: CallOptions & HouseholdOptions = {}): Promise<HistoryListOutput> =>
+        callTool<HistoryListOutput>(host, "history.list", input, { ...defaults, ...options }),
+      /**
+       * `history.undo` (write, risk medium).
+       * Undoes the household's last write (or the one named by invocation_id) when nothing later depends
+       * on it: a push or add_item loses exactly what it added, a create, check, rename, update, revert or delete is reversed.
+       * Needs the user's confirmation.
+       */
+      undo: (
+        input: HistoryUndoInput = {},
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HistoryUndoOutput> =>
+        callTool<HistoryUndoOutput>(host, "history.undo", input, { ...defaults, ...options }),
     },
   };
 }

@@ -13,12 +13,14 @@ import {
   unitField,
 } from "./fields.ts";
 import { recipeDocs } from "./docs/recipe.ts";
+import { recipeRevisionDocs } from "./docs/recipe-revisions.ts";
 import {
   RecipeCreateResult,
   RecipeDeleteResult,
   RecipeGetResult,
   RecipeListResult,
   RecipeRestoreResult,
+  RecipeRevertResult,
   RecipeUpdateResult,
 } from "./results.ts";
 
@@ -138,4 +140,26 @@ export const restoreRecipe = defineTool({
   outputSchema: RecipeRestoreResult,
 });
 
-export const recipeTools = [listRecipes, getRecipe, createRecipe, updateRecipe, deleteRecipe, restoreRecipe];
+export const revertRecipe = defineTool({
+  name: "recipe.revert",
+  ...recipeRevisionDocs.revert,
+  effect: "write",
+  // Like recipe.update it rewrites the whole recipe, but it keeps what it replaced as a revision.
+  risk: "high",
+  inputSchema: z.strictObject({
+    recipe_id: recipeId,
+    revision: z.number().int().min(1).max(1_000_000)
+      .describe("The revision to go back to (recipe.update and recipe.revert return the revision they made)."),
+  }),
+  outputSchema: RecipeRevertResult,
+});
+
+export const recipeTools = [
+  listRecipes,
+  getRecipe,
+  createRecipe,
+  updateRecipe,
+  deleteRecipe,
+  restoreRecipe,
+  revertRecipe,
+];

@@ -22,6 +22,7 @@ const specifiedTools = [
   "recipe.update",
   "recipe.delete",
   "recipe.restore",
+  "recipe.revert",
   "planner.list_meals",
   "planner.get_meal",
   "planner.add_meal",
@@ -58,6 +59,8 @@ const specifiedTools = [
   "household.set_role",
   "ingredient.search",
   "ingredient.create",
+  "history.list",
+  "history.undo",
 ];
 
 const docSections = [
@@ -72,7 +75,7 @@ const docSections = [
 
 Deno.test("the registry holds every specified tool once, and each group has an Edge Function", async () => {
   assert.deepEqual(allTools.map((tool) => tool.name).sort(), [...specifiedTools].sort());
-  assert.deepEqual(toolGroups, ["recipe", "planner", "grocery", "household", "ingredient"]);
+  assert.deepEqual(toolGroups, ["recipe", "planner", "grocery", "household", "ingredient", "history"]);
   for (const group of toolGroups) {
     assert.ok(toolsOfGroup(group).length > 0);
     for (const file of ["index.ts", "handler.ts"]) {
@@ -227,6 +230,7 @@ Deno.test("the approval policy: every write waits for a person's confirmation, n
     [
       "recipe.update",
       "recipe.delete",
+      "recipe.revert",
       "grocery.delete_list",
       "household.create_invite",
       "household.leave",

@@ -6,6 +6,7 @@ import { groceryTools } from "./grocery.ts";
 import { groceryConversionTools } from "./grocery-conversions.ts";
 import { householdTools } from "./household.ts";
 import { ingredientTools } from "./ingredient.ts";
+import { historyTools } from "./history.ts";
 
 const registeredTools = [
   ...recipeTools,
@@ -14,6 +15,7 @@ const registeredTools = [
   ...groceryConversionTools,
   ...householdTools,
   ...ingredientTools,
+  ...historyTools,
 ];
 
 /** Every tool, in a stable order: what HTTP, the assistant and MCP all read. */

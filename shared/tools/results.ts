@@ -129,7 +129,22 @@ export type RecipeGetResult = z.infer<typeof RecipeGetResult>;
 export const RecipeCreateResult = z.strictObject({ recipe_id: id, created_at: timestamp });
 export type RecipeCreateResult = z.infer<typeof RecipeCreateResult>;
 
-export const RecipeUpdateResult = z.strictObject({ recipe: Recipe, updated_at: timestamp });
+export const RecipeUpdateResult = z.strictObject({
+  recipe: Recipe,
+  updated_at: timestamp,
+  /** The values before the change, of the fields the call gave. */
+  previous: z.strictObject({
+    title: z.string().optional(),
+    ingredients: z.array(RecipeIngredientLine).optional(),
+    instructions: z.string().nullable().optional(),
+    tags: z.array(z.string()).optional(),
+    rating: z.int().min(1).max(5).nullable().optional(),
+    notes: z.string().nullable().optional(),
+    servings: z.int().positive().nullable().optional(),
+  }),
+  /** The revision that keeps the recipe as it was before this change (recipe.revert takes it). */
+  revision: z.int().positive(),
+});
 export type RecipeUpdateResult = z.infer<typeof RecipeUpdateResult>;
 
 export const RecipeDeleteResult = z.strictObject({ recipe_id: id, title: z.string(), deleted_at: timestamp });
@@ -234,6 +249,14 @@ export type IngredientCreateResult = z.infer<typeof IngredientCreateResult>;
 
 export const RecipeRestoreResult = z.strictObject({ restored: z.literal(true), recipe: Recipe });
 export type RecipeRestoreResult = z.infer<typeof RecipeRestoreResult>;
+
+export const RecipeRevertResult = z.strictObject({
+  recipe: Recipe,
+  reverted_to_revision: z.int().positive(),
+  /** The revision that keeps the recipe as it was before the revert. */
+  revision: z.int().positive(),
+});
+export type RecipeRevertResult = z.infer<typeof RecipeRevertResult>;
 
 /** grocery.update_item: `previous` holds the old value of each field the call gave. */
 export const GroceryUpdateItemResult = z.strictObject({
@@ -421,3 +444,23 @@ export const GrocerySyncPlanResult = z.strictObject({
   message: z.string(),
 });
 export type GrocerySyncPlanResult = z.infer<typeof GrocerySyncPlanResult>;
+export const HistoryEntry = z.strictObject({
+  invocation_id: id,
+  tool: z.string(),
+  user_id: id,
+  created_at: timestamp,
+  summary: z.string(),
+  undone: z.boolean(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+
+export const HistoryListResult = z.strictObject({ entries: z.array(HistoryEntry), next_cursor: nextCursor });
+export type HistoryListResult = z.infer<typeof HistoryListResult>;
+
+export const HistoryUndoResult = z.strictObject({
+  undone_invocation_id: id,
+  undone_tool: z.string(),
+  undone_summary: z.string(),
+  message: z.string(),
+});
+export type HistoryUndoResult = z.infer<typeof HistoryUndoResult>;

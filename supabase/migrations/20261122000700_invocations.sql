@@ -187,7 +187,11 @@ begin
   -- Reads run as authenticated, writes as the writer role (a member of authenticated: same policies),
   -- the only role with insert, update and delete grants; see the foundation migration.
   perform set_config('role', case when p_is_write then 'meal_planner_writer' else 'authenticated' end, true);
+  -- The rows a write records as its own (grocery_item_sources.invocation_id) take this invocation's id, so
+  -- history.undo can subtract exactly them; empty for an unrecorded call.
+  perform set_config('meal_planner.invocation_id', coalesce(v_invocation_id::text, ''), true);
   execute format('select %s($1, $2)', v_function) into v_result using v_household_id, p_input;
+  perform set_config('meal_planner.invocation_id', '', true);
   perform set_config('role', v_role, true);
 
   if p_recorded then

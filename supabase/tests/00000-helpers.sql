@@ -277,6 +277,8 @@ begin
   values (p_household_id, 'House curry', 5, v_owner) returning id into v_recipe;
   insert into public.recipe_ingredients (recipe_id, household_id, ingredient_id, quantity, unit)
   values (v_recipe, p_household_id, v_ingredient, 2, 'tbsp');
+  insert into public.recipe_revisions (household_id, recipe_id, revision, recipe, created_by)
+  values (p_household_id, v_recipe, 1, '{"title": "House curry"}', v_owner);
   insert into public.planner_meals (household_id, recipe_id, date, meal_type, created_by)
   values (p_household_id, v_recipe, date '2026-12-01', 'dinner', v_owner) returning id into v_meal;
   insert into public.grocery_lists (household_id, name, created_by)

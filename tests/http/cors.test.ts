@@ -23,6 +23,7 @@ const functionPaths = [
   "grocery/push_ingredients",
   "household/get",
   "ingredient/search",
+  "history/list",
   "assistant/chat",
   "mcp",
   "openapi",

@@ -24,7 +24,15 @@ Deno.test("running a tool needs a user token: none, forged, malformed or the ano
 
 Deno.test("every group function lists its tools with strict JSON Schemas", async () => {
   const expected: Record<string, string[]> = {
-    recipe: ["recipe.create", "recipe.delete", "recipe.get", "recipe.list", "recipe.restore", "recipe.update"],
+    recipe: [
+      "recipe.create",
+      "recipe.delete",
+      "recipe.get",
+      "recipe.list",
+      "recipe.restore",
+      "recipe.revert",
+      "recipe.update",
+    ],
     planner: [
       "planner.add_meal",
       "planner.get_meal",
@@ -66,6 +74,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "household.set_role",
     ],
     ingredient: ["ingredient.create", "ingredient.search"],
+    history: ["history.list", "history.undo"],
   };
   for (const [group, names] of Object.entries(expected)) {
     const response = await fetch(functionsUrl(group));

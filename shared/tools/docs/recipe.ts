@@ -150,7 +150,9 @@ ${updateSummary}
 - At least one field besides recipe_id is given; ingredient lines follow recipe.create's rules.
 
 ## Postconditions
-- The given fields are changed; returns \`{ recipe, updated_at }\` with the whole updated recipe.
+- The given fields are changed; returns \`{ recipe, updated_at, previous, revision }\`: the whole updated recipe,
+  the previous values of the given fields (lines included), and the revision that keeps the recipe as it was.
+- Undo: recipe.revert to that revision, or history.undo.
 
 ## Invariants
 - All or nothing. Given ingredients replace all lines; tags replace all tags.

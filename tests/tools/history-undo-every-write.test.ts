@@ -1,0 +1,232 @@
+// The spec's rule "every write is undoable", checked tool by tool: for every write tool of the registry that
+// history.undo supports, perform it, undo it, and find the household's rows as they were. The tools it does not
+// support are listed with the reason, and undoing each of them is a CONFLICT that changes nothing.
+import assert from "node:assert/strict";
+import { allTools } from "../../shared/tools/registry.ts";
+import { callTool, callToolOk } from "../support/tools-client.ts";
+import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
+import { adminSql, type TestUser } from "../support/stack.ts";
+
+const sql = adminSql();
+const { alice } = await twoHouseholds(sql, "undo-every-write");
+const householdId = await householdOf(sql, alice);
+const rice = await catalogIngredient(sql, "white rice");
+const eggs = await catalogIngredient(sql, "eggs");
+
+/** The household's live rows, every column but updated_at (an undo is a new write, so it moves). */
+async function householdRows(): Promise<unknown> {
+  const [rows] = await sql<{ rows: unknown }[]>`
+    select jsonb_build_object(
+      'lists', (select jsonb_agg(to_jsonb(l) - 'updated_at' order by l.id) from public.grocery_lists l
+        where l.household_id = ${householdId} and l.deleted_at is null),
+      'items', (select jsonb_agg(to_jsonb(i) - 'updated_at' order by i.id) from public.grocery_items i
+        where i.household_id = ${householdId} and i.deleted_at is null),
+      'sources', (select jsonb_agg(to_jsonb(s) order by s.id) from public.grocery_item_sources s
+        where s.household_id = ${householdId}),
+      'recipes', (select jsonb_agg(to_jsonb(r) - 'updated_at' order by r.id) from public.recipes r
+        where r.household_id = ${householdId} and r.deleted_at is null),
+      -- Lines are a value list that recipe.update replaces whole, so their row ids and times are not compared.
+      'recipe_lines', (select jsonb_agg(to_jsonb(x) - 'id' - 'created_at' order by x.recipe_id, x.position)
+        from public.recipe_ingredients x
+        join public.recipes r on r.household_id = x.household_id and r.id = x.recipe_id
+        where x.household_id = ${householdId} and r.deleted_at is null),
+      'meals', (select jsonb_agg(to_jsonb(m) - 'updated_at' order by m.id) from public.planner_meals m
+        where m.household_id = ${householdId} and m.deleted_at is null),
+      'household', (select to_jsonb(h) - 'updated_at' from public.households h where h.id = ${householdId}),
+      'members', (select jsonb_agg(to_jsonb(m) order by m.user_id) from public.household_members m
+        where m.household_id = ${householdId})
+    ) as rows`;
+  return rows.rows;
+}
+
+let counter = 0;
+const unique = (label: string) => `${label} ${++counter}`;
+
+async function newList(user: TestUser = alice): Promise<string> {
+  return (await callToolOk(user, "grocery.create_list", { name: unique("List") })).grocery_list_id;
+}
+
+async function newItem(): Promise<{ listId: string; itemId: string }> {
+  const listId = await newList();
+  const pushed = await callToolOk(alice, "grocery.push_ingredients", {
+    grocery_list_id: listId,
+    ingredients: [{ ingredient_id: rice, quantity: 2, unit: "cup" }],
+  });
+  return { listId, itemId: pushed.added[0].id };
+}
+
+async function newRecipe(): Promise<string> {
+  return (await callToolOk(alice, "recipe.create", {
+    title: unique("Omelette"),
+    ingredients: [{ ingredient_id: eggs, quantity: 3, unit: "whole" }],
+  })).recipe_id;
+}
+
+async function newMeal(): Promise<string> {
+  return (await callToolOk(alice, "planner.add_meal", {
+    recipe_id: await newRecipe(),
+    date: "2027-09-01",
+    meal_type: "dinner",
+  })).planner_meal_id;
+}
+
+/** Each supported write tool: the state it needs (arranged by earlier writes) and the input to perform. */
+const supported: Record<string, () => Promise<unknown>> = {
+  "grocery.create_list": () => Promise.resolve({ name: unique("Weekend") }),
+  "grocery.push_recipe": async () => {
+    const { listId } = await newItem();
+    // Scaled from the recipe's own servings; its eggs are a new item beside the rice already there.
+    return { grocery_list_id: listId, recipe_id: await newRecipe() };
+  },
+  "grocery.push_ingredients": async () => {
+    const { listId } = await newItem();
+    // One line merges into the rice already there, the other adds a new item.
+    return {
+      grocery_list_id: listId,
+      ingredients: [
+        { ingredient_id: rice, quantity: 1.5, unit: "cup" },
+        { ingredient_id: eggs, quantity: 6, unit: "whole" },
+      ],
+    };
+  },
+  "grocery.add_item": async () => ({
+    grocery_list_id: await newList(),
+    name: "paper towels",
+    quantity: 2,
+    unit: "package",
+  }),
+  "grocery.check_item": async () => ({ grocery_item_id: (await newItem()).itemId }),
+  "grocery.remove_item": async () => ({ grocery_item_id: (await newItem()).itemId }),
+  "grocery.update_item": async () => ({ grocery_item_id: (await newItem()).itemId, quantity: 400, unit: "g" }),
+  "grocery.restore_item": async () => {
+    const { itemId } = await newItem();
+    await callToolOk(alice, "grocery.remove_item", { grocery_item_id: itemId });
+    return { grocery_item_id: itemId };
+  },
+  "grocery.rename_list": async () => ({ grocery_list_id: await newList(), name: unique("Renamed") }),
+  "grocery.delete_list": async () => ({ grocery_list_id: (await newItem()).listId }),
+  "grocery.restore_list": async () => {
+    const { listId } = await newItem();
+    await callToolOk(alice, "grocery.delete_list", { grocery_list_id: listId });
+    return { grocery_list_id: listId };
+  },
+  "grocery.clear_checked": async () => {
+    const { listId, itemId } = await newItem();
+    await callToolOk(alice, "grocery.check_item", { grocery_item_id: itemId });
+    return { grocery_list_id: listId };
+  },
+  "recipe.create": () =>
+    Promise.resolve({
+      title: unique("Pancakes"),
+      ingredients: [{ ingredient_id: eggs, quantity: 2, unit: "whole" }],
+    }),
+  "recipe.delete": async () => ({ recipe_id: await newRecipe() }),
+  "recipe.restore": async () => {
+    const recipeId = await newRecipe();
+    await callToolOk(alice, "recipe.delete", { recipe_id: recipeId });
+    return { recipe_id: recipeId };
+  },
+  "recipe.update": async () => ({
+    recipe_id: await newRecipe(),
+    title: unique("Better omelette"),
+    tags: ["quick"],
+    ingredients: [{ ingredient_id: eggs, quantity: 4, unit: "whole", prep_state: "beaten" }],
+  }),
+  "recipe.revert": async () => {
+    const recipeId = await newRecipe();
+    await callToolOk(alice, "recipe.update", { recipe_id: recipeId, title: unique("Changed"), servings: 2 });
+    return { recipe_id: recipeId, revision: 1 };
+  },
+  "planner.add_meal": async () => ({ recipe_id: await newRecipe(), date: "2027-09-02", meal_type: "lunch" }),
+  "planner.remove_meal": async () => ({ planner_meal_id: await newMeal() }),
+  "planner.restore_meal": async () => {
+    const mealId = await newMeal();
+    await callToolOk(alice, "planner.remove_meal", { planner_meal_id: mealId });
+    return { planner_meal_id: mealId };
+  },
+  "planner.update_meal": async () => ({ planner_meal_id: await newMeal(), date: "2027-09-05", servings: 3 }),
+};
+
+/** The write tools history.undo does not support yet, and why; each with an input that performs it, when safe. */
+const unsupported: Record<string, { reason: RegExp; input?: () => Promise<unknown> }> = {
+  "grocery.uncheck_item": {
+    reason: /does not keep when and by whom the item was checked/,
+    input: async () => {
+      const { itemId } = await newItem();
+      await callToolOk(alice, "grocery.check_item", { grocery_item_id: itemId });
+      return { grocery_item_id: itemId };
+    },
+  },
+  "ingredient.create": {
+    reason: /an ingredient cannot be removed/,
+    input: () => Promise.resolve({ name: unique("Grandma's spice mix") }),
+  },
+  "household.rename": {
+    reason: /changed back with the household tools/,
+    input: () => Promise.resolve({ name: unique("Home") }),
+  },
+  // Membership, roles and invites: undoing them would change who may see (and undo) the household's rows.
+  "household.create_invite": { reason: /changed back with the household tools/ },
+  "household.join": { reason: /changed back with the household tools/ },
+  "household.set_default": { reason: /changed back with the household tools/ },
+  "household.leave": { reason: /changed back with the household tools/ },
+  "household.remove_member": { reason: /changed back with the household tools/ },
+  "household.set_role": { reason: /changed back with the household tools/ },
+  "history.undo": { reason: /an undo is not undone/ },
+  "grocery.sync_plan": { reason: /sync the range again/ },
+  "grocery.apply_conversion": { reason: /grocery\.restore_item/ },
+};
+
+async function lastInvocation(tool: string): Promise<string> {
+  const { entries } = await callToolOk(alice, "history.list", { limit: 1 });
+  assert.equal(entries[0].tool, tool);
+  return entries[0].invocation_id;
+}
+
+Deno.test("every write tool of the registry is either undone by history.undo or listed with its reason", () => {
+  const writeTools = allTools.filter((tool) => tool.effect === "write").map((tool) => tool.name).sort();
+  assert.deepEqual(writeTools, [...Object.keys(supported), ...Object.keys(unsupported)].sort());
+});
+
+for (const [tool, arrange] of Object.entries(supported)) {
+  Deno.test(`history.undo after ${tool} finds the household's rows as they were`, async () => {
+    const input = await arrange();
+    const before = await householdRows();
+    await callToolOk(alice, tool as "grocery.create_list", input);
+    const invocationId = await lastInvocation(tool);
+    assert.notDeepEqual(await householdRows(), before, `${tool} changed nothing to undo`);
+
+    const undone = await callToolOk(alice, "history.undo", {});
+    assert.equal(undone.undone_invocation_id, invocationId);
+    assert.equal(undone.undone_tool, tool);
+    assert.deepEqual(await householdRows(), before);
+
+    const again = await callTool(alice, "history.undo", { invocation_id: invocationId });
+    assert.equal(again.status, 409);
+    assert.match(again.body.error!.message, /already undone/);
+  });
+}
+
+for (const [tool, { reason, input }] of Object.entries(unsupported)) {
+  if (!input) continue;
+  Deno.test(`history.undo refuses ${tool} with its reason and changes nothing`, async () => {
+    await callToolOk(alice, tool as "grocery.create_list", await input());
+    const invocationId = await lastInvocation(tool);
+    const after = await householdRows();
+    const refused = await callTool(alice, "history.undo", { invocation_id: invocationId });
+    assert.equal(refused.status, 409);
+    assert.match(refused.body.error!.message, reason);
+    assert.deepEqual(await householdRows(), after);
+  });
+}
+
+Deno.test("history.undo refuses to undo an undo", async () => {
+  await callToolOk(alice, "grocery.create_list", { name: unique("Undo me") });
+  await callToolOk(alice, "history.undo", {});
+  const undoId = await lastInvocation("history.undo");
+  const refused = await callTool(alice, "history.undo", { invocation_id: undoId });
+  assert.equal(refused.status, 409);
+  assert.match(refused.body.error!.message, unsupported["history.undo"].reason);
+});
+
+globalThis.addEventListener("unload", () => sql.end());
