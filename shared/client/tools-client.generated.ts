@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.f8bec16e5659";
+export const registryVersion = "1.0.246fddfa6115";
 
 // recipe.list
 
@@ -286,6 +286,84 @@ export type RecipeRestoreOutput = {
     }>;
     created_at: string;
   };
+};
+
+// recipe.parse_text
+
+/** Parse recipe text into a draft for recipe.create: quantities, units, prep states, exact ingredient matches and suggestions for unmatched names. Saves nothing. */
+export type RecipeParseTextInput = {
+  /** Recipe text (title, ingredient lines, method), at most 20000 characters. */
+  text: string;
+};
+
+/** The data of a successful recipe.parse_text. */
+export type RecipeParseTextOutput = {
+  draft: {
+    title?: string;
+    ingredients: Array<{
+      ingredient_id?: string;
+      name?: string;
+      quantity: number | null;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package"
+        | null;
+      prep_state: string | null;
+      note?: string;
+    }>;
+    instructions?: string;
+  };
+  ready: boolean;
+  lines: Array<{
+    original: string;
+    quantity: number | null;
+    quantity_text: string | null;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package"
+      | null;
+    unit_text: string | null;
+    prep_state: string | null;
+    name: string;
+    note: string | null;
+    problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+    ingredient: {
+      id: string;
+      name: string;
+      household_specific: boolean;
+    } | null;
+    suggestions: Array<{
+      id: string;
+      name: string;
+      household_specific: boolean;
+      match: "exact" | "prefix" | "word";
+    }>;
+  }>;
+  other_lines: string[];
 };
 
 // planner.list_meals
@@ -1351,6 +1429,7 @@ export interface ToolTypes {
   "recipe.update": { input: RecipeUpdateInput; output: RecipeUpdateOutput };
   "recipe.delete": { input: RecipeDeleteInput; output: RecipeDeleteOutput };
   "recipe.restore": { input: RecipeRestoreInput; output: RecipeRestoreOutput };
+  "recipe.parse_text": { input: RecipeParseTextInput; output: RecipeParseTextOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
   "planner.get_meal": { input: PlannerGetMealInput; output: PlannerGetMealOutput };
   "planner.add_meal": { input: PlannerAddMealInput; output: PlannerAddMealOutput };
@@ -1450,6 +1529,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<RecipeRestoreOutput> =>
         callTool<RecipeRestoreOutput>(host, "recipe.restore", input, { ...defaults, ...options }),
+      /**
+       * `recipe.parse_text` (read, risk low).
+       * Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed
+       * rules, with each ingredient name matched exactly and suggestions for the rest. Saves nothing.
+       */
+      parseText: (
+        input: RecipeParseTextInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<RecipeParseTextOutput> =>
+        callTool<RecipeParseTextOutput>(host, "recipe.parse_text", input, { ...defaults, ...options }),
     },
     planner: {
       /**

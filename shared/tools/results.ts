@@ -328,3 +328,48 @@ export const HouseholdSetRoleResult = z.strictObject({
   previous_role: householdRole,
 });
 export type HouseholdSetRoleResult = z.infer<typeof HouseholdSetRoleResult>;
+
+/** recipe.parse_text (and the draft of media.ocr_image): a recipe.create input to correct, and each line read. */
+const lineProblem = z.enum(["range", "no_quantity", "rounded", "no_unit", "no_name", "unmatched"]);
+const DraftIngredientLine = z.strictObject({
+  ingredient_id: id.optional(),
+  name: z.string().optional(),
+  quantity: z.number().positive().nullable(),
+  unit: z.enum(units).nullable(),
+  prep_state: z.string().nullable(),
+  note: z.string().optional(),
+});
+export const RecipeDraft = z.strictObject({
+  draft: z.strictObject({
+    title: z.string().optional(),
+    ingredients: z.array(DraftIngredientLine),
+    instructions: z.string().optional(),
+  }),
+  /** True when recipe.create would take the draft as it is. */
+  ready: z.boolean(),
+  lines: z.array(z.strictObject({
+    original: z.string(),
+    quantity: z.number().positive().nullable(),
+    quantity_text: z.string().nullable(),
+    unit: z.enum(units).nullable(),
+    unit_text: z.string().nullable(),
+    prep_state: z.string().nullable(),
+    name: z.string(),
+    note: z.string().nullable(),
+    problems: z.array(lineProblem),
+    ingredient: Ingredient.nullable(),
+    suggestions: IngredientSearchResult.shape.ingredients,
+  })),
+  other_lines: z.array(z.string()),
+});
+export type RecipeDraft = z.infer<typeof RecipeDraft>;
+
+/** What app.recipe_parse_text returns for the names it is given, in their order. */
+export const IngredientNameMatches = z.strictObject({
+  matches: z.array(z.strictObject({
+    name: z.string(),
+    ingredient: Ingredient.nullable(),
+    suggestions: IngredientSearchResult.shape.ingredients,
+  })),
+});
+export type IngredientNameMatches = z.infer<typeof IngredientNameMatches>;

@@ -24,7 +24,15 @@ Deno.test("running a tool needs a user token: none, forged, malformed or the ano
 
 Deno.test("every group function lists its tools with strict JSON Schemas", async () => {
   const expected: Record<string, string[]> = {
-    recipe: ["recipe.create", "recipe.delete", "recipe.get", "recipe.list", "recipe.restore", "recipe.update"],
+    recipe: [
+      "recipe.create",
+      "recipe.delete",
+      "recipe.get",
+      "recipe.list",
+      "recipe.parse_text",
+      "recipe.restore",
+      "recipe.update",
+    ],
     planner: [
       "planner.add_meal",
       "planner.get_meal",

@@ -1,0 +1,39 @@
+// Prose for recipe.parse_text and the media tools: description (provider schemas), summary (system prompts),
+// doc (on request).
+import { toolDoc } from "./tool-doc.ts";
+
+export const recipeTextMaxLength = 20_000;
+
+const draftShape = "`{ draft, ready, lines, other_lines }`: `draft` is a recipe.create input to correct " +
+  "(matched lines carry ingredient_id, unmatched ones the name as read; unreadable quantities and units are " +
+  "null); `ready` is true when recipe.create would take it unchanged; each of `lines` has the original line, " +
+  "quantity (and quantity_text as written), unit (and unit_text), prep_state, name, note, the matched " +
+  "`ingredient` or null, `suggestions` from ingredient.search for unmatched names, and `problems` " +
+  "(range, no_quantity, rounded, no_unit, no_name, unmatched).";
+
+const draftRules = "- Nothing is saved: pass the corrected draft to recipe.create.\n" +
+  '- Fixed rules, no model, no guessing: a range ("2-3") is kept as quantity_text with quantity null, never ' +
+  "averaged; units only through a fixed alias table (tablespoons → tbsp, grams → g, c. → cup); prep states " +
+  "only from a fixed list (chopped, diced, minced, sliced, …); names match exactly (trimmed, case-insensitive).\n" +
+  "- Fractions are read (1/2, 1 1/2, ½); quantities are rounded to 3 decimals (1/3 → 0.333, flagged rounded).";
+
+const parseTextSummary = `Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed
+rules, with each ingredient name matched exactly and suggestions for the rest. Saves nothing.`;
+
+export const recipeParseTextDocs = {
+  description: "Parse recipe text into a draft for recipe.create: quantities, units, prep states, exact ingredient " +
+    "matches and suggestions for unmatched names. Saves nothing.",
+  summary: parseTextSummary,
+  doc: toolDoc("recipe.parse_text", parseTextSummary, {
+    Preconditions: `- text: 1–${recipeTextMaxLength} characters. Headings ("Ingredients", "Method", ` +
+      '"Instructions", …) split the sections; without them, lines starting with a quantity are ingredients.',
+    Postconditions: `- Nothing changes. Returns ${draftShape}`,
+    Invariants: draftRules,
+    "Failure Modes": "- **VALIDATION_ERROR**: blank or too long text; more than 200 ingredient lines.",
+    Examples: '### Example 1\n```json\n{ "text": "Rice Bowl\\nIngredients\\n2 cups rice\\n1 tbsp soy sauce\\n' +
+      'Method\\nCook the rice." }\n```\nResult: draft.title "Rice Bowl", two lines matched to rice and soy sauce.',
+    "Common Mistakes": "- ❌ Passing the draft to recipe.create while `ready` is false: fix the lines whose " +
+      "problems are not empty first (pick an ingredient from suggestions, or create it with ingredient.create, " +
+      "after asking the user).",
+  }),
+};
