@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.246fddfa6115";
+export const registryVersion = "1.0.00e14a699dfb";
 
 // recipe.list
 
@@ -1421,6 +1421,93 @@ export type IngredientCreateOutput = {
   created_at: string;
 };
 
+// media.ocr_image
+
+/** Extract the text from a recipe image (OCR, English) and read it into a draft for recipe.create. Saves nothing. */
+export type MediaOcrImageInput = {
+  /** The image file as base64 (a data: URL prefix is allowed): PNG, JPEG or WebP, told from its bytes; at most 4194304 bytes and 16000000 pixels. */
+  image: string;
+};
+
+/** The data of a successful media.ocr_image. */
+export type MediaOcrImageOutput = {
+  extracted_text: string;
+  confidence: number;
+  image: {
+    type: "image/png" | "image/jpeg" | "image/webp";
+    width: number;
+    height: number;
+  };
+  recipe: {
+    draft: {
+      title?: string;
+      ingredients: Array<{
+        ingredient_id?: string;
+        name?: string;
+        quantity: number | null;
+        unit:
+          | "cup"
+          | "tbsp"
+          | "tsp"
+          | "ml"
+          | "l"
+          | "fl oz"
+          | "lb"
+          | "oz"
+          | "g"
+          | "kg"
+          | "whole"
+          | "piece"
+          | "can"
+          | "package"
+          | null;
+        prep_state: string | null;
+        note?: string;
+      }>;
+      instructions?: string;
+    };
+    ready: boolean;
+    lines: Array<{
+      original: string;
+      quantity: number | null;
+      quantity_text: string | null;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package"
+        | null;
+      unit_text: string | null;
+      prep_state: string | null;
+      name: string;
+      note: string | null;
+      problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+      ingredient: {
+        id: string;
+        name: string;
+        household_specific: boolean;
+      } | null;
+      suggestions: Array<{
+        id: string;
+        name: string;
+        household_specific: boolean;
+        match: "exact" | "prefix" | "word";
+      }>;
+    }>;
+    other_lines: string[];
+  };
+};
+
 /** Every tool's input and output type by name. */
 export interface ToolTypes {
   "recipe.list": { input: RecipeListInput; output: RecipeListOutput };
@@ -1462,6 +1549,7 @@ export interface ToolTypes {
   "household.set_role": { input: HouseholdSetRoleInput; output: HouseholdSetRoleOutput };
   "ingredient.search": { input: IngredientSearchInput; output: IngredientSearchOutput };
   "ingredient.create": { input: IngredientCreateInput; output: IngredientCreateOutput };
+  "media.ocr_image": { input: MediaOcrImageInput; output: MediaOcrImageOutput };
 }
 
 /**
@@ -1859,6 +1947,18 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<IngredientCreateOutput> =>
         callTool<IngredientCreateOutput>(host, "ingredient.create", input, { ...defaults, ...options }),
+    },
+    media: {
+      /**
+       * `media.ocr_image` (read, risk low).
+       * Reads the text in a recipe photo (PNG, JPEG or WebP, base64) with OCR and returns it with
+       * its confidence (0–1) and a recipe.create draft read from it, as recipe.parse_text does. Saves nothing.
+       */
+      ocrImage: (
+        input: MediaOcrImageInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<MediaOcrImageOutput> =>
+        callTool<MediaOcrImageOutput>(host, "media.ocr_image", input, { ...defaults, ...options }),
     },
   };
 }

@@ -55,6 +55,7 @@ const specifiedTools = [
   "household.set_role",
   "ingredient.search",
   "ingredient.create",
+  "media.ocr_image",
 ];
 
 const docSections = [
@@ -69,7 +70,7 @@ const docSections = [
 
 Deno.test("the registry holds every specified tool once, and each group has an Edge Function", async () => {
   assert.deepEqual(allTools.map((tool) => tool.name).sort(), [...specifiedTools].sort());
-  assert.deepEqual(toolGroups, ["recipe", "planner", "grocery", "household", "ingredient"]);
+  assert.deepEqual(toolGroups, ["recipe", "planner", "grocery", "household", "ingredient", "media"]);
   for (const group of toolGroups) {
     assert.ok(toolsOfGroup(group).length > 0);
     for (const file of ["index.ts", "handler.ts"]) {

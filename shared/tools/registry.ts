@@ -5,8 +5,16 @@ import { plannerTools } from "./planner.ts";
 import { groceryTools } from "./grocery.ts";
 import { householdTools } from "./household.ts";
 import { ingredientTools } from "./ingredient.ts";
+import { mediaTools } from "./media.ts";
 
-const registeredTools = [...recipeTools, ...plannerTools, ...groceryTools, ...householdTools, ...ingredientTools];
+const registeredTools = [
+  ...recipeTools,
+  ...plannerTools,
+  ...groceryTools,
+  ...householdTools,
+  ...ingredientTools,
+  ...mediaTools,
+];
 
 /** Every tool, in a stable order: what HTTP, the assistant and MCP all read. */
 export const allTools: readonly AnyTool[] = registeredTools;

@@ -373,3 +373,15 @@ export const IngredientNameMatches = z.strictObject({
   })),
 });
 export type IngredientNameMatches = z.infer<typeof IngredientNameMatches>;
+
+export const MediaOcrImageResult = z.strictObject({
+  extracted_text: z.string(),
+  confidence: z.number().min(0).max(1),
+  image: z.strictObject({
+    type: z.enum(["image/png", "image/jpeg", "image/webp"]),
+    width: z.int().positive(),
+    height: z.int().positive(),
+  }),
+  recipe: RecipeDraft,
+});
+export type MediaOcrImageResult = z.infer<typeof MediaOcrImageResult>;

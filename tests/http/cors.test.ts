@@ -23,6 +23,7 @@ const functionPaths = [
   "grocery/push_ingredients",
   "household/get",
   "ingredient/search",
+  "media/ocr_image",
   "assistant/chat",
   "mcp",
   "openapi",

@@ -6,6 +6,7 @@ import type { ToolsClient, ToolTypes } from "../../shared/client/tools-client.ge
 import type { groceryTools } from "../../shared/tools/grocery.ts";
 import type { householdTools } from "../../shared/tools/household.ts";
 import type { ingredientTools } from "../../shared/tools/ingredient.ts";
+import type { mediaTools } from "../../shared/tools/media.ts";
 import type { plannerTools } from "../../shared/tools/planner.ts";
 import type { recipeTools } from "../../shared/tools/recipe.ts";
 
@@ -14,7 +15,8 @@ type Registered =
   | (typeof plannerTools)[number]
   | (typeof groceryTools)[number]
   | (typeof householdTools)[number]
-  | (typeof ingredientTools)[number];
+  | (typeof ingredientTools)[number]
+  | (typeof mediaTools)[number];
 type ZodInput<Name> = z.input<Extract<Registered, { name: Name }>["inputSchema"]>;
 type ZodOutput<Name> = z.output<Extract<Registered, { name: Name }>["outputSchema"]>;
 

@@ -37,3 +37,40 @@ export const recipeParseTextDocs = {
       "after asking the user).",
   }),
 };
+
+export const ocrLimits = {
+  maxImageBytes: 4 * 1024 * 1024,
+  maxBase64Characters: Math.ceil((4 * 1024 * 1024) / 3) * 4 + 100,
+  maxPixels: 16_000_000,
+  maxSide: 8_000,
+  defaultTimeLimitMs: 20_000,
+  /** The media function's body limit: the largest image as base64 and room for the JSON around it. */
+  maxBodyBytes: 6 * 1024 * 1024,
+} as const;
+
+const ocrImageSummary = `Reads the text in a recipe photo (PNG, JPEG or WebP, base64) with OCR and returns it with
+its confidence (0–1) and a recipe.create draft read from it, as recipe.parse_text does. Saves nothing.`;
+
+export const mediaDocs = {
+  ocrImage: {
+    description: "Extract the text from a recipe image (OCR, English) and read it into a draft for recipe.create. " +
+      "Saves nothing.",
+    summary: ocrImageSummary,
+    doc: toolDoc("media.ocr_image", ocrImageSummary, {
+      Preconditions: `- image: base64 of a PNG, JPEG or WebP file (the type is read from its bytes, not a name), ` +
+        `at most ${ocrLimits.maxImageBytes} bytes, ${ocrLimits.maxPixels} pixels and ${ocrLimits.maxSide} on a ` +
+        "side. Printed text on a plain background reads best; handwriting mostly does not.",
+      Postconditions: "- Nothing changes. Returns `{ extracted_text, confidence, image: { type, width, height }, " +
+        `recipe }\`, where recipe is ${draftShape}`,
+      Invariants: `- English only (tesseract.js with the npm package's data; nothing is downloaded).\n${draftRules}`,
+      "Failure Modes": "- **VALIDATION_ERROR**: not base64; not a PNG, JPEG or WebP; a truncated or undecodable " +
+        "file.\n- **PAYLOAD_TOO_LARGE**: over the byte or pixel limits.\n" +
+        `- **UNAVAILABLE**: OCR took longer than its time limit (${ocrLimits.defaultTimeLimitMs} ms by default); ` +
+        "retry, or send a smaller image.",
+      Examples: '### Example 1\n```json\n{ "image": "iVBORw0KGgoAAAANSUhEUgAA…" }\n```\n' +
+        'Result: extracted_text "2 cups rice\\n…", confidence 0.91, recipe.lines[0] with quantity 2, unit cup.',
+      "Common Mistakes": "- ❌ Treating the extracted text as exact: OCR misreads; show the draft to the user.\n" +
+        "- ❌ Sending a URL: only the image's bytes are taken.",
+    }),
+  },
+};
