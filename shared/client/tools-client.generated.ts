@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.00e14a699dfb";
+export const registryVersion = "1.0.7c162ded6fce";
 
 // recipe.list
 
@@ -1508,6 +1508,27 @@ export type MediaOcrImageOutput = {
   };
 };
 
+// media.speech_to_text
+
+/** Transcribe a voice recording to text through the configured speech service. Saves nothing. */
+export type MediaSpeechToTextInput = {
+  /** The recording as base64 (a data: URL prefix is allowed): WAV, MP3, OGG, FLAC, WebM or MP4/M4A, told from its bytes; at most 4194304 bytes. */
+  audio: string;
+  /** The spoken language as ISO-639-1 ("en"); absent: detected. */
+  language?: string;
+};
+
+/** The data of a successful media.speech_to_text. */
+export type MediaSpeechToTextOutput = {
+  transcript: string;
+  confidence: number | null;
+  confidence_source: "logprobs" | "segments" | "none";
+  audio: {
+    type: string;
+    bytes: number;
+  };
+};
+
 /** Every tool's input and output type by name. */
 export interface ToolTypes {
   "recipe.list": { input: RecipeListInput; output: RecipeListOutput };
@@ -1550,6 +1571,7 @@ export interface ToolTypes {
   "ingredient.search": { input: IngredientSearchInput; output: IngredientSearchOutput };
   "ingredient.create": { input: IngredientCreateInput; output: IngredientCreateOutput };
   "media.ocr_image": { input: MediaOcrImageInput; output: MediaOcrImageOutput };
+  "media.speech_to_text": { input: MediaSpeechToTextInput; output: MediaSpeechToTextOutput };
 }
 
 /**
@@ -1959,6 +1981,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions = {},
       ): Promise<MediaOcrImageOutput> =>
         callTool<MediaOcrImageOutput>(host, "media.ocr_image", input, { ...defaults, ...options }),
+      /**
+       * `media.speech_to_text` (read, risk low).
+       * Transcribes a recording (WAV, MP3, OGG, FLAC, WebM or M4A, base64) through the configured
+       * OpenAI-compatible speech service; returns transcript and confidence (0–1, or null when the service gives none).
+       */
+      speechToText: (
+        input: MediaSpeechToTextInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<MediaSpeechToTextOutput> =>
+        callTool<MediaSpeechToTextOutput>(host, "media.speech_to_text", input, { ...defaults, ...options }),
     },
   };
 }

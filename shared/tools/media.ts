@@ -3,18 +3,21 @@ import { defineTool } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
 import { checkImage } from "../media/image-type.ts";
 import { recognizeText } from "../media/ocr.ts";
-import { mediaDocs, ocrLimits } from "./docs/media.ts";
+import { mediaDocs, ocrLimits, speechLimits, speechToTextDocs } from "./docs/media.ts";
 import { recipeDraftFromText } from "./recipe.ts";
-import { MediaOcrImageResult } from "./results.ts";
+import { MediaOcrImageResult, MediaSpeechToTextResult } from "./results.ts";
+import { audioTypeOf } from "../media/audio-type.ts";
+import { speechSettings } from "../media/speech-settings.ts";
+import { transcribe } from "../media/transcribe.ts";
 
 const dataUrlPrefix = /^data:[^,]{0,100};base64,/;
 
-function decodeBase64(text: string): Uint8Array {
+function decodeBase64(text: string, field: string): Uint8Array {
   try {
     const binary = atob(text.replace(dataUrlPrefix, ""));
     return Uint8Array.from(binary, (character) => character.charCodeAt(0));
   } catch {
-    throw new AppError("VALIDATION_ERROR", "image must be base64 (standard alphabet)", { field: "image" });
+    throw new AppError("VALIDATION_ERROR", `${field} must be base64 (standard alphabet)`, { field });
   }
 }
 
@@ -41,7 +44,7 @@ export const ocrImage = defineTool({
   }),
   outputSchema: MediaOcrImageResult,
   execute: async (input, context) => {
-    const bytes = decodeBase64(input.image);
+    const bytes = decodeBase64(input.image, "image");
     if (bytes.length > ocrLimits.maxImageBytes) {
       throw new AppError("PAYLOAD_TOO_LARGE", `the image is larger than ${ocrLimits.maxImageBytes} bytes`, {
         field: "image",
@@ -71,4 +74,45 @@ export const ocrImage = defineTool({
   },
 });
 
-export const mediaTools = [ocrImage];
+const languageCode = z.string().max(2).regex(/^[a-z]{2}$/, { error: 'must be an ISO-639-1 code such as "en"' });
+
+export const speechToText = defineTool({
+  name: "media.speech_to_text",
+  ...speechToTextDocs,
+  effect: "read",
+  latencyBudgetMs: 5000,
+  inputSchema: z.strictObject({
+    audio: z.string()
+      .min(1, { error: "must not be empty" })
+      .max(speechLimits.maxBase64Characters, {
+        error:
+          `must be at most ${speechLimits.maxAudioBytes} bytes (base64: ${speechLimits.maxBase64Characters} characters)`,
+      })
+      .describe(
+        `The recording as base64 (a data: URL prefix is allowed): WAV, MP3, OGG, FLAC, WebM or MP4/M4A, told ` +
+          `from its bytes; at most ${speechLimits.maxAudioBytes} bytes.`,
+      ),
+    language: languageCode.optional().describe('The spoken language as ISO-639-1 ("en"); absent: detected.'),
+  }),
+  outputSchema: MediaSpeechToTextResult,
+  execute: async (input, context) => {
+    const bytes = decodeBase64(input.audio, "audio");
+    const type = audioTypeOf(bytes);
+    if (!type) {
+      throw new AppError(
+        "VALIDATION_ERROR",
+        "audio: it is not WAV, MP3, OGG, FLAC, WebM or MP4 (judged from its bytes)",
+        {
+          field: "audio",
+        },
+      );
+    }
+    const settings = speechSettings();
+    // The caller's household is checked before the audio leaves for a paid service.
+    await context.invoke("app.media_speech_to_text", {});
+    const transcript = await transcribe(bytes, type, settings, input.language);
+    return { ...transcript, audio: { type: type.mediaType, bytes: bytes.length } };
+  },
+});
+
+export const mediaTools = [ocrImage, speechToText];

@@ -56,6 +56,7 @@ const specifiedTools = [
   "ingredient.search",
   "ingredient.create",
   "media.ocr_image",
+  "media.speech_to_text",
 ];
 
 const docSections = [
@@ -82,11 +83,11 @@ Deno.test("the registry holds every specified tool once, and each group has an E
 });
 
 // Tools that parse or recognise before their one SQL call; the input each is tried with. media.ocr_image needs a
-// real image and the OCR worker, so it is tried over HTTP (tests/media) instead.
+// real image and the OCR worker, media.speech_to_text a configured service: both are tried in tests/media instead.
 const ownExecuteInputs: Record<string, Record<string, unknown>> = {
   "recipe.parse_text": { text: "Rice\n1 cup rice" },
 };
-const toolsWithOwnExecute = new Set([...Object.keys(ownExecuteInputs), "media.ocr_image"]);
+const toolsWithOwnExecute = new Set([...Object.keys(ownExecuteInputs), "media.ocr_image", "media.speech_to_text"]);
 
 for (const tool of allTools) {
   // Risk, category, side effects, idempotence and confirmation follow from the effect by construction

@@ -385,3 +385,11 @@ export const MediaOcrImageResult = z.strictObject({
   recipe: RecipeDraft,
 });
 export type MediaOcrImageResult = z.infer<typeof MediaOcrImageResult>;
+
+export const MediaSpeechToTextResult = z.strictObject({
+  transcript: z.string(),
+  confidence: z.number().min(0).max(1).nullable(),
+  confidence_source: z.enum(["logprobs", "segments", "none"]),
+  audio: z.strictObject({ type: z.string(), bytes: z.int().positive() }),
+});
+export type MediaSpeechToTextResult = z.infer<typeof MediaSpeechToTextResult>;

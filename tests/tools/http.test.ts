@@ -70,7 +70,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "household.set_role",
     ],
     ingredient: ["ingredient.create", "ingredient.search"],
-    media: ["media.ocr_image"],
+    media: ["media.ocr_image", "media.speech_to_text"],
   };
   for (const [group, names] of Object.entries(expected)) {
     const response = await fetch(functionsUrl(group));

@@ -74,3 +74,32 @@ export const mediaDocs = {
     }),
   },
 };
+
+const speechToTextSummary = `Transcribes a recording (WAV, MP3, OGG, FLAC, WebM or M4A, base64) through the configured
+OpenAI-compatible speech service; returns transcript and confidence (0–1, or null when the service gives none).`;
+
+export const speechLimits = {
+  maxAudioBytes: 4 * 1024 * 1024,
+  maxBase64Characters: Math.ceil((4 * 1024 * 1024) / 3) * 4 + 100,
+} as const;
+
+export const speechToTextDocs = {
+  description: "Transcribe a voice recording to text through the configured speech service. Saves nothing.",
+  summary: speechToTextSummary,
+  doc: toolDoc("media.speech_to_text", speechToTextSummary, {
+    Preconditions: `- audio: base64 of a WAV, MP3, OGG, FLAC, WebM or MP4/M4A file (told from its bytes), at most ` +
+      `${speechLimits.maxAudioBytes} bytes.\n- The service is configured: SPEECH_TO_TEXT_BASE_URL, ` +
+      "SPEECH_TO_TEXT_API_KEY and SPEECH_TO_TEXT_MODEL.",
+    Postconditions: "- Nothing changes here (the audio is sent to the speech service). Returns `{ transcript, " +
+      "confidence, confidence_source, audio: { type, bytes } }`; confidence_source says where confidence came " +
+      'from: "logprobs" (per token), "segments" (per segment), or "none" (then confidence is null).',
+    Invariants: "- No retries behind the caller's back; one request to the service per call.\n" +
+      "- Pass the transcript to recipe.parse_text to get a recipe draft.",
+    "Failure Modes": "- **VALIDATION_ERROR**: not base64; not an audio type listed; the service refused the audio.\n" +
+      "- **UNAVAILABLE** (503): not configured (the message names the variables), the service timed out, failed " +
+      "or refused the key.\n- **RATE_LIMITED**: the service answered 429.",
+    Examples: '### Example 1\n```json\n{ "audio": "UklGRiQAAABXQVZF…", "language": "en" }\n```\n' +
+      'Result: `{ "transcript": "two cups of rice", "confidence": 0.91, "confidence_source": "segments", … }`.',
+    "Common Mistakes": "- ❌ Reading confidence null as low confidence: it means the service gave none.",
+  }),
+};
