@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.25b3784a5550";
+export const registryVersion = "1.0.499bf06affd1";
 
 // recipe.list
 
@@ -368,6 +368,84 @@ export type RecipeRevertOutput = {
   };
   reverted_to_revision: number;
   revision: number;
+};
+
+// recipe.parse_text
+
+/** Parse recipe text into a draft for recipe.create: quantities, units, prep states, exact ingredient matches and suggestions for unmatched names. Saves nothing. */
+export type RecipeParseTextInput = {
+  /** Recipe text (title, ingredient lines, method), at most 20000 characters. */
+  text: string;
+};
+
+/** The data of a successful recipe.parse_text. */
+export type RecipeParseTextOutput = {
+  draft: {
+    title?: string;
+    ingredients: Array<{
+      ingredient_id?: string;
+      name?: string;
+      quantity: number | null;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package"
+        | null;
+      prep_state: string | null;
+      note?: string;
+    }>;
+    instructions?: string;
+  };
+  ready: boolean;
+  lines: Array<{
+    original: string;
+    quantity: number | null;
+    quantity_text: string | null;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package"
+      | null;
+    unit_text: string | null;
+    prep_state: string | null;
+    name: string;
+    note: string | null;
+    problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+    ingredient: {
+      id: string;
+      name: string;
+      household_specific: boolean;
+    } | null;
+    suggestions: Array<{
+      id: string;
+      name: string;
+      household_specific: boolean;
+      match: "exact" | "prefix" | "word";
+    }>;
+  }>;
+  other_lines: string[];
 };
 
 // planner.list_meals
@@ -1796,6 +1874,114 @@ export type HistoryUndoOutput = {
   message: string;
 };
 
+// media.ocr_image
+
+/** Extract the text from a recipe image (OCR, English) and read it into a draft for recipe.create. Saves nothing. */
+export type MediaOcrImageInput = {
+  /** The image file as base64 (a data: URL prefix is allowed): PNG, JPEG or WebP, told from its bytes; at most 4194304 bytes and 16000000 pixels. */
+  image: string;
+};
+
+/** The data of a successful media.ocr_image. */
+export type MediaOcrImageOutput = {
+  extracted_text: string;
+  confidence: number;
+  image: {
+    type: "image/png" | "image/jpeg" | "image/webp";
+    width: number;
+    height: number;
+  };
+  recipe: {
+    draft: {
+      title?: string;
+      ingredients: Array<{
+        ingredient_id?: string;
+        name?: string;
+        quantity: number | null;
+        unit:
+          | "cup"
+          | "tbsp"
+          | "tsp"
+          | "ml"
+          | "l"
+          | "fl oz"
+          | "lb"
+          | "oz"
+          | "g"
+          | "kg"
+          | "whole"
+          | "piece"
+          | "can"
+          | "package"
+          | null;
+        prep_state: string | null;
+        note?: string;
+      }>;
+      instructions?: string;
+    };
+    ready: boolean;
+    lines: Array<{
+      original: string;
+      quantity: number | null;
+      quantity_text: string | null;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package"
+        | null;
+      unit_text: string | null;
+      prep_state: string | null;
+      name: string;
+      note: string | null;
+      problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+      ingredient: {
+        id: string;
+        name: string;
+        household_specific: boolean;
+      } | null;
+      suggestions: Array<{
+        id: string;
+        name: string;
+        household_specific: boolean;
+        match: "exact" | "prefix" | "word";
+      }>;
+    }>;
+    other_lines: string[];
+  };
+};
+
+// media.speech_to_text
+
+/** Transcribe a voice recording to text through the configured speech service. Saves nothing. */
+export type MediaSpeechToTextInput = {
+  /** The recording as base64 (a data: URL prefix is allowed): WAV, MP3, OGG, FLAC, WebM or MP4/M4A, told from its bytes; at most 4194304 bytes. */
+  audio: string;
+  /** The spoken language as ISO-639-1 ("en"); absent: detected. */
+  language?: string;
+};
+
+/** The data of a successful media.speech_to_text. */
+export type MediaSpeechToTextOutput = {
+  transcript: string;
+  confidence: number | null;
+  confidence_source: "logprobs" | "segments" | "none";
+  audio: {
+    type: string;
+    bytes: number;
+  };
+};
+
 /** Every tool's input and output type by name. */
 export interface ToolTypes {
   "recipe.list": { input: RecipeListInput; output: RecipeListOutput };
@@ -1805,6 +1991,7 @@ export interface ToolTypes {
   "recipe.delete": { input: RecipeDeleteInput; output: RecipeDeleteOutput };
   "recipe.restore": { input: RecipeRestoreInput; output: RecipeRestoreOutput };
   "recipe.revert": { input: RecipeRevertInput; output: RecipeRevertOutput };
+  "recipe.parse_text": { input: RecipeParseTextInput; output: RecipeParseTextOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
   "planner.get_meal": { input: PlannerGetMealInput; output: PlannerGetMealOutput };
   "planner.add_meal": { input: PlannerAddMealInput; output: PlannerAddMealOutput };
@@ -1843,6 +2030,8 @@ export interface ToolTypes {
   "ingredient.create": { input: IngredientCreateInput; output: IngredientCreateOutput };
   "history.list": { input: HistoryListInput; output: HistoryListOutput };
   "history.undo": { input: HistoryUndoInput; output: HistoryUndoOutput };
+  "media.ocr_image": { input: MediaOcrImageInput; output: MediaOcrImageOutput };
+  "media.speech_to_text": { input: MediaSpeechToTextInput; output: MediaSpeechToTextOutput };
 }
 
 /**
@@ -1920,6 +2109,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<RecipeRevertOutput> =>
         callTool<RecipeRevertOutput>(host, "recipe.revert", input, { ...defaults, ...options }),
+      /**
+       * `recipe.parse_text` (read, risk low).
+       * Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed
+       * rules, with each ingredient name matched exactly and suggestions for the rest. Saves nothing.
+       */
+      parseText: (
+        input: RecipeParseTextInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<RecipeParseTextOutput> =>
+        callTool<RecipeParseTextOutput>(host, "recipe.parse_text", input, { ...defaults, ...options }),
     },
     planner: {
       /**
@@ -2305,6 +2504,28 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<HistoryUndoOutput> =>
         callTool<HistoryUndoOutput>(host, "history.undo", input, { ...defaults, ...options }),
+    },
+    media: {
+      /**
+       * `media.ocr_image` (read, risk low).
+       * Reads the text in a recipe photo (PNG, JPEG or WebP, base64) with OCR and returns it with
+       * its confidence (0–1) and a recipe.create draft read from it, as recipe.parse_text does. Saves nothing.
+       */
+      ocrImage: (
+        input: MediaOcrImageInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<MediaOcrImageOutput> =>
+        callTool<MediaOcrImageOutput>(host, "media.ocr_image", input, { ...defaults, ...options }),
+      /**
+       * `media.speech_to_text` (read, risk low).
+       * Transcribes a recording (WAV, MP3, OGG, FLAC, WebM or M4A, base64) through the configured
+       * OpenAI-compatible speech service; returns transcript and confidence (0–1, or null when the service gives none).
+       */
+      speechToText: (
+        input: MediaSpeechToTextInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<MediaSpeechToTextOutput> =>
+        callTool<MediaSpeechToTextOutput>(host, "media.speech_to_text", input, { ...defaults, ...options }),
     },
   };
 }

@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { defineTool } from "./define-tool.ts";
+import { defineTool, type ToolContext } from "./define-tool.ts";
+import { AppError } from "../errors.ts";
+import { parseRecipeText } from "../media/recipe-text.ts";
+import { buildRecipeDraft } from "../media/recipe-draft.ts";
+import { recipeParseTextDocs, recipeTextMaxLength } from "./docs/media.ts";
 import {
   idField,
   limits,
@@ -15,8 +19,10 @@ import {
 import { recipeDocs } from "./docs/recipe.ts";
 import { recipeRevisionDocs } from "./docs/recipe-revisions.ts";
 import {
+  type IngredientNameMatches,
   RecipeCreateResult,
   RecipeDeleteResult,
+  RecipeDraft,
   RecipeGetResult,
   RecipeListResult,
   RecipeRestoreResult,
@@ -154,6 +160,44 @@ export const revertRecipe = defineTool({
   outputSchema: RecipeRevertResult,
 });
 
+/**
+ * Reads recipe text into a recipe.create draft: the parsing in shared/media, the exact name lookups in one
+ * call of `sqlFunction` (app.recipe_parse_text, or a tool's own function that runs it).
+ */
+export async function recipeDraftFromText(
+  text: string,
+  context: ToolContext,
+  sqlFunction: string,
+): Promise<RecipeDraft> {
+  const parsed = parseRecipeText(text);
+  if (parsed.ingredients.length > limits.maxRecipeLines) {
+    throw new AppError(
+      "VALIDATION_ERROR",
+      `the text has ${parsed.ingredients.length} ingredient lines; a recipe takes at most ${limits.maxRecipeLines}`,
+      { field: "text" },
+    );
+  }
+  const { matches } = await context.invoke<IngredientNameMatches>(sqlFunction, {
+    names: parsed.ingredients.map((line) => line.name),
+  });
+  const built = buildRecipeDraft(parsed, matches);
+  return { ...built, ready: createRecipe.inputSchema.safeParse(built.draft).success };
+}
+
+export const parseRecipeTextTool = defineTool({
+  name: "recipe.parse_text",
+  ...recipeParseTextDocs,
+  effect: "read",
+  inputSchema: z.strictObject({
+    text: textField(
+      recipeTextMaxLength,
+      `Recipe text (title, ingredient lines, method), at most ${recipeTextMaxLength} characters.`,
+    ),
+  }),
+  outputSchema: RecipeDraft,
+  execute: (input, context) => recipeDraftFromText(input.text, context, "app.recipe_parse_text"),
+});
+
 export const recipeTools = [
   listRecipes,
   getRecipe,
@@ -162,4 +206,5 @@ export const recipeTools = [
   deleteRecipe,
   restoreRecipe,
   revertRecipe,
+  parseRecipeTextTool,
 ];

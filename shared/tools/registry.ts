@@ -7,6 +7,7 @@ import { groceryConversionTools } from "./grocery-conversions.ts";
 import { householdTools } from "./household.ts";
 import { ingredientTools } from "./ingredient.ts";
 import { historyTools } from "./history.ts";
+import { mediaTools } from "./media.ts";
 
 const registeredTools = [
   ...recipeTools,
@@ -16,6 +17,7 @@ const registeredTools = [
   ...householdTools,
   ...ingredientTools,
   ...historyTools,
+  ...mediaTools,
 ];
 
 /** Every tool, in a stable order: what HTTP, the assistant and MCP all read. */

@@ -464,3 +464,67 @@ export const HistoryUndoResult = z.strictObject({
   message: z.string(),
 });
 export type HistoryUndoResult = z.infer<typeof HistoryUndoResult>;
+/** recipe.parse_text (and the draft of media.ocr_image): a recipe.create input to correct, and each line read. */
+const lineProblem = z.enum(["range", "no_quantity", "rounded", "no_unit", "no_name", "unmatched"]);
+const DraftIngredientLine = z.strictObject({
+  ingredient_id: id.optional(),
+  name: z.string().optional(),
+  quantity: z.number().positive().nullable(),
+  unit: z.enum(units).nullable(),
+  prep_state: z.string().nullable(),
+  note: z.string().optional(),
+});
+export const RecipeDraft = z.strictObject({
+  draft: z.strictObject({
+    title: z.string().optional(),
+    ingredients: z.array(DraftIngredientLine),
+    instructions: z.string().optional(),
+  }),
+  /** True when recipe.create would take the draft as it is. */
+  ready: z.boolean(),
+  lines: z.array(z.strictObject({
+    original: z.string(),
+    quantity: z.number().positive().nullable(),
+    quantity_text: z.string().nullable(),
+    unit: z.enum(units).nullable(),
+    unit_text: z.string().nullable(),
+    prep_state: z.string().nullable(),
+    name: z.string(),
+    note: z.string().nullable(),
+    problems: z.array(lineProblem),
+    ingredient: Ingredient.nullable(),
+    suggestions: IngredientSearchResult.shape.ingredients,
+  })),
+  other_lines: z.array(z.string()),
+});
+export type RecipeDraft = z.infer<typeof RecipeDraft>;
+
+/** What app.recipe_parse_text returns for the names it is given, in their order. */
+export const IngredientNameMatches = z.strictObject({
+  matches: z.array(z.strictObject({
+    name: z.string(),
+    ingredient: Ingredient.nullable(),
+    suggestions: IngredientSearchResult.shape.ingredients,
+  })),
+});
+export type IngredientNameMatches = z.infer<typeof IngredientNameMatches>;
+
+export const MediaOcrImageResult = z.strictObject({
+  extracted_text: z.string(),
+  confidence: z.number().min(0).max(1),
+  image: z.strictObject({
+    type: z.enum(["image/png", "image/jpeg", "image/webp"]),
+    width: z.int().positive(),
+    height: z.int().positive(),
+  }),
+  recipe: RecipeDraft,
+});
+export type MediaOcrImageResult = z.infer<typeof MediaOcrImageResult>;
+
+export const MediaSpeechToTextResult = z.strictObject({
+  transcript: z.string(),
+  confidence: z.number().min(0).max(1).nullable(),
+  confidence_source: z.enum(["logprobs", "segments", "none"]),
+  audio: z.strictObject({ type: z.string(), bytes: z.int().positive() }),
+});
+export type MediaSpeechToTextResult = z.infer<typeof MediaSpeechToTextResult>;

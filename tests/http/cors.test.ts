@@ -24,6 +24,7 @@ const functionPaths = [
   "household/get",
   "ingredient/search",
   "history/list",
+  "media/ocr_image",
   "assistant/chat",
   "mcp",
   "openapi",

@@ -29,6 +29,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "recipe.delete",
       "recipe.get",
       "recipe.list",
+      "recipe.parse_text",
       "recipe.restore",
       "recipe.revert",
       "recipe.update",
@@ -75,6 +76,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
     ],
     ingredient: ["ingredient.create", "ingredient.search"],
     history: ["history.list", "history.undo"],
+    media: ["media.ocr_image", "media.speech_to_text"],
   };
   for (const [group, names] of Object.entries(expected)) {
     const response = await fetch(functionsUrl(group));

@@ -1,0 +1,6 @@
+import { createGroupHandler } from "../../shared/http/handler.ts";
+import { ocrLimits } from "../../shared/tools/docs/media.ts";
+
+// Images come as base64 in the JSON body, so this group takes larger bodies than the others. The OCR worker
+// starts on the first media.ocr_image call, so importing this is cheap.
+export default createGroupHandler("media", { maxBodyBytes: ocrLimits.maxBodyBytes });

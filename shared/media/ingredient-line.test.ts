@@ -1,0 +1,180 @@
+import assert from "node:assert/strict";
+import fc from "fast-check";
+import { parseIngredientLine } from "./ingredient-line.ts";
+
+// [line, quantity, quantity_text, unit, prep_state, name, note, problems]: written by hand from real recipes.
+type Row = [string, number | null, string | null, string | null, string | null, string, string | null, string[]?];
+
+const table: Row[] = [
+  ["2 cups rice", 2, "2", "cup", null, "rice", null],
+  ["1 cup all-purpose flour", 1, "1", "cup", null, "all-purpose flour", null],
+  ["1/2 cup sugar", 0.5, "1/2", "cup", null, "sugar", null],
+  ["1 1/2 cups milk", 1.5, "1 1/2", "cup", null, "milk", null],
+  ["½ cup butter, melted", 0.5, "1/2", "cup", "melted", "butter", null],
+  ["1½ cups water", 1.5, "1 1/2", "cup", null, "water", null],
+  ["¾ cup brown sugar", 0.75, "3/4", "cup", null, "brown sugar", null],
+  ["¼ tsp salt", 0.25, "1/4", "tsp", null, "salt", null],
+  ["⅓ cup olive oil", 0.333, "1/3", "cup", null, "olive oil", null, ["rounded"]],
+  ["⅔ cup cream", 0.667, "2/3", "cup", null, "cream", null, ["rounded"]],
+  ["⅛ teaspoon cayenne pepper", 0.125, "1/8", "tsp", null, "cayenne pepper", null],
+  ["2 tablespoons olive oil", 2, "2", "tbsp", null, "olive oil", null],
+  ["1 tablespoon honey", 1, "1", "tbsp", null, "honey", null],
+  ["3 Tbsp butter", 3, "3", "tbsp", null, "butter", null],
+  ["1 T soy sauce", 1, "1", "tbsp", null, "soy sauce", null],
+  ["1 t vanilla extract", 1, "1", "tsp", null, "vanilla extract", null],
+  ["2 tbs lemon juice", 2, "2", "tbsp", null, "lemon juice", null],
+  ["1 tbsp. cornstarch", 1, "1", "tbsp", null, "cornstarch", null],
+  ["2 teaspoons baking powder", 2, "2", "tsp", null, "baking powder", null],
+  ["1 tsp. ground cumin", 1, "1", "tsp", null, "ground cumin", null],
+  ["2 c. flour", 2, "2", "cup", null, "flour", null],
+  ["3 c chicken broth", 3, "3", "cup", null, "chicken broth", null],
+  ["500 g pasta", 500, "500", "g", null, "pasta", null],
+  ["500g spaghetti", 500, "500", "g", null, "spaghetti", null],
+  ["200 grams dark chocolate, chopped", 200, "200", "g", "chopped", "dark chocolate", null],
+  ["1 gram saffron", 1, "1", "g", null, "saffron", null],
+  ["1 kg potatoes, peeled and cubed", 1, "1", "kg", "peeled and cubed", "potatoes", null],
+  ["1.5 kg beef chuck", 1.5, "1.5", "kg", null, "beef chuck", null],
+  ["2 kilograms apples", 2, "2", "kg", null, "apples", null],
+  ["250 ml milk", 250, "250", "ml", null, "milk", null],
+  ["250ml double cream", 250, "250", "ml", null, "double cream", null],
+  ["100 millilitres white wine", 100, "100", "ml", null, "white wine", null],
+  ["1 l vegetable stock", 1, "1", "l", null, "vegetable stock", null],
+  ["2 liters water", 2, "2", "l", null, "water", null],
+  ["1 litre chicken stock", 1, "1", "l", null, "chicken stock", null],
+  ["8 fl oz coconut milk", 8, "8", "fl oz", null, "coconut milk", null],
+  ["4 fluid ounces orange juice", 4, "4", "fl oz", null, "orange juice", null],
+  ["6 fl. oz. heavy cream", 6, "6", "fl oz", null, "heavy cream", null],
+  ["1 lb ground beef", 1, "1", "lb", null, "ground beef", null],
+  ["2 lbs chicken thighs", 2, "2", "lb", null, "chicken thighs", null],
+  ["1 pound shrimp, peeled and deveined", 1, "1", "lb", "peeled and deveined", "shrimp", null],
+  ["0.5 lb bacon, diced", 0.5, "0.5", "lb", "diced", "bacon", null],
+  [".5 lb ham", 0.5, ".5", "lb", null, "ham", null],
+  ["8 oz cream cheese, softened", 8, "8", "oz", "softened", "cream cheese", null],
+  ["4 ounces feta cheese, crumbled", 4, "4", "oz", "crumbled", "feta cheese", null],
+  ["12 ounces pasta", 12, "12", "oz", null, "pasta", null],
+  ["1 (14 oz) can diced tomatoes", 1, "1", "can", "diced", "tomatoes", "14 oz"],
+  ["2 cans black beans, drained and rinsed", 2, "2", "can", "drained and rinsed", "black beans", null],
+  ["1 can coconut milk", 1, "1", "can", null, "coconut milk", null],
+  ["1 tin chopped tomatoes", 1, "1", "can", "chopped", "tomatoes", null],
+  ["1 package cream cheese", 1, "1", "package", null, "cream cheese", null],
+  ["2 packages frozen spinach", 2, "2", "package", null, "frozen spinach", null],
+  ["1 pkg yeast", 1, "1", "package", null, "yeast", null],
+  ["1 packet taco seasoning", 1, "1", "package", null, "taco seasoning", null],
+  ["1 whole chicken", 1, "1", "whole", null, "chicken", null],
+  ["3 pieces ginger", 3, "3", "piece", null, "ginger", null],
+  ["2 pcs star anise", 2, "2", "piece", null, "star anise", null],
+  ["2 onions, chopped", 2, "2", null, "chopped", "onions", null, ["no_unit"]],
+  ["1 onion, finely chopped", 1, "1", null, "chopped", "onion", null, ["no_unit"]],
+  ["3 cloves garlic, minced", 3, "3", null, "minced", "cloves garlic", null, ["no_unit"]],
+  ["2 carrots, peeled and diced", 2, "2", null, "peeled and diced", "carrots", null, ["no_unit"]],
+  ["1 cup chopped walnuts", 1, "1", "cup", "chopped", "walnuts", null],
+  ["1 cup finely grated parmesan", 1, "1", "cup", "grated", "parmesan", null],
+  ["2 cups shredded mozzarella", 2, "2", "cup", "shredded", "mozzarella", null],
+  ["1 cup sliced mushrooms", 1, "1", "cup", "sliced", "mushrooms", null],
+  ["1/4 cup minced shallots", 0.25, "1/4", "cup", "minced", "shallots", null],
+  ["2 eggs, beaten", 2, "2", null, "beaten", "eggs", null, ["no_unit"]],
+  ["3 large eggs", 3, "3", null, null, "large eggs", null, ["no_unit"]],
+  ["1 avocado, pitted and sliced", 1, "1", null, "pitted and sliced", "avocado", null, ["no_unit"]],
+  ["1 lemon, juiced", 1, "1", null, "juiced", "lemon", null, ["no_unit"]],
+  ["1 lime, zested and juiced", 1, "1", null, "zested and juiced", "lime", null, ["no_unit"]],
+  ["2 cups of flour", 2, "2", "cup", null, "flour", null],
+  ["1 cup of sugar, divided", 1, "1", "cup", null, "sugar", "divided"],
+  ["2-3 cloves garlic", null, "2-3", null, null, "cloves garlic", null, ["range", "no_unit"]],
+  ["2 - 3 tbsp olive oil", null, "2 - 3", "tbsp", null, "olive oil", null, ["range"]],
+  ["1–2 cups stock", null, "1–2", "cup", null, "stock", null, ["range"]],
+  ["2 to 3 cups spinach", null, "2 to 3", "cup", null, "spinach", null, ["range"]],
+  ["1/2-1 tsp chili flakes", null, "1/2-1", "tsp", null, "chili flakes", null, ["range"]],
+  ["salt and pepper to taste", null, null, null, null, "salt and pepper to taste", null, ["no_quantity"]],
+  ["Salt, to taste", null, null, null, null, "Salt", "to taste", ["no_quantity"]],
+  ["a pinch of nutmeg", null, null, null, null, "a pinch of nutmeg", null, ["no_quantity"]],
+  ["fresh basil leaves, for garnish", null, null, null, null, "fresh basil leaves", "for garnish", ["no_quantity"]],
+  ["- 2 cups rice", 2, "2", "cup", null, "rice", null],
+  ["• 1 tsp salt", 1, "1", "tsp", null, "salt", null],
+  ["* 3 tbsp butter", 3, "3", "tbsp", null, "butter", null],
+  ["▢ 1 cup milk", 1, "1", "cup", null, "milk", null],
+  ["  2   cups   rice  ", 2, "2", "cup", null, "rice", null],
+  ["1 cup rice (uncooked)", 1, "1", "cup", null, "rice", "uncooked"],
+  ["2 cups broccoli florets (about 1 head)", 2, "2", "cup", null, "broccoli florets", "about 1 head"],
+  ["1 tbsp butter (optional)", 1, "1", "tbsp", null, "butter", "optional"],
+  ["1 TBSP SUGAR", 1, "1", "tbsp", null, "SUGAR", null],
+  ["2 CUPS FLOUR", 2, "2", "cup", null, "FLOUR", null],
+  ["1 cup toasted almonds", 1, "1", "cup", "toasted", "almonds", null],
+  ["3 tomatoes, seeded and diced", 3, "3", null, "seeded and diced", "tomatoes", null, ["no_unit"]],
+  ["1 cup butter, softened to room temperature", 1, "1", "cup", "softened", "butter", "to room temperature"],
+  ["1 cup crushed tomatoes", 1, "1", "cup", null, "crushed tomatoes", null],
+  ["1/0 cup sugar", null, "1/0", "cup", null, "sugar", null, ["no_quantity"]],
+  ["0 g sugar", null, "0", "g", null, "sugar", null, ["no_quantity"]],
+  ["2 cups", 2, "2", "cup", null, "", null, ["no_name"]],
+  ["1 bunch cilantro, chopped", 1, "1", null, "chopped", "bunch cilantro", null, ["no_unit"]],
+];
+
+Deno.test(`parseIngredientLine reads ${table.length} real-world lines as expected`, () => {
+  assert.ok(table.length >= 80);
+  for (const [line, quantity, quantityText, unit, prepState, name, note, problems = []] of table) {
+    const parsed = parseIngredientLine(line);
+    assert.deepEqual(
+      {
+        quantity: parsed.quantity,
+        quantity_text: parsed.quantity_text,
+        unit: parsed.unit,
+        prep_state: parsed.prep_state,
+        name: parsed.name,
+        note: parsed.note,
+        problems: parsed.problems,
+      },
+      { quantity, quantity_text: quantityText, unit, prep_state: prepState, name, note, problems },
+      line,
+    );
+    assert.equal(parsed.original, line);
+  }
+});
+
+Deno.test("parseIngredientLine never averages a range", () => {
+  const parsed = parseIngredientLine("2-3 tbsp sugar");
+  assert.equal(parsed.quantity, null);
+  assert.equal(parsed.quantity_text, "2-3");
+  assert.ok(parsed.problems.includes("range"));
+});
+
+Deno.test("parseIngredientLine never throws and always keeps the original line", () => {
+  const pieces = fc.constantFrom(
+    "1",
+    "1/2",
+    "½",
+    "1 1/2",
+    "2-3",
+    ".",
+    "/",
+    "0",
+    "cup",
+    "tbsp",
+    "T",
+    "fl",
+    "oz",
+    "(",
+    ")",
+    "[",
+    "]",
+    ",",
+    "chopped",
+    "finely",
+    "and",
+    "of",
+    "onion",
+    " ",
+    "-",
+    "•",
+    "\u2044",
+    "⅓",
+    "to",
+  );
+  const line = fc.oneof(fc.string(), fc.array(pieces, { maxLength: 12 }).map((parts) => parts.join(" ")));
+  fc.assert(
+    fc.property(line, (text) => {
+      const parsed = parseIngredientLine(text);
+      assert.equal(parsed.original, text);
+      if (parsed.quantity !== null) assert.ok(parsed.quantity > 0 && Number.isFinite(parsed.quantity));
+    }),
+    { numRuns: 2000 },
+  );
+});

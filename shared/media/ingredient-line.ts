@@ -1,0 +1,169 @@
+import { leadingQuantity, plainFractions } from "./quantity.ts";
+import { type Unit, unitOf } from "./units.ts";
+
+// How an ingredient is prepared: only these words become a prep state. "ground" and "crushed" are left out on
+// purpose: "ground beef" and "crushed tomatoes" are what is bought, not how it is cut.
+export const prepStates = [
+  "chopped",
+  "diced",
+  "minced",
+  "sliced",
+  "grated",
+  "shredded",
+  "cubed",
+  "julienned",
+  "halved",
+  "quartered",
+  "mashed",
+  "melted",
+  "softened",
+  "beaten",
+  "peeled",
+  "seeded",
+  "cored",
+  "trimmed",
+  "rinsed",
+  "drained",
+  "crumbled",
+  "zested",
+  "juiced",
+  "toasted",
+  "pitted",
+  "deveined",
+] as const;
+
+const prepStateSet = new Set<string>(prepStates);
+const prepAdverbs = new Set(["finely", "thinly", "roughly", "coarsely", "freshly", "lightly", "very", "well"]);
+
+export type LineProblem = "range" | "no_quantity" | "rounded" | "no_unit" | "no_name";
+
+export interface ParsedIngredientLine {
+  /** The line exactly as it was given. */
+  original: string;
+  /** The amount rounded to 3 decimals; null when there is none, or it is a range. */
+  quantity: number | null;
+  /** The amount as written, fractions made plain ("1 1/2", "2-3"); null when there is none. */
+  quantity_text: string | null;
+  unit: Unit | null;
+  /** The unit word as written ("tablespoons"); null when no unit was recognised. */
+  unit_text: string | null;
+  prep_state: string | null;
+  /** What remains: the ingredient's name as written (not yet matched). Empty when nothing remains. */
+  name: string;
+  /** Text in parentheses and after the name that is not a prep state ("to taste", "14 oz"). */
+  note: string | null;
+  problems: LineProblem[];
+}
+
+const bullet = /^(?:[-*•·▪◦▢☐□✓]\s*)+/;
+
+function tidy(text: string): string {
+  return text.replace(/\s+/g, " ").replace(/^[\s,;:.-]+|[\s,;:-]+$/g, "").trim();
+}
+
+/** Takes out the (parenthesised) parts of the text, adding each one's content to notes. */
+function takeParentheses(text: string, notes: string[]): string {
+  return text.replace(/\(([^()]*)\)|\[([^[\]]*)\]/g, (_match, round?: string, square?: string) => {
+    const content = tidy(round ?? square ?? "");
+    if (content) notes.push(content);
+    return " ";
+  });
+}
+
+/** The unit at the start of the text (one word, or two for "fl oz"), and what follows it. */
+function leadingUnit(text: string): { unit: Unit; written: string; rest: string } | undefined {
+  const words = /^(\S+)(?:\s+(\S+))?/.exec(text);
+  if (!words) return undefined;
+  if (words[2] !== undefined) {
+    const two = `${words[1]} ${words[2]}`;
+    const unit = unitOf(two);
+    if (unit) return { unit, written: two, rest: text.slice(words[0].length) };
+  }
+  const unit = unitOf(words[1]);
+  if (unit) return { unit, written: words[1], rest: text.slice(words[1].length) };
+  return undefined;
+}
+
+/** Removes the prep words (and the adverbs before them) from the text; returns them in order. */
+function takePrepWords(text: string): { preps: string[]; rest: string } {
+  const words = text.split(/\s+/).filter(Boolean);
+  const preps: string[] = [];
+  const kept: string[] = [];
+  for (const word of words) {
+    const bare = word.toLowerCase().replace(/[.,;:]+$/, "");
+    if (prepStateSet.has(bare)) {
+      preps.push(bare);
+      while (kept.length > 0 && prepAdverbs.has(kept[kept.length - 1].toLowerCase())) kept.pop();
+    } else {
+      kept.push(word);
+    }
+  }
+  return { preps, rest: kept.join(" ") };
+}
+
+/** One ingredient line, read by fixed rules. Never throws; whatever it cannot read is left in name or note. */
+export function parseIngredientLine(original: string): ParsedIngredientLine {
+  const notes: string[] = [];
+  const problems: LineProblem[] = [];
+  let text = plainFractions(original.trim().replace(bullet, ""));
+
+  const quantity = leadingQuantity(text);
+  if (quantity) text = quantity.rest;
+  text = takeParentheses(text.trim(), notes).trim();
+
+  let unit: ReturnType<typeof leadingUnit>;
+  if (quantity) {
+    unit = leadingUnit(text);
+    if (unit) text = unit.rest.trim().replace(/^of\s+/i, "");
+  }
+
+  const comma = text.indexOf(",");
+  const head = comma < 0 ? text : text.slice(0, comma);
+  const tail = comma < 0 ? "" : text.slice(comma + 1);
+  // A prep word leads the name ("chopped onion") or follows it after a comma ("onion, chopped").
+  const fromHead = takeLeadingPrep(head);
+  const fromTail = takePrepWords(tail);
+  const preps = [...fromHead.preps, ...fromTail.preps];
+  const tailNote = tidy(fromTail.rest.replace(/^and\b|\band$/gi, ""));
+  if (tailNote) notes.push(tailNote);
+
+  const name = tidy(fromHead.rest.replace(/^of\s+/i, ""));
+  if (!quantity) problems.push("no_quantity");
+  else if (quantity.range) problems.push("range");
+  else if (quantity.value === null) problems.push("no_quantity");
+  if (quantity?.rounded) problems.push("rounded");
+  if (quantity && !unit) problems.push("no_unit");
+  if (!name) problems.push("no_name");
+
+  return {
+    original,
+    quantity: quantity?.value ?? null,
+    quantity_text: quantity?.text ?? null,
+    unit: unit?.unit ?? null,
+    unit_text: unit?.written ?? null,
+    prep_state: preps.length > 0 ? preps.join(" and ") : null,
+    name,
+    note: notes.length > 0 ? notes.join("; ") : null,
+    problems,
+  };
+}
+
+/** Prep words at the start of the name only ("finely chopped onion"); a prep word later stays in the name. */
+function takeLeadingPrep(head: string): { preps: string[]; rest: string } {
+  const words = head.trim().split(/\s+/);
+  let index = 0;
+  const preps: string[] = [];
+  while (index < words.length) {
+    const bare = words[index].toLowerCase().replace(/,$/, "");
+    if (prepAdverbs.has(bare) && index + 1 < words.length && prepStateSet.has(words[index + 1].toLowerCase())) {
+      index += 1;
+    } else if (prepStateSet.has(bare)) {
+      preps.push(bare);
+      index += 1;
+      if (words[index]?.toLowerCase() === "and") index += 1;
+    } else {
+      break;
+    }
+  }
+  return { preps, rest: words.slice(index).join(" ") };
+}

@@ -1,0 +1,80 @@
+// Quantities at the start of an ingredient line: "2", "1.5", "1/2", "1 1/2", "½", "1½", and ranges ("2-3",
+// "2 to 3"), which are kept as text and never averaged.
+
+const unicodeFractions: Record<string, string> = {
+  "½": "1/2",
+  "⅓": "1/3",
+  "⅔": "2/3",
+  "¼": "1/4",
+  "¾": "3/4",
+  "⅕": "1/5",
+  "⅖": "2/5",
+  "⅗": "3/5",
+  "⅘": "4/5",
+  "⅙": "1/6",
+  "⅚": "5/6",
+  "⅛": "1/8",
+  "⅜": "3/8",
+  "⅝": "5/8",
+  "⅞": "7/8",
+};
+
+const fractionCharacters = new RegExp(`(\\d?)\\s*([${Object.keys(unicodeFractions).join("")}])`, "g");
+
+/** "1½" → "1 1/2", "½" → "1/2", and the fraction slash (⁄) as a plain one. */
+export function plainFractions(text: string): string {
+  return text.replace(/\u2044/g, "/").replace(
+    fractionCharacters,
+    (_match, whole: string, fraction: string) => `${whole ? `${whole} ` : ""}${unicodeFractions[fraction]}`,
+  );
+}
+
+const single = String.raw`\d+\s+\d+/\d+|\d+/\d+|\d*\.\d+|\d+`;
+const rangePattern = new RegExp(String.raw`^(${single})\s*(?:-|–|—|to|or)\s*(${single})(?=\s|$|[a-zA-Z])`, "i");
+const singlePattern = new RegExp(String.raw`^(${single})(?=\s|$|[a-zA-Z(])`);
+
+export interface LeadingQuantity {
+  /** The number, rounded to 3 decimals (what recipe.create takes); null for a range or a zero denominator. */
+  value: number | null;
+  /** The quantity as written (fractions made plain): "1 1/2", "2-3". */
+  text: string;
+  range: boolean;
+  /** True when the value had to be rounded to 3 decimals (1/3 → 0.333). */
+  rounded: boolean;
+  /** What follows the quantity. */
+  rest: string;
+}
+
+function valueOf(text: string): number | null {
+  const parts = text.trim().split(/\s+/);
+  let total = 0;
+  for (const part of parts) {
+    if (part.includes("/")) {
+      const [numerator, denominator] = part.split("/").map(Number);
+      if (denominator === 0) return null;
+      total += numerator / denominator;
+    } else {
+      total += Number(part);
+    }
+  }
+  return total;
+}
+
+/** The quantity a line starts with (after plainFractions), or undefined when it starts with none. */
+export function leadingQuantity(line: string): LeadingQuantity | undefined {
+  const range = rangePattern.exec(line);
+  if (range) {
+    return { value: null, text: range[0].trim(), range: true, rounded: false, rest: line.slice(range[0].length) };
+  }
+  const match = singlePattern.exec(line);
+  if (!match) return undefined;
+  const exact = valueOf(match[1]);
+  const value = exact === null ? null : Math.round(exact * 1000) / 1000;
+  return {
+    value: value === 0 ? null : value,
+    text: match[1],
+    range: false,
+    rounded: exact !== null && value !== exact,
+    rest: line.slice(match[0].length),
+  };
+}

@@ -1,0 +1,105 @@
+// Prose for recipe.parse_text and the media tools: description (provider schemas), summary (system prompts),
+// doc (on request).
+import { toolDoc } from "./tool-doc.ts";
+
+export const recipeTextMaxLength = 20_000;
+
+const draftShape = "`{ draft, ready, lines, other_lines }`: `draft` is a recipe.create input to correct " +
+  "(matched lines carry ingredient_id, unmatched ones the name as read; unreadable quantities and units are " +
+  "null); `ready` is true when recipe.create would take it unchanged; each of `lines` has the original line, " +
+  "quantity (and quantity_text as written), unit (and unit_text), prep_state, name, note, the matched " +
+  "`ingredient` or null, `suggestions` from ingredient.search for unmatched names, and `problems` " +
+  "(range, no_quantity, rounded, no_unit, no_name, unmatched).";
+
+const draftRules = "- Nothing is saved: pass the corrected draft to recipe.create.\n" +
+  '- Fixed rules, no model, no guessing: a range ("2-3") is kept as quantity_text with quantity null, never ' +
+  "averaged; units only through a fixed alias table (tablespoons → tbsp, grams → g, c. → cup); prep states " +
+  "only from a fixed list (chopped, diced, minced, sliced, …); names match exactly (trimmed, case-insensitive).\n" +
+  "- Fractions are read (1/2, 1 1/2, ½); quantities are rounded to 3 decimals (1/3 → 0.333, flagged rounded).";
+
+const parseTextSummary = `Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed
+rules, with each ingredient name matched exactly and suggestions for the rest. Saves nothing.`;
+
+export const recipeParseTextDocs = {
+  description: "Parse recipe text into a draft for recipe.create: quantities, units, prep states, exact ingredient " +
+    "matches and suggestions for unmatched names. Saves nothing.",
+  summary: parseTextSummary,
+  doc: toolDoc("recipe.parse_text", parseTextSummary, {
+    Preconditions: `- text: 1–${recipeTextMaxLength} characters. Headings ("Ingredients", "Method", ` +
+      '"Instructions", …) split the sections; without them, lines starting with a quantity are ingredients.',
+    Postconditions: `- Nothing changes. Returns ${draftShape}`,
+    Invariants: draftRules,
+    "Failure Modes": "- **VALIDATION_ERROR**: blank or too long text; more than 200 ingredient lines.",
+    Examples: '### Example 1\n```json\n{ "text": "Rice Bowl\\nIngredients\\n2 cups rice\\n1 tbsp soy sauce\\n' +
+      'Method\\nCook the rice." }\n```\nResult: draft.title "Rice Bowl", two lines matched to rice and soy sauce.',
+    "Common Mistakes": "- ❌ Passing the draft to recipe.create while `ready` is false: fix the lines whose " +
+      "problems are not empty first (pick an ingredient from suggestions, or create it with ingredient.create, " +
+      "after asking the user).",
+  }),
+};
+
+export const ocrLimits = {
+  maxImageBytes: 4 * 1024 * 1024,
+  maxBase64Characters: Math.ceil((4 * 1024 * 1024) / 3) * 4 + 100,
+  maxPixels: 16_000_000,
+  maxSide: 8_000,
+  defaultTimeLimitMs: 20_000,
+  /** The media function's body limit: the largest image as base64 and room for the JSON around it. */
+  maxBodyBytes: 6 * 1024 * 1024,
+} as const;
+
+const ocrImageSummary = `Reads the text in a recipe photo (PNG, JPEG or WebP, base64) with OCR and returns it with
+its confidence (0–1) and a recipe.create draft read from it, as recipe.parse_text does. Saves nothing.`;
+
+export const mediaDocs = {
+  ocrImage: {
+    description: "Extract the text from a recipe image (OCR, English) and read it into a draft for recipe.create. " +
+      "Saves nothing.",
+    summary: ocrImageSummary,
+    doc: toolDoc("media.ocr_image", ocrImageSummary, {
+      Preconditions: `- image: base64 of a PNG, JPEG or WebP file (the type is read from its bytes, not a name), ` +
+        `at most ${ocrLimits.maxImageBytes} bytes, ${ocrLimits.maxPixels} pixels and ${ocrLimits.maxSide} on a ` +
+        "side. Printed text on a plain background reads best; handwriting mostly does not.",
+      Postconditions: "- Nothing changes. Returns `{ extracted_text, confidence, image: { type, width, height }, " +
+        `recipe }\`, where recipe is ${draftShape}`,
+      Invariants: `- English only (tesseract.js with the npm package's data; nothing is downloaded).\n${draftRules}`,
+      "Failure Modes": "- **VALIDATION_ERROR**: not base64; not a PNG, JPEG or WebP; a truncated or undecodable " +
+        "file.\n- **PAYLOAD_TOO_LARGE**: over the byte or pixel limits.\n" +
+        `- **UNAVAILABLE**: OCR took longer than its time limit (${ocrLimits.defaultTimeLimitMs} ms by default); ` +
+        "retry, or send a smaller image.",
+      Examples: '### Example 1\n```json\n{ "image": "iVBORw0KGgoAAAANSUhEUgAA…" }\n```\n' +
+        'Result: extracted_text "2 cups rice\\n…", confidence 0.91, recipe.lines[0] with quantity 2, unit cup.',
+      "Common Mistakes": "- ❌ Treating the extracted text as exact: OCR misreads; show the draft to the user.\n" +
+        "- ❌ Sending a URL: only the image's bytes are taken.",
+    }),
+  },
+};
+
+const speechToTextSummary = `Transcribes a recording (WAV, MP3, OGG, FLAC, WebM or M4A, base64) through the configured
+OpenAI-compatible speech service; returns transcript and confidence (0–1, or null when the service gives none).`;
+
+export const speechLimits = {
+  maxAudioBytes: 4 * 1024 * 1024,
+  maxBase64Characters: Math.ceil((4 * 1024 * 1024) / 3) * 4 + 100,
+} as const;
+
+export const speechToTextDocs = {
+  description: "Transcribe a voice recording to text through the configured speech service. Saves nothing.",
+  summary: speechToTextSummary,
+  doc: toolDoc("media.speech_to_text", speechToTextSummary, {
+    Preconditions: `- audio: base64 of a WAV, MP3, OGG, FLAC, WebM or MP4/M4A file (told from its bytes), at most ` +
+      `${speechLimits.maxAudioBytes} bytes.\n- The service is configured: SPEECH_TO_TEXT_BASE_URL, ` +
+      "SPEECH_TO_TEXT_API_KEY and SPEECH_TO_TEXT_MODEL.",
+    Postconditions: "- Nothing changes here (the audio is sent to the speech service). Returns `{ transcript, " +
+      "confidence, confidence_source, audio: { type, bytes } }`; confidence_source says where confidence came " +
+      'from: "logprobs" (per token), "segments" (per segment), or "none" (then confidence is null).',
+    Invariants: "- No retries behind the caller's back; one request to the service per call.\n" +
+      "- Pass the transcript to recipe.parse_text to get a recipe draft.",
+    "Failure Modes": "- **VALIDATION_ERROR**: not base64; not an audio type listed; the service refused the audio.\n" +
+      "- **UNAVAILABLE** (503): not configured (the message names the variables), the service timed out, failed " +
+      "or refused the key.\n- **RATE_LIMITED**: the service answered 429.",
+    Examples: '### Example 1\n```json\n{ "audio": "UklGRiQAAABXQVZF…", "language": "en" }\n```\n' +
+      'Result: `{ "transcript": "two cups of rice", "confidence": 0.91, "confidence_source": "segments", … }`.',
+    "Common Mistakes": "- ❌ Reading confidence null as low confidence: it means the service gave none.",
+  }),
+};

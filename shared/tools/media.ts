@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { defineTool } from "./define-tool.ts";
+import { AppError } from "../errors.ts";
+import { checkImage } from "../media/image-type.ts";
+import { recognizeText } from "../media/ocr.ts";
+import { mediaDocs, ocrLimits, speechLimits, speechToTextDocs } from "./docs/media.ts";
+import { recipeDraftFromText } from "./recipe.ts";
+import { MediaOcrImageResult, MediaSpeechToTextResult } from "./results.ts";
+import { audioTypeOf } from "../media/audio-type.ts";
+import { speechSettings } from "../media/speech-settings.ts";
+import { transcribe } from "../media/transcribe.ts";
+
+const dataUrlPrefix = /^data:[^,]{0,100};base64,/;
+
+function decodeBase64(text: string, field: string): Uint8Array {
+  try {
+    const binary = atob(text.replace(dataUrlPrefix, ""));
+    return Uint8Array.from(binary, (character) => character.charCodeAt(0));
+  } catch {
+    throw new AppError("VALIDATION_ERROR", `${field} must be base64 (standard alphabet)`, { field });
+  }
+}
+
+function ocrTimeLimitMs(): number {
+  const configured = Number(Deno.env.get("OCR_TIME_LIMIT_MS"));
+  return Number.isInteger(configured) && configured > 0 ? configured : ocrLimits.defaultTimeLimitMs;
+}
+
+export const ocrImage = defineTool({
+  name: "media.ocr_image",
+  ...mediaDocs.ocrImage,
+  effect: "read",
+  latencyBudgetMs: 5000,
+  inputSchema: z.strictObject({
+    image: z.string()
+      .min(1, { error: "must not be empty" })
+      .max(ocrLimits.maxBase64Characters, {
+        error: `must be at most ${ocrLimits.maxImageBytes} bytes (base64: ${ocrLimits.maxBase64Characters} characters)`,
+      })
+      .describe(
+        `The image file as base64 (a data: URL prefix is allowed): PNG, JPEG or WebP, told from its bytes; at most ` +
+          `${ocrLimits.maxImageBytes} bytes and ${ocrLimits.maxPixels} pixels.`,
+      ),
+  }),
+  outputSchema: MediaOcrImageResult,
+  execute: async (input, context) => {
+    const bytes = decodeBase64(input.image, "image");
+    if (bytes.length > ocrLimits.maxImageBytes) {
+      throw new AppError("PAYLOAD_TOO_LARGE", `the image is larger than ${ocrLimits.maxImageBytes} bytes`, {
+        field: "image",
+      });
+    }
+    const image = checkImage(bytes);
+    if (!image.ok) throw new AppError("VALIDATION_ERROR", `image: ${image.reason}`, { field: "image" });
+    if (image.width * image.height > ocrLimits.maxPixels || Math.max(image.width, image.height) > ocrLimits.maxSide) {
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `the image is ${image.width}×${image.height}; at most ${ocrLimits.maxPixels} pixels and ` +
+          `${ocrLimits.maxSide} on a side are read`,
+        { field: "image" },
+      );
+    }
+    if (image.width === 0 || image.height === 0) {
+      throw new AppError("VALIDATION_ERROR", "image: it has no pixels", { field: "image" });
+    }
+    const recognized = await recognizeText(bytes, ocrTimeLimitMs());
+    const recipe = await recipeDraftFromText(recognized.text, context, "app.media_ocr_image");
+    return {
+      extracted_text: recognized.text,
+      confidence: recognized.confidence,
+      image: { type: image.type, width: image.width, height: image.height },
+      recipe,
+    };
+  },
+});
+
+const languageCode = z.string().max(2).regex(/^[a-z]{2}$/, { error: 'must be an ISO-639-1 code such as "en"' });
+
+export const speechToText = defineTool({
+  name: "media.speech_to_text",
+  ...speechToTextDocs,
+  effect: "read",
+  latencyBudgetMs: 5000,
+  inputSchema: z.strictObject({
+    audio: z.string()
+      .min(1, { error: "must not be empty" })
+      .max(speechLimits.maxBase64Characters, {
+        error:
+          `must be at most ${speechLimits.maxAudioBytes} bytes (base64: ${speechLimits.maxBase64Characters} characters)`,
+      })
+      .describe(
+        `The recording as base64 (a data: URL prefix is allowed): WAV, MP3, OGG, FLAC, WebM or MP4/M4A, told ` +
+          `from its bytes; at most ${speechLimits.maxAudioBytes} bytes.`,
+      ),
+    language: languageCode.optional().describe('The spoken language as ISO-639-1 ("en"); absent: detected.'),
+  }),
+  outputSchema: MediaSpeechToTextResult,
+  execute: async (input, context) => {
+    const bytes = decodeBase64(input.audio, "audio");
+    const type = audioTypeOf(bytes);
+    if (!type) {
+      throw new AppError(
+        "VALIDATION_ERROR",
+        "audio: it is not WAV, MP3, OGG, FLAC, WebM or MP4 (judged from its bytes)",
+        {
+          field: "audio",
+        },
+      );
+    }
+    const settings = speechSettings();
+    // The caller's household is checked before the audio leaves for a paid service.
+    await context.invoke("app.media_speech_to_text", {});
+    const transcript = await transcribe(bytes, type, settings, input.language);
+    return { ...transcript, audio: { type: type.mediaType, bytes: bytes.length } };
+  },
+});
+
+export const mediaTools = [ocrImage, speechToText];

@@ -1,0 +1,112 @@
+import assert from "node:assert/strict";
+import { callTool, callToolOk } from "../support/tools-client.ts";
+import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
+import { adminSql } from "../support/stack.ts";
+
+const sql = adminSql();
+globalThis.addEventListener("unload", () => sql.end());
+const { alice, bob } = await twoHouseholds(sql, "parse-text");
+const aliceHousehold = await householdOf(sql, alice);
+const soySauce = await catalogIngredient(sql, "soy sauce");
+const garlic = await catalogIngredient(sql, "garlic");
+const spiceMix = await callToolOk(alice, "ingredient.create", { name: "Grandma's Spice Mix" }, {
+  idempotencyKey: crypto.randomUUID(),
+});
+
+const recipeText = `Garlic Rice
+Serves 2
+
+Ingredients
+2 cups rice
+1 1/2 TBSP Soy Sauce
+3 cloves garlic, minced
+2-3 tbsp olive oil
+½ tsp grandma's spice mix
+
+Method
+Fry the garlic in the oil.
+Add the rice.`;
+
+async function recipeCount(): Promise<number> {
+  const [row] = await sql<{ count: number }[]>`
+    select count(*)::int as count from public.recipes where household_id = ${aliceHousehold}`;
+  return row.count;
+}
+
+Deno.test("recipe.parse_text reads the text into a draft, matching names exactly within the household", async () => {
+  const before = await recipeCount();
+  const parsed = await callToolOk(alice, "recipe.parse_text", { text: recipeText });
+  assert.equal(await recipeCount(), before, "parse_text saves nothing");
+  assert.equal(parsed.ready, false);
+  assert.equal(parsed.draft.title, "Garlic Rice");
+  assert.equal(parsed.draft.instructions, "Fry the garlic in the oil.\nAdd the rice.");
+  assert.deepEqual(parsed.other_lines, ["Serves 2"]);
+  assert.deepEqual(parsed.draft.ingredients, [
+    { name: "rice", quantity: 2, unit: "cup", prep_state: null },
+    { ingredient_id: soySauce, quantity: 1.5, unit: "tbsp", prep_state: null },
+    { name: "cloves garlic", quantity: 3, unit: null, prep_state: "minced" },
+    { ingredient_id: await catalogIngredient(sql, "olive oil"), quantity: null, unit: "tbsp", prep_state: null },
+    { ingredient_id: spiceMix.ingredient_id, quantity: 0.5, unit: "tsp", prep_state: null },
+  ]);
+  const [rice, soy, cloves, oil, mix] = parsed.lines;
+  assert.deepEqual(rice.problems, ["unmatched"]);
+  assert.equal(rice.ingredient, null);
+  assert.ok(rice.suggestions.some((found) => found.name === "basmati rice" && found.match === "word"));
+  assert.deepEqual(soy.ingredient, { id: soySauce, name: "soy sauce", household_specific: false });
+  assert.deepEqual(soy.suggestions, []);
+  assert.deepEqual(cloves.problems, ["no_unit", "unmatched"]);
+  assert.ok(cloves.suggestions.some((found) => found.id === garlic), "the last word's matches are suggested");
+  assert.deepEqual([oil.quantity_text, oil.problems], ["2-3", ["range"]]);
+  assert.equal(mix.original, "½ tsp grandma's spice mix");
+  assert.equal(mix.ingredient?.household_specific, true);
+});
+
+Deno.test("another household's ingredient never matches", async () => {
+  const parsed = await callToolOk(bob, "recipe.parse_text", { text: recipeText });
+  const mix = parsed.lines[4];
+  assert.equal(mix.ingredient, null);
+  assert.ok(mix.problems.includes("unmatched"));
+  assert.ok(mix.suggestions.every((found) => found.id !== spiceMix.ingredient_id));
+});
+
+Deno.test("a corrected draft goes to recipe.create as it is; a matched one is ready at once", async () => {
+  const parsed = await callToolOk(alice, "recipe.parse_text", { text: recipeText });
+  const [rice, soy, cloves, oil, mix] = parsed.draft.ingredients;
+  const corrected = {
+    ...parsed.draft,
+    ingredients: [
+      { ...rice, name: "white rice" },
+      soy,
+      { ...cloves, name: undefined, ingredient_id: garlic, unit: "whole" },
+      { ...oil, quantity: 2 },
+      mix,
+    ].map((line) => JSON.parse(JSON.stringify(line))),
+  };
+  await callToolOk(alice, "recipe.create", corrected, { idempotencyKey: crypto.randomUUID() });
+
+  const ready = await callToolOk(alice, "recipe.parse_text", {
+    text: "Soy Garlic\nIngredients\n1 tbsp soy sauce\n2 whole garlic, minced\nMethod\nMix.",
+  });
+  assert.equal(ready.ready, true);
+  const created = await callToolOk(alice, "recipe.create", ready.draft, { idempotencyKey: crypto.randomUUID() });
+  const { recipe } = await callToolOk(alice, "recipe.get", { recipe_id: created.recipe_id });
+  assert.deepEqual(
+    recipe.ingredients.map((line) => [line.ingredient_name, line.quantity, line.unit, line.prep_state]),
+    [["soy sauce", 1, "tbsp", null], ["garlic", 2, "whole", "minced"]],
+  );
+});
+
+Deno.test("recipe.parse_text refuses blank, too long and too many lines with 400 naming text", async () => {
+  const tooManyLines = `Big\nIngredients\n${"1 cup rice\n".repeat(201)}`;
+  for (const text of ["   ", "x".repeat(20_001), tooManyLines, 42]) {
+    const response = await callTool(alice, "recipe.parse_text", { text });
+    assert.equal(response.status, 400, String(text).slice(0, 20));
+    assert.equal(response.body.error?.type, "VALIDATION_ERROR");
+    assert.equal(response.body.error?.field, "text");
+  }
+});
+
+Deno.test("recipe.parse_text takes no other field", async () => {
+  const response = await callTool(alice, "recipe.parse_text", { text: "1 cup rice", save: true });
+  assert.equal(response.status, 400);
+});
