@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.b16786784dc2";
+export const registryVersion = "1.0.b80e5b3be317";
 
 // recipe.list
 
