@@ -29,6 +29,8 @@ const specifiedTools = [
   "planner.restore_meal",
   "planner.update_meal",
   "planner.get_meals_for_date",
+  "planner.add_recurring",
+  "planner.remove_series",
   "grocery.list_lists",
   "grocery.get_list",
   "grocery.create_list",

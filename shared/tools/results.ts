@@ -397,3 +397,18 @@ export const GrocerySyncPlanResult = z.strictObject({
   message: z.string(),
 });
 export type GrocerySyncPlanResult = z.infer<typeof GrocerySyncPlanResult>;
+
+/** app.planner_add_recurring: the series and its occurrences, each an ordinary planned meal. */
+export const PlannerAddRecurringResult = z.strictObject({
+  series_id: id,
+  meals: z.array(PlannerMeal).min(1).max(100),
+  message: z.string(),
+});
+export type PlannerAddRecurringResult = z.infer<typeof PlannerAddRecurringResult>;
+
+export const PlannerRemoveSeriesResult = z.strictObject({
+  series_id: id,
+  removed_meal_ids: z.array(id),
+  message: z.string(),
+});
+export type PlannerRemoveSeriesResult = z.infer<typeof PlannerRemoveSeriesResult>;

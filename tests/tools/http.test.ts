@@ -27,10 +27,12 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
     recipe: ["recipe.create", "recipe.delete", "recipe.get", "recipe.list", "recipe.restore", "recipe.update"],
     planner: [
       "planner.add_meal",
+      "planner.add_recurring",
       "planner.get_meal",
       "planner.get_meals_for_date",
       "planner.list_meals",
       "planner.remove_meal",
+      "planner.remove_series",
       "planner.restore_meal",
       "planner.update_meal",
     ],
