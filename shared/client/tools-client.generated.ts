@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.ef1b3a1a0d01";
+export const registryVersion = "1.0.27775ff51635";
 
 // recipe.list
 
@@ -554,6 +554,43 @@ export type PlannerRemoveSeriesInput = {
 export type PlannerRemoveSeriesOutput = {
   series_id: string;
   removed_meal_ids: string[];
+  message: string;
+};
+
+// planner.update_series
+
+/** Change servings, meal type or note of a whole recurring series. */
+export type PlannerUpdateSeriesInput = {
+  /** The series' id (from planner.add_recurring). */
+  series_id: string;
+  /** Change only the occurrences on or after this day, YYYY-MM-DD; absent: all of them. */
+  from_date?: string;
+  /** breakfast, lunch or dinner. */
+  meal_type?: "breakfast" | "lunch" | "dinner";
+  /** Servings for each occurrence, 1–100; null uses the recipe's. */
+  servings?: number | null;
+  /** A note for each occurrence; null clears it. */
+  note?: string | null;
+};
+
+/** The data of a successful planner.update_series. */
+export type PlannerUpdateSeriesOutput = {
+  series_id: string;
+  meals: Array<{
+    id: string;
+    date: string;
+    meal_type: "breakfast" | "lunch" | "dinner";
+    recipe_id: string;
+    recipe_title: string;
+    servings: number | null;
+    note: string | null;
+    created_at: string;
+  }>;
+  previous: {
+    meal_type?: "breakfast" | "lunch" | "dinner";
+    servings?: number | null;
+    note?: string | null;
+  };
   message: string;
 };
 
@@ -1614,6 +1651,7 @@ export interface ToolTypes {
   "planner.get_meals_for_date": { input: PlannerGetMealsForDateInput; output: PlannerGetMealsForDateOutput };
   "planner.add_recurring": { input: PlannerAddRecurringInput; output: PlannerAddRecurringOutput };
   "planner.remove_series": { input: PlannerRemoveSeriesInput; output: PlannerRemoveSeriesOutput };
+  "planner.update_series": { input: PlannerUpdateSeriesInput; output: PlannerUpdateSeriesOutput };
   "grocery.list_lists": { input: GroceryListListsInput; output: GroceryListListsOutput };
   "grocery.get_list": { input: GroceryGetListInput; output: GroceryGetListOutput };
   "grocery.create_list": { input: GroceryCreateListInput; output: GroceryCreateListOutput };
@@ -1801,6 +1839,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<PlannerRemoveSeriesOutput> =>
         callTool<PlannerRemoveSeriesOutput>(host, "planner.remove_series", input, { ...defaults, ...options }),
+      /**
+       * `planner.update_series` (write, risk medium).
+       * Changes a whole recurring series at once: servings, meal type or note of every live
+       * occurrence (or those from a date on). Returns the previous values. Needs the user's confirmation.
+       */
+      updateSeries: (
+        input: PlannerUpdateSeriesInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<PlannerUpdateSeriesOutput> =>
+        callTool<PlannerUpdateSeriesOutput>(host, "planner.update_series", input, { ...defaults, ...options }),
     },
     grocery: {
       /**

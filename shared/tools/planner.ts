@@ -14,6 +14,7 @@ import {
   PlannerRemoveSeriesResult,
   PlannerRestoreMealResult,
   PlannerUpdateMealResult,
+  PlannerUpdateSeriesResult,
 } from "./results.ts";
 
 const plannerMealId = idField("The planned meal's id (from planner.list_meals or planner.add_meal).");
@@ -170,6 +171,28 @@ export const removeSeries = defineTool({
   outputSchema: PlannerRemoveSeriesResult,
 });
 
+export const updateSeries = defineTool({
+  name: "planner.update_series",
+  ...plannerRecurringDocs.updateSeries,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({
+    series_id: idField("The series' id (from planner.add_recurring)."),
+    from_date: dateField("Change only the occurrences on or after this day, YYYY-MM-DD; absent: all of them.")
+      .optional(),
+    meal_type: z.enum(mealTypes, { error: `must be one of: ${mealTypes.join(", ")}` })
+      .describe("breakfast, lunch or dinner.").optional(),
+    servings: servingsField().nullable().optional()
+      .describe("Servings for each occurrence, 1–100; null uses the recipe's."),
+    note: textField(500, "A note for each occurrence; null clears it.").nullable().optional()
+      .describe("A note for each occurrence; null clears it."),
+  }).refine(
+    (input) => input.meal_type !== undefined || input.servings !== undefined || input.note !== undefined,
+    { error: "give at least one of servings, meal_type and note", path: ["servings"] },
+  ),
+  outputSchema: PlannerUpdateSeriesResult,
+});
+
 export const plannerTools = [
   listMeals,
   getMeal,
@@ -180,4 +203,5 @@ export const plannerTools = [
   getMealsForDate,
   addRecurring,
   removeSeries,
+  updateSeries,
 ];

@@ -31,6 +31,7 @@ const specifiedTools = [
   "planner.get_meals_for_date",
   "planner.add_recurring",
   "planner.remove_series",
+  "planner.update_series",
   "grocery.list_lists",
   "grocery.get_list",
   "grocery.create_list",

@@ -412,3 +412,16 @@ export const PlannerRemoveSeriesResult = z.strictObject({
   message: z.string(),
 });
 export type PlannerRemoveSeriesResult = z.infer<typeof PlannerRemoveSeriesResult>;
+
+/** planner.update_series: `previous` holds the series' old value of each field the call gave. */
+export const PlannerUpdateSeriesResult = z.strictObject({
+  series_id: id,
+  meals: z.array(PlannerMeal),
+  previous: z.strictObject({
+    meal_type: z.enum(mealTypes).optional(),
+    servings: z.int().positive().nullable().optional(),
+    note: z.string().nullable().optional(),
+  }),
+  message: z.string(),
+});
+export type PlannerUpdateSeriesResult = z.infer<typeof PlannerUpdateSeriesResult>;

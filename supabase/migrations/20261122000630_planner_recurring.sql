@@ -144,3 +144,47 @@ begin
       jsonb_array_length(v_removed)));
 end;
 $$;
+
+-- The whole series at once: servings, meal type or note (each when given; null clears servings or note) of
+-- the series and its live occurrences (from from_date on, when given). Returns the previous values, so the
+-- same call with them undoes it (an occurrence changed by itself before takes the series' values).
+create function app.planner_update_series(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_series public.planner_meal_series;
+  v_previous jsonb := '{}'::jsonb;
+  v_meals jsonb;
+begin
+  select * into v_series from public.planner_meal_series s
+  where s.id = (p_input ->> 'series_id')::uuid and s.household_id = p_household_id and s.deleted_at is null
+  for no key update;
+  if v_series.id is null then
+    raise exception 'meal series not found' using errcode = 'MP404', column = 'series_id';
+  end if;
+  if p_input ? 'servings' then v_previous := v_previous || jsonb_build_object('servings', v_series.servings); end if;
+  if p_input ? 'meal_type' then v_previous := v_previous || jsonb_build_object('meal_type', v_series.meal_type); end if;
+  if p_input ? 'note' then v_previous := v_previous || jsonb_build_object('note', v_series.note); end if;
+
+  update public.planner_meal_series s set
+    servings = case when p_input ? 'servings' then (p_input ->> 'servings')::integer else s.servings end,
+    meal_type = case when p_input ? 'meal_type' then p_input ->> 'meal_type' else s.meal_type end,
+    note = case when p_input ? 'note' then p_input ->> 'note' else s.note end
+  where s.id = v_series.id;
+
+  with changed as (
+    update public.planner_meals m set
+      servings = case when p_input ? 'servings' then (p_input ->> 'servings')::integer else m.servings end,
+      meal_type = case when p_input ? 'meal_type' then p_input ->> 'meal_type' else m.meal_type end,
+      note = case when p_input ? 'note' then p_input ->> 'note' else m.note end
+    where m.household_id = p_household_id and m.series_id = v_series.id and m.deleted_at is null
+      and (p_input ->> 'from_date' is null or m.date >= (p_input ->> 'from_date')::date)
+    returning m.*
+  )
+  select coalesce(jsonb_agg(private.planner_meal_json(c) order by c.date), '[]'::jsonb) into v_meals from changed c;
+
+  return jsonb_build_object('series_id', v_series.id, 'meals', v_meals, 'previous', v_previous,
+    'message', format('Changed %s occurrence(s).', jsonb_array_length(v_meals)));
+end;
+$$;

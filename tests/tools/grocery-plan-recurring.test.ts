@@ -41,6 +41,14 @@ Deno.test("planner.add_recurring: 3 weekly dinners appear 3 times, sync, and cha
   await sync();
   assert.deepEqual(await listLines(sql, listId), ["onion 5 whole"], "one occurrence changed alone");
 
+  const whole = await callToolOk(alice, "planner.update_series", { series_id: series.series_id, servings: 6 });
+  assert.deepEqual([whole.meals.length, whole.previous], [3, { servings: 4 }]);
+  await sync();
+  assert.deepEqual(await listLines(sql, listId), ["onion 9 whole"], "the whole series at 6 servings");
+  await callToolOk(alice, "planner.update_series", { series_id: series.series_id, ...whole.previous });
+  await sync();
+  assert.deepEqual(await listLines(sql, listId), ["onion 6 whole"], "undo: the previous servings back");
+
   const removed = await callToolOk(alice, "planner.remove_series", { series_id: series.series_id });
   assert.equal(removed.removed_meal_ids.length, 3);
   await sync();
@@ -101,4 +109,8 @@ Deno.test("planner.add_recurring refuses bad input by field; another household's
   const series = await callToolOk(alice, "planner.add_recurring", { ...base, count: 2 });
   const notBobs = await callTool(bob, "planner.remove_series", { series_id: series.series_id });
   assert.deepEqual([notBobs.status, notBobs.body.error?.type], [404, "NOT_FOUND"]);
+  const notBobsEither = await callTool(bob, "planner.update_series", { series_id: series.series_id, servings: 2 });
+  assert.deepEqual([notBobsEither.status, notBobsEither.body.error?.type], [404, "NOT_FOUND"]);
+  const nothing = await callTool(alice, "planner.update_series", { series_id: series.series_id });
+  assert.deepEqual([nothing.status, nothing.body.error?.field], [400, "servings"]);
 });

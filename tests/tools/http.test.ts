@@ -35,6 +35,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "planner.remove_series",
       "planner.restore_meal",
       "planner.update_meal",
+      "planner.update_series",
     ],
     grocery: [
       "grocery.add_item",

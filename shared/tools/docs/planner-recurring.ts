@@ -10,6 +10,9 @@ confirmation.`;
 const removeSeriesSummary = `Removes a recurring series: all its live occurrences, or those from a date on (soft; each
 comes back with planner.restore_meal). Needs the user's confirmation.`;
 
+const updateSeriesSummary = `Changes a whole recurring series at once: servings, meal type or note of every live
+occurrence (or those from a date on). Returns the previous values. Needs the user's confirmation.`;
+
 export const plannerRecurringDocs = {
   addRecurring: {
     description: "Plan a recipe on given weekdays every N weeks, until a date or N times.",
@@ -40,6 +43,21 @@ export const plannerRecurringDocs = {
       "Failure Modes": "- **NOT_FOUND** (series_id): no such live series in this household.",
       Examples: `### Example 1\n\`\`\`json\n{ "series_id": "${seriesId}" }\n\`\`\``,
       "Common Mistakes": "- ❌ Removing the series to drop one week: use planner.remove_meal on that occurrence.",
+    }),
+  },
+  updateSeries: {
+    description: "Change servings, meal type or note of a whole recurring series.",
+    summary: updateSeriesSummary,
+    doc: toolDoc("planner.update_series", updateSeriesSummary, {
+      Preconditions: "- series_id names a live series of the household; at least one of servings, meal_type and " +
+        "note (null clears servings or note).",
+      Postconditions: "- The series and its live occurrences (on or after from_date, when given) take the new " +
+        "values. Returns `{ series_id, meals, previous, message }`.",
+      Invariants: "- Undo: call it again with the `previous` values. One occurrence alone: planner.update_meal.",
+      "Failure Modes": "- **VALIDATION_ERROR**: nothing to change or a bad value.\n" +
+        "- **NOT_FOUND** (series_id): no such live series in this household.",
+      Examples: `### Example 1\n\`\`\`json\n{ "series_id": "${seriesId}", "servings": 6 }\n\`\`\``,
+      "Common Mistakes": "- ❌ Updating each occurrence by hand: one call changes them all.",
     }),
   },
 };
