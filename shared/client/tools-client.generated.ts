@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.499bf06affd1";
+export const registryVersion = "1.0.38580abe84ea";
 
 // recipe.list
 
@@ -658,6 +658,100 @@ export type PlannerGetMealsForDateOutput = {
     note: string | null;
     created_at: string;
   }>;
+};
+
+// planner.add_recurring
+
+/** Plan a recipe on given weekdays every N weeks, until a date or N times. */
+export type PlannerAddRecurringInput = {
+  /** The recipe to plan (from recipe.list). */
+  recipe_id: string;
+  /** First possible day, YYYY-MM-DD. */
+  start_date: string;
+  /** The weekdays it recurs on, e.g. ["tuesday", "friday"]. */
+  weekdays: Array<"monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday">;
+  /** Every N weeks, 1–52; 1 (weekly) when absent. */
+  every_weeks?: number;
+  /** Last possible day, YYYY-MM-DD, at most 366 days after start_date. Give this or count. */
+  until_date?: string;
+  /** Number of occurrences, 1–100. Give this or until_date. */
+  count?: number;
+  /** breakfast, lunch or dinner. */
+  meal_type: "breakfast" | "lunch" | "dinner";
+  /** Servings for each occurrence, 1–100; absent uses the recipe's. */
+  servings?: number;
+  /** A note for each occurrence. */
+  note?: string;
+};
+
+/** The data of a successful planner.add_recurring. */
+export type PlannerAddRecurringOutput = {
+  series_id: string;
+  meals: Array<{
+    id: string;
+    date: string;
+    meal_type: "breakfast" | "lunch" | "dinner";
+    recipe_id: string;
+    recipe_title: string;
+    servings: number | null;
+    note: string | null;
+    created_at: string;
+  }>;
+  message: string;
+};
+
+// planner.remove_series
+
+/** Remove a recurring series (all occurrences, or from a date on). */
+export type PlannerRemoveSeriesInput = {
+  /** The series' id (from planner.add_recurring). */
+  series_id: string;
+  /** Remove only the occurrences on or after this day, YYYY-MM-DD; absent: all of them. */
+  from_date?: string;
+};
+
+/** The data of a successful planner.remove_series. */
+export type PlannerRemoveSeriesOutput = {
+  series_id: string;
+  removed_meal_ids: string[];
+  message: string;
+};
+
+// planner.update_series
+
+/** Change servings, meal type or note of a whole recurring series. */
+export type PlannerUpdateSeriesInput = {
+  /** The series' id (from planner.add_recurring). */
+  series_id: string;
+  /** Change only the occurrences on or after this day, YYYY-MM-DD; absent: all of them. */
+  from_date?: string;
+  /** breakfast, lunch or dinner. */
+  meal_type?: "breakfast" | "lunch" | "dinner";
+  /** Servings for each occurrence, 1–100; null uses the recipe's. */
+  servings?: number | null;
+  /** A note for each occurrence; null clears it. */
+  note?: string | null;
+};
+
+/** The data of a successful planner.update_series. */
+export type PlannerUpdateSeriesOutput = {
+  series_id: string;
+  meals: Array<{
+    id: string;
+    date: string;
+    meal_type: "breakfast" | "lunch" | "dinner";
+    recipe_id: string;
+    recipe_title: string;
+    servings: number | null;
+    note: string | null;
+    created_at: string;
+  }>;
+  previous: {
+    meal_type?: "breakfast" | "lunch" | "dinner";
+    servings?: number | null;
+    note?: string | null;
+  };
+  message: string;
 };
 
 // grocery.list_lists
@@ -1999,6 +2093,9 @@ export interface ToolTypes {
   "planner.restore_meal": { input: PlannerRestoreMealInput; output: PlannerRestoreMealOutput };
   "planner.update_meal": { input: PlannerUpdateMealInput; output: PlannerUpdateMealOutput };
   "planner.get_meals_for_date": { input: PlannerGetMealsForDateInput; output: PlannerGetMealsForDateOutput };
+  "planner.add_recurring": { input: PlannerAddRecurringInput; output: PlannerAddRecurringOutput };
+  "planner.remove_series": { input: PlannerRemoveSeriesInput; output: PlannerRemoveSeriesOutput };
+  "planner.update_series": { input: PlannerUpdateSeriesInput; output: PlannerUpdateSeriesOutput };
   "grocery.list_lists": { input: GroceryListListsInput; output: GroceryListListsOutput };
   "grocery.get_list": { input: GroceryGetListInput; output: GroceryGetListOutput };
   "grocery.create_list": { input: GroceryCreateListInput; output: GroceryCreateListOutput };
@@ -2191,6 +2288,37 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions = {},
       ): Promise<PlannerGetMealsForDateOutput> =>
         callTool<PlannerGetMealsForDateOutput>(host, "planner.get_meals_for_date", input, { ...defaults, ...options }),
+      /**
+       * `planner.add_recurring` (write, risk medium).
+       * Plans a recipe as a recurring meal: weekly on the given weekdays, every N weeks, until a
+       * date or for a number of times (at most 100). Each occurrence is an ordinary planned meal. Needs the user's
+       * confirmation.
+       */
+      addRecurring: (
+        input: PlannerAddRecurringInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<PlannerAddRecurringOutput> =>
+        callTool<PlannerAddRecurringOutput>(host, "planner.add_recurring", input, { ...defaults, ...options }),
+      /**
+       * `planner.remove_series` (write, risk medium).
+       * Removes a recurring series: all its live occurrences, or those from a date on (soft; each
+       * comes back with planner.restore_meal). Needs the user's confirmation.
+       */
+      removeSeries: (
+        input: PlannerRemoveSeriesInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<PlannerRemoveSeriesOutput> =>
+        callTool<PlannerRemoveSeriesOutput>(host, "planner.remove_series", input, { ...defaults, ...options }),
+      /**
+       * `planner.update_series` (write, risk medium).
+       * Changes a whole recurring series at once: servings, meal type or note of every live
+       * occurrence (or those from a date on). Returns the previous values. Needs the user's confirmation.
+       */
+      updateSeries: (
+        input: PlannerUpdateSeriesInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<PlannerUpdateSeriesOutput> =>
+        callTool<PlannerUpdateSeriesOutput>(host, "planner.update_series", input, { ...defaults, ...options }),
     },
     grocery: {
       /**

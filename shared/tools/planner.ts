@@ -3,14 +3,18 @@ import { defineTool } from "./define-tool.ts";
 import { dateField, dayNumber, idField, limits, mealTypes, pageFields, servingsField, textField } from "./fields.ts";
 import { plannerDocs } from "./docs/planner.ts";
 import { plannerEditDocs } from "./docs/planner-edits.ts";
+import { plannerRecurringDocs } from "./docs/planner-recurring.ts";
 import {
   PlannerAddMealResult,
+  PlannerAddRecurringResult,
   PlannerGetMealResult,
   PlannerListMealsResult,
   PlannerMealsForDateResult,
   PlannerRemoveMealResult,
+  PlannerRemoveSeriesResult,
   PlannerRestoreMealResult,
   PlannerUpdateMealResult,
+  PlannerUpdateSeriesResult,
 } from "./results.ts";
 
 const plannerMealId = idField("The planned meal's id (from planner.list_meals or planner.add_meal).");
@@ -112,4 +116,92 @@ export const getMealsForDate = defineTool({
   outputSchema: PlannerMealsForDateResult,
 });
 
-export const plannerTools = [listMeals, getMeal, addMeal, removeMeal, restoreMeal, updateMeal, getMealsForDate];
+const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+export const addRecurring = defineTool({
+  name: "planner.add_recurring",
+  ...plannerRecurringDocs.addRecurring,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({
+    recipe_id: idField("The recipe to plan (from recipe.list)."),
+    start_date: dateField("First possible day, YYYY-MM-DD."),
+    weekdays: z.array(z.enum(weekdays, { error: `must be one of: ${weekdays.join(", ")}` }))
+      .min(1)
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, { error: "must not repeat a weekday" })
+      .describe('The weekdays it recurs on, e.g. ["tuesday", "friday"].'),
+    every_weeks: z.number().int().min(1).max(52).default(1).describe("Every N weeks, 1–52; 1 (weekly) when absent."),
+    until_date: dateField("Last possible day, YYYY-MM-DD, at most 366 days after start_date. Give this or count.")
+      .optional(),
+    count: z.number().int().min(1).max(100).optional().describe(
+      "Number of occurrences, 1–100. Give this or until_date.",
+    ),
+    meal_type: z.enum(mealTypes, { error: `must be one of: ${mealTypes.join(", ")}` })
+      .describe("breakfast, lunch or dinner."),
+    servings: servingsField("Servings for each occurrence, 1–100; absent uses the recipe's.").optional(),
+    note: textField(500, "A note for each occurrence.").optional(),
+  }).superRefine((input, context) => {
+    if ((input.until_date === undefined) === (input.count === undefined)) {
+      context.addIssue({ code: "custom", path: ["count"], message: "give exactly one of until_date and count" });
+    } else if (input.until_date !== undefined) {
+      const span = dayNumber(input.until_date)! - dayNumber(input.start_date)!;
+      if (span < 0 || span > 366) {
+        context.addIssue({
+          code: "custom",
+          path: ["until_date"],
+          message: "must be on or after start_date and at most 366 days after it",
+        });
+      }
+    }
+  }),
+  outputSchema: PlannerAddRecurringResult,
+});
+
+export const removeSeries = defineTool({
+  name: "planner.remove_series",
+  ...plannerRecurringDocs.removeSeries,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({
+    series_id: idField("The series' id (from planner.add_recurring)."),
+    from_date: dateField("Remove only the occurrences on or after this day, YYYY-MM-DD; absent: all of them.")
+      .optional(),
+  }),
+  outputSchema: PlannerRemoveSeriesResult,
+});
+
+export const updateSeries = defineTool({
+  name: "planner.update_series",
+  ...plannerRecurringDocs.updateSeries,
+  effect: "write",
+  risk: "medium",
+  inputSchema: z.strictObject({
+    series_id: idField("The series' id (from planner.add_recurring)."),
+    from_date: dateField("Change only the occurrences on or after this day, YYYY-MM-DD; absent: all of them.")
+      .optional(),
+    meal_type: z.enum(mealTypes, { error: `must be one of: ${mealTypes.join(", ")}` })
+      .describe("breakfast, lunch or dinner.").optional(),
+    servings: servingsField().nullable().optional()
+      .describe("Servings for each occurrence, 1–100; null uses the recipe's."),
+    note: textField(500, "A note for each occurrence; null clears it.").nullable().optional()
+      .describe("A note for each occurrence; null clears it."),
+  }).refine(
+    (input) => input.meal_type !== undefined || input.servings !== undefined || input.note !== undefined,
+    { error: "give at least one of servings, meal_type and note", path: ["servings"] },
+  ),
+  outputSchema: PlannerUpdateSeriesResult,
+});
+
+export const plannerTools = [
+  listMeals,
+  getMeal,
+  addMeal,
+  removeMeal,
+  restoreMeal,
+  updateMeal,
+  getMealsForDate,
+  addRecurring,
+  removeSeries,
+  updateSeries,
+];

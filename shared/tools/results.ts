@@ -528,3 +528,31 @@ export const MediaSpeechToTextResult = z.strictObject({
   audio: z.strictObject({ type: z.string(), bytes: z.int().positive() }),
 });
 export type MediaSpeechToTextResult = z.infer<typeof MediaSpeechToTextResult>;
+
+/** app.planner_add_recurring: the series and its occurrences, each an ordinary planned meal. */
+export const PlannerAddRecurringResult = z.strictObject({
+  series_id: id,
+  meals: z.array(PlannerMeal).min(1).max(100),
+  message: z.string(),
+});
+export type PlannerAddRecurringResult = z.infer<typeof PlannerAddRecurringResult>;
+
+export const PlannerRemoveSeriesResult = z.strictObject({
+  series_id: id,
+  removed_meal_ids: z.array(id),
+  message: z.string(),
+});
+export type PlannerRemoveSeriesResult = z.infer<typeof PlannerRemoveSeriesResult>;
+
+/** planner.update_series: `previous` holds the series' old value of each field the call gave. */
+export const PlannerUpdateSeriesResult = z.strictObject({
+  series_id: id,
+  meals: z.array(PlannerMeal),
+  previous: z.strictObject({
+    meal_type: z.enum(mealTypes).optional(),
+    servings: z.int().positive().nullable().optional(),
+    note: z.string().nullable().optional(),
+  }),
+  message: z.string(),
+});
+export type PlannerUpdateSeriesResult = z.infer<typeof PlannerUpdateSeriesResult>;

@@ -39,6 +39,11 @@ create policy "Members can record grocery item withdrawals in their household" o
   for insert to authenticated
   with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 
+-- When a scaled line was rounded for storage (quantity_added holds 3 decimals), the amount before rounding,
+-- so the exact value stays traceable. Filled by grocery.push_recipe in the transaction that adds the row.
+alter table public.grocery_item_sources add column quantity_exact numeric check (quantity_exact > 0);
+grant update (quantity_exact) on public.grocery_item_sources to meal_planner_writer;
+
 -- A recipe line's amount for p_servings when the recipe serves p_base: exact numeric arithmetic, then
 -- rounded half away from zero to the 3 decimals an item holds (never below 0.001, so that no line
 -- vanishes). Without both servings, the recipe's own amount.
@@ -113,6 +118,18 @@ begin
     raise exception '%', v_message || case when v_servings is null then '' else ' at ' || v_servings || ' servings' end
       using errcode = 'MP400', column = case when v_servings is null then 'recipe_id' else 'servings' end;
   end;
+
+  -- The rows the merge just recorded for this recipe, matched to their lines by key and stored amount.
+  update public.grocery_item_sources s set quantity_exact = line.quantity_unrounded
+  from jsonb_to_recordset(v_scaled) as line (ingredient_id uuid, unit text, prep_state text,
+    quantity_unrounded numeric, quantity numeric),
+    public.grocery_items i
+  where s.household_id = p_household_id and s.recipe_id = v_recipe.id and s.planner_meal_id is null
+    and s.created_at = now() and s.quantity_exact is null
+    and i.household_id = s.household_id and i.id = s.grocery_item_id and i.grocery_list_id = v_list_id
+    and i.ingredient_id = line.ingredient_id and s.unit = line.unit
+    and i.prep_key is not distinct from lower(btrim(line.prep_state))
+    and s.quantity_added = line.quantity and line.quantity_unrounded <> line.quantity;
 
   return v_pushed || jsonb_build_object(
     'recipe_id', v_recipe.id,

@@ -281,6 +281,8 @@ begin
   values (p_household_id, v_recipe, 1, '{"title": "House curry"}', v_owner);
   insert into public.planner_meals (household_id, recipe_id, date, meal_type, created_by)
   values (p_household_id, v_recipe, date '2026-12-01', 'dinner', v_owner) returning id into v_meal;
+  insert into public.planner_meal_series (household_id, recipe_id, meal_type, weekdays, every_weeks, start_date, created_by)
+  values (p_household_id, v_recipe, 'lunch', array[1], 1, date '2026-12-07', v_owner);
   insert into public.grocery_lists (household_id, name, created_by)
   values (p_household_id, 'Weekly', v_owner) returning id into v_list;
   insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit, created_by)

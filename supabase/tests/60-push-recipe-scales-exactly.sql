@@ -2,7 +2,7 @@
 -- (never below 0.001), and records every contribution with its recipe.
 begin;
 set local search_path to public, extensions, tests;
-select plan(8);
+select plan(9);
 
 select tests.create_user('alice@test');
 create temporary table fixture on commit drop as
@@ -34,6 +34,12 @@ select is((select jsonb_agg(l.value -> 'quantity_unrounded' order by l.ordinalit
 select is((select count(*) from grocery_item_sources s join grocery_items i on i.id = s.grocery_item_id, fixture f
            where i.grocery_list_id = f.list_id and s.recipe_id = f.recipe_id), 4::bigint,
   'each line is recorded with its recipe');
+
+select results_eq($$select s.quantity_added, s.quantity_exact from grocery_item_sources s
+                    join grocery_items i on i.id = s.grocery_item_id join fixture f on i.grocery_list_id = f.list_id
+                    order by s.quantity_added$$,
+  $$values (0.002, 0.0015), (0.5, 0.4995), (1.5, null), (3, null)$$,
+  'a rounded line keeps its exact amount in its source row; an exact one needs none');
 
 select throws_ok(format('select app.grocery_push_recipe(%L, %L)', tests.household_of('alice@test'),
   jsonb_build_object('grocery_list_id', list_id, 'recipe_id', gen_random_uuid())), 'MP404', 'recipe not found',

@@ -36,12 +36,15 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
     ],
     planner: [
       "planner.add_meal",
+      "planner.add_recurring",
       "planner.get_meal",
       "planner.get_meals_for_date",
       "planner.list_meals",
       "planner.remove_meal",
+      "planner.remove_series",
       "planner.restore_meal",
       "planner.update_meal",
+      "planner.update_series",
     ],
     grocery: [
       "grocery.add_item",

@@ -7,6 +7,8 @@ const recipeId = "5b1f0c2e-8d4a-4f3b-9e6c-7a2d1e0f9b8c";
 const rounding = "Scaling is exact decimal arithmetic (recipe quantity × servings ÷ the recipe's servings, in " +
   "SQL numeric); each scaled line is then rounded half away from zero to 3 decimals, the precision an item " +
   "holds, and never below 0.001 (1 cup for 4 at 3 servings: 0.75 cup; 1 tsp for 3 at 2: 0.667 tsp).";
+const exactKept = "- A line that was rounded keeps its unrounded amount in its source row " +
+  "(grocery_item_sources.quantity_exact), so the exact value stays traceable.";
 
 const pushRecipeSummary = `Adds a recipe's ingredient lines to a grocery list through the merge, scaled to a number of
 servings (the recipe's own servings are the base), each line recorded as coming from the recipe. Needs the user's
@@ -29,7 +31,7 @@ export const groceryPlanDocs = {
         "- Returns the merge's reply (`added`, `merged`, `summary`, `item_count`) plus `recipe_id`, " +
         "`base_servings`, `servings`, and `lines`: each line's `recipe_quantity`, `quantity_unrounded` and the " +
         "`quantity` stored.",
-      Invariants: `- ${rounding}\n- No unit is ever converted.\n- All or nothing: one transaction.`,
+      Invariants: `- ${rounding}\n${exactKept}\n- No unit is ever converted.\n- All or nothing: one transaction.`,
       "Failure Modes": "- **NOT_FOUND** (grocery_list_id or recipe_id): no such live list or recipe in this " +
         "household (another household's is NOT_FOUND too).\n" +
         "- **VALIDATION_ERROR** (servings): the recipe has no servings; or an item would pass 1,000,000.\n" +

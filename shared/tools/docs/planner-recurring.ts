@@ -1,0 +1,63 @@
+// Prose for the recurring-meal tools (issue 14.4).
+import { toolDoc } from "./tool-doc.ts";
+
+const recipeId = "5b1f0c2e-8d4a-4f3b-9e6c-7a2d1e0f9b8c";
+const seriesId = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
+
+const addRecurringSummary = `Plans a recipe as a recurring meal: weekly on the given weekdays, every N weeks, until a
+date or for a number of times (at most 100). Each occurrence is an ordinary planned meal. Needs the user's
+confirmation.`;
+const removeSeriesSummary = `Removes a recurring series: all its live occurrences, or those from a date on (soft; each
+comes back with planner.restore_meal). Needs the user's confirmation.`;
+
+const updateSeriesSummary = `Changes a whole recurring series at once: servings, meal type or note of every live
+occurrence (or those from a date on). Returns the previous values. Needs the user's confirmation.`;
+
+export const plannerRecurringDocs = {
+  addRecurring: {
+    description: "Plan a recipe on given weekdays every N weeks, until a date or N times.",
+    summary: addRecurringSummary,
+    doc: toolDoc("planner.add_recurring", addRecurringSummary, {
+      Preconditions: "- recipe_id names a live recipe of the household; weekdays are 1–7 distinct day names; " +
+        "exactly one of until_date (on or after start_date, at most 366 days later) and count (1–100).",
+      Postconditions: "- One planned meal per occurrence, dated from start_date on, on the weekdays of every " +
+        "every_weeks-th week counted from start_date's week (Monday-based). Returns `{ series_id, meals, message }`.\n" +
+        "- The occurrences appear in planner.list_meals and grocery.sync_plan like any other meal; " +
+        "planner.update_meal or planner.remove_meal changes one of them; planner.remove_series the whole series.",
+      Invariants: "- At most 100 occurrences per series.",
+      "Failure Modes": "- **VALIDATION_ERROR**: bad weekdays, both or neither of until_date and count, no " +
+        "occurrence in the range, or more than 100.\n- **NOT_FOUND** (recipe_id): no such live recipe here.",
+      Examples: `### Example 1: three weekly Tuesday dinners\n\`\`\`json\n{ "recipe_id": "${recipeId}", ` +
+        `"start_date": "2026-12-01", "weekdays": ["tuesday"], "count": 3, "meal_type": "dinner" }\n\`\`\``,
+      "Common Mistakes": "- ❌ Calling planner.add_meal once per week: the meals would not form a series.",
+    }),
+  },
+  removeSeries: {
+    description: "Remove a recurring series (all occurrences, or from a date on).",
+    summary: removeSeriesSummary,
+    doc: toolDoc("planner.remove_series", removeSeriesSummary, {
+      Preconditions: "- series_id names a live series of the household (from planner.add_recurring).",
+      Postconditions: "- Without from_date: every live occurrence and the series are removed. With from_date: " +
+        "the occurrences on or after it; the series stays. Returns `{ series_id, removed_meal_ids, message }`.",
+      Invariants: "- Undo: planner.restore_meal for each id in removed_meal_ids.",
+      "Failure Modes": "- **NOT_FOUND** (series_id): no such live series in this household.",
+      Examples: `### Example 1\n\`\`\`json\n{ "series_id": "${seriesId}" }\n\`\`\``,
+      "Common Mistakes": "- ❌ Removing the series to drop one week: use planner.remove_meal on that occurrence.",
+    }),
+  },
+  updateSeries: {
+    description: "Change servings, meal type or note of a whole recurring series.",
+    summary: updateSeriesSummary,
+    doc: toolDoc("planner.update_series", updateSeriesSummary, {
+      Preconditions: "- series_id names a live series of the household; at least one of servings, meal_type and " +
+        "note (null clears servings or note).",
+      Postconditions: "- The series and its live occurrences (on or after from_date, when given) take the new " +
+        "values. Returns `{ series_id, meals, previous, message }`.",
+      Invariants: "- Undo: call it again with the `previous` values. One occurrence alone: planner.update_meal.",
+      "Failure Modes": "- **VALIDATION_ERROR**: nothing to change or a bad value.\n" +
+        "- **NOT_FOUND** (series_id): no such live series in this household.",
+      Examples: `### Example 1\n\`\`\`json\n{ "series_id": "${seriesId}", "servings": 6 }\n\`\`\``,
+      "Common Mistakes": "- ❌ Updating each occurrence by hand: one call changes them all.",
+    }),
+  },
+};
