@@ -330,6 +330,9 @@ begin
     when p_tool = 'history.undo' then 'an undo is not undone; repeat the write it undid instead'
     when p_tool = 'grocery.uncheck_item' then
       'its reply does not keep when and by whom the item was checked; check the item again with grocery.check_item'
+    when p_tool in ('planner.add_recurring', 'planner.remove_series', 'planner.update_series') then
+      'a series is changed back with the series tools (planner.remove_series, planner.update_series with the ' ||
+      'previous values, planner.restore_meal), not by undo'
     when p_tool = 'grocery.sync_plan' then
       'a sync also withdraws earlier contributions; change the plan and sync the range again instead'
     when p_tool = 'grocery.apply_conversion' then

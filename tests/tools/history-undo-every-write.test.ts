@@ -174,6 +174,9 @@ const unsupported: Record<string, { reason: RegExp; input?: () => Promise<unknow
   "household.set_role": { reason: /changed back with the household tools/ },
   "history.undo": { reason: /an undo is not undone/ },
   "grocery.sync_plan": { reason: /sync the range again/ },
+  "planner.add_recurring": { reason: /series tools/ },
+  "planner.remove_series": { reason: /series tools/ },
+  "planner.update_series": { reason: /series tools/ },
   "grocery.apply_conversion": { reason: /grocery\.restore_item/ },
 };
 
