@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.38580abe84ea";
+export const registryVersion = "1.0.10192a097300";
 
 // recipe.list
 
@@ -446,6 +446,85 @@ export type RecipeParseTextOutput = {
     }>;
   }>;
   other_lines: string[];
+};
+
+// recipe.import_url
+
+/** Read a recipe web page (its schema.org Recipe) into a draft for recipe.create. Saves nothing. */
+export type RecipeImportUrlInput = {
+  /** The recipe page's address, http or https. */
+  url: string;
+};
+
+/** The data of a successful recipe.import_url. */
+export type RecipeImportUrlOutput = {
+  draft: {
+    title?: string;
+    ingredients: Array<{
+      ingredient_id?: string;
+      name?: string;
+      quantity: number | null;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package"
+        | null;
+      prep_state: string | null;
+      note?: string;
+    }>;
+    instructions?: string;
+  };
+  ready: boolean;
+  lines: Array<{
+    original: string;
+    quantity: number | null;
+    quantity_text: string | null;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package"
+      | null;
+    unit_text: string | null;
+    prep_state: string | null;
+    name: string;
+    note: string | null;
+    problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+    ingredient: {
+      id: string;
+      name: string;
+      household_specific: boolean;
+    } | null;
+    suggestions: Array<{
+      id: string;
+      name: string;
+      household_specific: boolean;
+      match: "exact" | "prefix" | "word";
+    }>;
+  }>;
+  other_lines: string[];
+  source_url: string;
 };
 
 // planner.list_meals
@@ -2086,6 +2165,7 @@ export interface ToolTypes {
   "recipe.restore": { input: RecipeRestoreInput; output: RecipeRestoreOutput };
   "recipe.revert": { input: RecipeRevertInput; output: RecipeRevertOutput };
   "recipe.parse_text": { input: RecipeParseTextInput; output: RecipeParseTextOutput };
+  "recipe.import_url": { input: RecipeImportUrlInput; output: RecipeImportUrlOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
   "planner.get_meal": { input: PlannerGetMealInput; output: PlannerGetMealOutput };
   "planner.add_meal": { input: PlannerAddMealInput; output: PlannerAddMealOutput };
@@ -2216,6 +2296,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions = {},
       ): Promise<RecipeParseTextOutput> =>
         callTool<RecipeParseTextOutput>(host, "recipe.parse_text", input, { ...defaults, ...options }),
+      /**
+       * `recipe.import_url` (read, risk low).
+       * Reads a recipe page's schema.org Recipe (JSON-LD, @graph included) into a recipe.create draft
+       * through the same parser as recipe.parse_text. Public http(s) pages only. Saves nothing.
+       */
+      importUrl: (
+        input: RecipeImportUrlInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<RecipeImportUrlOutput> =>
+        callTool<RecipeImportUrlOutput>(host, "recipe.import_url", input, { ...defaults, ...options }),
     },
     planner: {
       /**

@@ -38,6 +38,7 @@ Deno.test("defaults: nothing set is a usable environment without a database, key
     assistantMaxRetries: 2,
     assistantActionTtlSeconds: 86_400,
     mcpWrites: "approve",
+    recipeImportAllowedHosts: [],
   });
 });
 

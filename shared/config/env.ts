@@ -39,6 +39,8 @@ export interface Environment {
   assistantActionTtlSeconds: number;
   /** MCP_WRITES: `approve` (default) stores a write called through MCP as a pending action; `run` runs it. */
   mcpWrites: "approve" | "run";
+  /** host:port pairs recipe.import_url may fetch although private (RECIPE_IMPORT_ALLOW_HOSTS). */
+  recipeImportAllowedHosts: string[];
 }
 
 function wholeNumber(minimum: number, maximum: number) {
@@ -81,6 +83,10 @@ const variables = z.object({
   ASSISTANT_MAX_RETRIES: wholeNumber(1, 10).default(2),
   ASSISTANT_ACTION_TTL_SECONDS: wholeNumber(1, 30 * 86_400).default(86_400),
   MCP_WRITES: z.enum(["approve", "run"], { error: 'must be "approve" or "run"' }).default("approve"),
+  // host:port pairs recipe.import_url may fetch although they are private (a test's local server).
+  RECIPE_IMPORT_ALLOW_HOSTS: z.string().transform((value) =>
+    value.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean)
+  ).optional(),
 });
 
 const names = Object.keys(variables.shape);
@@ -113,6 +119,7 @@ export function parseEnvironment(values: Record<string, string | undefined>): En
     assistantMaxRetries: read.ASSISTANT_MAX_RETRIES,
     assistantActionTtlSeconds: read.ASSISTANT_ACTION_TTL_SECONDS,
     mcpWrites: read.MCP_WRITES,
+    recipeImportAllowedHosts: read.RECIPE_IMPORT_ALLOW_HOSTS ?? [],
   };
 }
 

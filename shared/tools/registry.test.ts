@@ -24,6 +24,7 @@ const specifiedTools = [
   "recipe.restore",
   "recipe.revert",
   "recipe.parse_text",
+  "recipe.import_url",
   "planner.list_meals",
   "planner.get_meal",
   "planner.add_meal",
@@ -97,7 +98,12 @@ Deno.test("the registry holds every specified tool once, and each group has an E
 const ownExecuteInputs: Record<string, Record<string, unknown>> = {
   "recipe.parse_text": { text: "Rice\n1 cup rice" },
 };
-const toolsWithOwnExecute = new Set([...Object.keys(ownExecuteInputs), "media.ocr_image", "media.speech_to_text"]);
+const toolsWithOwnExecute = new Set([
+  ...Object.keys(ownExecuteInputs),
+  "media.ocr_image",
+  "media.speech_to_text",
+  "recipe.import_url",
+]);
 
 for (const tool of allTools) {
   // Risk, category, side effects, idempotence and confirmation follow from the effect by construction

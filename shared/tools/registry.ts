@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AnyTool } from "./define-tool.ts";
 import { recipeTools } from "./recipe.ts";
+import { recipeImportTools } from "./recipe-import.ts";
 import { plannerTools } from "./planner.ts";
 import { groceryTools } from "./grocery.ts";
 import { groceryConversionTools } from "./grocery-conversions.ts";
@@ -11,6 +12,7 @@ import { mediaTools } from "./media.ts";
 
 const registeredTools = [
   ...recipeTools,
+  ...recipeImportTools,
   ...plannerTools,
   ...groceryTools,
   ...groceryConversionTools,

@@ -556,3 +556,7 @@ export const PlannerUpdateSeriesResult = z.strictObject({
   message: z.string(),
 });
 export type PlannerUpdateSeriesResult = z.infer<typeof PlannerUpdateSeriesResult>;
+
+/** recipe.import_url: recipe.parse_text's draft, and the page finally read (after redirects). */
+export const RecipeImportResult = z.strictObject({ ...RecipeDraft.shape, source_url: z.string() });
+export type RecipeImportResult = z.infer<typeof RecipeImportResult>;

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { env } from "../config/env.ts";
+import { AppError } from "../errors.ts";
+import { fetchPage, pageLimits } from "../media/fetch-page.ts";
+import { recipeText, schemaRecipeOf } from "../media/schema-recipe.ts";
+import { defineTool } from "./define-tool.ts";
+import { recipeImportDocs } from "./docs/recipe-import.ts";
+import { recipeDraftFromText } from "./recipe.ts";
+import { RecipeImportResult } from "./results.ts";
+
+export const importRecipeUrl = defineTool({
+  name: "recipe.import_url",
+  ...recipeImportDocs,
+  effect: "read",
+  latencyBudgetMs: 5000,
+  inputSchema: z.strictObject({
+    url: z.string()
+      .max(2000)
+      .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, { error: "must be an absolute http or https URL" })
+      .describe("The recipe page's address, http or https."),
+  }),
+  outputSchema: RecipeImportResult,
+  execute: async (input, context) => {
+    const page = await fetchPage(input.url, { ...pageLimits, allowedHosts: env().recipeImportAllowedHosts });
+    const recipe = schemaRecipeOf(page.html);
+    if (!recipe || recipe.ingredients.length === 0) {
+      throw new AppError("VALIDATION_ERROR", "the page has no schema.org Recipe with ingredients", { field: "url" });
+    }
+    // The same name lookups as recipe.parse_text, in one call (app.recipe_import_url runs its SQL function).
+    const draft = await recipeDraftFromText(recipeText(recipe), context, "app.recipe_import_url");
+    return { ...draft, source_url: page.url };
+  },
+});
+
+export const recipeImportTools = [importRecipeUrl];

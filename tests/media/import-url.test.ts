@@ -1,0 +1,127 @@
+// recipe.import_url (issue 15): a page's schema.org Recipe into a draft; only public http(s) pages, checked after
+// DNS resolution and at every redirect, with limits on size and redirects. The refusals go through the stack;
+// the pages themselves are served by this test on 127.0.0.1, which only this test's own recipe function (with
+// RECIPE_IMPORT_ALLOW_HOSTS naming that server) may read.
+import assert from "node:assert/strict";
+import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
+import { parseEnvironment } from "../../shared/config/env.ts";
+import { createPool } from "../../shared/db/client.ts";
+import { createGroupHandler } from "../../shared/http/handler.ts";
+import { isPrivateAddress } from "../../shared/media/fetch-page.ts";
+import { authIssuer } from "../../supabase/local/signing-key.ts";
+import { adminSql, createTestUser, stackEnv } from "../support/stack.ts";
+import { callTool } from "../support/tools-client.ts";
+
+const sql = adminSql();
+const user = await createTestUser(sql, "import-url");
+await sql.end();
+
+const recipePage = (body: unknown) =>
+  `<html><head><script type="application/ld+json">${JSON.stringify(body)}</script></head><body>…</body></html>`;
+const pancakes = {
+  "@context": "https://schema.org",
+  "@graph": [
+    { "@type": "WebSite", name: "Cooking" },
+    {
+      "@type": ["Recipe"],
+      name: "Pancakes",
+      recipeIngredient: ["2 cups all-purpose flour", "1 1/2 cups milk", "2 eggs", "a pinch of nutmeg"],
+      recipeInstructions: [
+        { "@type": "HowToStep", text: "Whisk everything." },
+        { "@type": "HowToSection", itemListElement: [{ "@type": "HowToStep", text: "Fry in butter." }] },
+      ],
+    },
+  ],
+};
+let siteUrl = "";
+const pages = new Map<string, () => Response>([
+  ["/pancakes", () => new Response(recipePage(pancakes), { headers: { "content-type": "text/html" } })],
+  ["/moved", () => Response.redirect(`${siteUrl}/pancakes`, 302)],
+  ["/to-metadata", () => Response.redirect("http://169.254.169.254/latest/meta-data/", 302)],
+  ["/no-recipe", () => new Response("<html><body>Just a blog.</body></html>")],
+  ["/huge", () => new Response("x".repeat(3 * 1024 * 1024))],
+]);
+const site: Deno.HttpServer<Deno.NetAddr> = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (
+  request: Request,
+): Response => {
+  const page = pages.get(new URL(request.url).pathname);
+  return page ? page() : new Response("not here", { status: 404 });
+});
+siteUrl = `http://127.0.0.1:${site.addr.port}`;
+
+// This test's own recipe function, allowed to read the local site.
+Deno.env.set("RECIPE_IMPORT_ALLOW_HOSTS", `127.0.0.1:${site.addr.port}`);
+const databaseUrl = stackEnv().databaseUrl;
+const pool = createPool(databaseUrl, parseEnvironment({ DATABASE_URL: databaseUrl, DB_POOL_MAX: "2" }));
+const handler = createGroupHandler("recipe", {
+  sql: pool,
+  verify: createAccessTokenVerifier({
+    jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`,
+    issuer: authIssuer(stackEnv().apiUrl),
+  }),
+});
+async function importHere(url: string) {
+  const response = await handler(
+    new Request("http://localhost/recipe/import_url", {
+      method: "POST",
+      headers: { authorization: `Bearer ${user.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ url }),
+    }),
+  );
+  return { status: response.status, body: await response.json() };
+}
+
+Deno.test("a page's schema.org Recipe (in @graph) becomes a recipe.create draft, after a checked redirect", async () => {
+  const { status, body } = await importHere(`${siteUrl}/moved`);
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.data.source_url, `${siteUrl}/pancakes`);
+  assert.equal(body.data.draft.title, "Pancakes");
+  const lines = body.data.draft.ingredients as { quantity?: number; unit?: string; name?: string }[];
+  assert.deepEqual(lines.slice(0, 2).map((line) => [line.quantity, line.unit]), [[2, "cup"], [1.5, "cup"]]);
+  assert.match(body.data.draft.instructions, /Whisk everything\.\nFry in butter\./);
+});
+
+Deno.test("a redirect to a private address, a page without a Recipe and a page over 2 MiB are refused", async () => {
+  const metadata = await importHere(`${siteUrl}/to-metadata`);
+  assert.deepEqual([metadata.status, metadata.body.error.field], [400, "url"]);
+  assert.match(metadata.body.error.message, /private or local address/);
+  const blog = await importHere(`${siteUrl}/no-recipe`);
+  assert.deepEqual([blog.status, blog.body.error.field], [400, "url"]);
+  const huge = await importHere(`${siteUrl}/huge`);
+  assert.deepEqual([huge.status, huge.body.error.type], [413, "PAYLOAD_TOO_LARGE"]);
+});
+
+Deno.test("the stack's function refuses loopback, metadata and non-http addresses, naming url", async () => {
+  for (
+    const url of [
+      `${siteUrl}/pancakes`,
+      "http://localhost:8080/recipe",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::1]/x",
+      "http://10.0.0.7/x",
+      "ftp://example.com/recipe",
+      "not a url",
+    ]
+  ) {
+    const reply = await callTool(user, "recipe.import_url", { url });
+    assert.equal(reply.status, 400, `${url}: ${JSON.stringify(reply.body)}`);
+    assert.equal(reply.body.error?.field, "url", url);
+  }
+});
+
+Deno.test("private, loopback, link-local and multicast addresses are recognised; public ones are not", () => {
+  for (const address of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0", "::1"]) {
+    assert.ok(isPrivateAddress(address), address);
+  }
+  for (const address of ["fd00::1", "fe80::1", "::ffff:127.0.0.1", "224.0.0.1", "100.64.0.1"]) {
+    assert.ok(isPrivateAddress(address), address);
+  }
+  for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700::1111", "172.32.0.1"]) {
+    assert.ok(!isPrivateAddress(address), address);
+  }
+});
+
+globalThis.addEventListener("unload", () => {
+  site.shutdown();
+  pool.end();
+});
