@@ -1,5 +1,6 @@
 // schema.org Recipe from a page's JSON-LD (`<script type="application/ld+json">`, including `@graph` and
-// arrays), as recipe text the fixed-rule parser reads: title, an Ingredients section, a Method section.
+// arrays) or, failing that, its microdata (itemprop attributes inside an itemscope of type Recipe), as recipe
+// text the fixed-rule parser reads: title, an Ingredients section, a Method section.
 
 export interface SchemaRecipe {
   name: string | null;
@@ -44,8 +45,44 @@ function steps(value: unknown): string[] {
   return [];
 }
 
-/** The page's first schema.org Recipe; undefined when it has none. */
+const microdataRecipe = /itemtype\s*=\s*["']https?:\/\/schema\.org\/Recipe["']/i;
+
+// The values of one itemprop: an element's text, or a meta tag's content (regular expressions over the markup;
+// a page's microdata is flat enough for that, and nothing here is executed or trusted).
+function itemprops(html: string, names: string): string[] {
+  const elements = new RegExp(
+    `<(\\w+)[^>]*\\bitemprop\\s*=\\s*["'](?:${names})["'][^>]*>([\\s\\S]*?)</\\1>`,
+    "gi",
+  );
+  const metas = new RegExp(
+    `<meta[^>]*\\bitemprop\\s*=\\s*["'](?:${names})["'][^>]*\\bcontent\\s*=\\s*["']([^"']*)["'][^>]*>`,
+    "gi",
+  );
+  return [
+    ...[...html.matchAll(elements)].map((match) => text(match[2])),
+    ...[...html.matchAll(metas)].map((match) => text(match[1])),
+  ].filter(Boolean);
+}
+
+function microdataOf(html: string): SchemaRecipe | undefined {
+  const start = html.search(microdataRecipe);
+  if (start < 0) return undefined;
+  const scope = html.slice(start);
+  const ingredients = itemprops(scope, "recipeIngredient|ingredients");
+  if (ingredients.length === 0) return undefined;
+  return {
+    name: itemprops(scope, "name")[0] ?? null,
+    ingredients,
+    instructions: itemprops(scope, "recipeInstructions").flatMap((step) => steps(step)),
+  };
+}
+
+/** The page's first schema.org Recipe, from JSON-LD or else microdata; undefined when it has none. */
 export function schemaRecipeOf(html: string): SchemaRecipe | undefined {
+  return jsonLdRecipeOf(html) ?? microdataOf(html);
+}
+
+function jsonLdRecipeOf(html: string): SchemaRecipe | undefined {
   for (const match of html.matchAll(ldScripts)) {
     let parsed: unknown;
     try {

@@ -39,6 +39,15 @@ const pages = new Map<string, () => Response>([
   ["/moved", () => Response.redirect(`${siteUrl}/pancakes`, 302)],
   ["/to-metadata", () => Response.redirect("http://169.254.169.254/latest/meta-data/", 302)],
   ["/no-recipe", () => new Response("<html><body>Just a blog.</body></html>")],
+  [
+    "/microdata",
+    () =>
+      new Response(`<html><body><div itemscope itemtype="https://schema.org/Recipe">
+        <h1 itemprop="name">Garlic rice</h1>
+        <ul><li itemprop="recipeIngredient">1 cup white rice</li><li itemprop="recipeIngredient">2 garlic</li></ul>
+        <meta itemprop="recipeIngredient" content="1 tbsp butter">
+        <div itemprop="recipeInstructions">Cook the rice.</div></div></body></html>`),
+  ],
   ["/huge", () => new Response("x".repeat(3 * 1024 * 1024))],
 ]);
 const site: Deno.HttpServer<Deno.NetAddr> = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (
@@ -79,6 +88,15 @@ Deno.test("a page's schema.org Recipe (in @graph) becomes a recipe.create draft,
   const lines = body.data.draft.ingredients as { quantity?: number; unit?: string; name?: string }[];
   assert.deepEqual(lines.slice(0, 2).map((line) => [line.quantity, line.unit]), [[2, "cup"], [1.5, "cup"]]);
   assert.match(body.data.draft.instructions, /Whisk everything\.\nFry in butter\./);
+});
+
+Deno.test("a page's microdata Recipe is read when it has no JSON-LD", async () => {
+  const { status, body } = await importHere(`${siteUrl}/microdata`);
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.data.draft.title, "Garlic rice");
+  const lines = body.data.draft.ingredients as { quantity?: number; unit?: string | null }[];
+  assert.deepEqual(lines.map((line) => [line.quantity, line.unit]), [[1, "cup"], [2, null], [1, "tbsp"]]);
+  assert.equal(body.data.draft.instructions, "Cook the rice.");
 });
 
 Deno.test("a redirect to a private address, a page without a Recipe and a page over 2 MiB are refused", async () => {
