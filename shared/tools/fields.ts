@@ -86,6 +86,20 @@ export function dayNumber(value: string): number | undefined {
   return time / 86_400_000;
 }
 
+/** A date range of the plan: end on or after start, at most limits.maxPlannerSpanDays later (refines start/end). */
+export function checkPlannerSpan(input: { start_date: string; end_date: string }, context: z.RefinementCtx): void {
+  const span = dayNumber(input.end_date)! - dayNumber(input.start_date)!;
+  if (span < 0) {
+    context.addIssue({ code: "custom", path: ["end_date"], message: "must be on or after start_date" });
+  } else if (span > limits.maxPlannerSpanDays) {
+    context.addIssue({
+      code: "custom",
+      path: ["end_date"],
+      message: `must be at most ${limits.maxPlannerSpanDays} days after start_date`,
+    });
+  }
+}
+
 export function dateField(description: string) {
   return z.string()
     .max(10)

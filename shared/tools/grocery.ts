@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import {
+  checkPlannerSpan,
   dateField,
-  dayNumber,
   idField,
   limits,
   pageFields,
@@ -235,18 +235,7 @@ export const syncPlan = defineTool({
     end_date: dateField("Last day, YYYY-MM-DD (inclusive); at most 92 days after start_date."),
     preview: z.boolean().default(false)
       .describe("true: return what would change and write nothing. false (default): make the changes."),
-  }).superRefine((input, context) => {
-    const span = dayNumber(input.end_date)! - dayNumber(input.start_date)!;
-    if (span < 0) {
-      context.addIssue({ code: "custom", path: ["end_date"], message: "must be on or after start_date" });
-    } else if (span > limits.maxPlannerSpanDays) {
-      context.addIssue({
-        code: "custom",
-        path: ["end_date"],
-        message: `must be at most ${limits.maxPlannerSpanDays} days after start_date`,
-      });
-    }
-  }),
+  }).superRefine(checkPlannerSpan),
   outputSchema: GrocerySyncPlanResult,
 });
 

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
-import { dateField, dayNumber, idField, limits, mealTypes, pageFields, servingsField, textField } from "./fields.ts";
+import {
+  checkPlannerSpan,
+  dateField,
+  dayNumber,
+  idField,
+  mealTypes,
+  pageFields,
+  servingsField,
+  textField,
+} from "./fields.ts";
 import { plannerDocs } from "./docs/planner.ts";
 import { plannerEditDocs } from "./docs/planner-edits.ts";
 import { plannerRecurringDocs } from "./docs/planner-recurring.ts";
@@ -27,18 +36,7 @@ export const listMeals = defineTool({
     start_date: dateField("First day, YYYY-MM-DD (inclusive)."),
     end_date: dateField("Last day, YYYY-MM-DD (inclusive); at most 92 days after start_date."),
     ...pageFields(100),
-  }).superRefine((input, context) => {
-    const span = dayNumber(input.end_date)! - dayNumber(input.start_date)!;
-    if (span < 0) {
-      context.addIssue({ code: "custom", path: ["end_date"], message: "must be on or after start_date" });
-    } else if (span > limits.maxPlannerSpanDays) {
-      context.addIssue({
-        code: "custom",
-        path: ["end_date"],
-        message: `must be at most ${limits.maxPlannerSpanDays} days after start_date`,
-      });
-    }
-  }),
+  }).superRefine(checkPlannerSpan),
   outputSchema: PlannerListMealsResult,
 });
 
