@@ -315,6 +315,40 @@ end;
 $$;
 
 -- The write tools history.undo can undo, and, for the others, why not (shown in its CONFLICT).
+-- The household tools whose replies keep the previous value: rename, set_role and set_default (the caller's own
+-- default only: another member's default is theirs to change).
+create function private.undo_household_write(p_household_id uuid, p_target public.tool_invocations,
+  p_strict boolean) returns text
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_data jsonb := p_target.response;
+  v_household public.households;
+begin
+  select * into v_household from public.households h where h.id = p_household_id for no key update;
+  case p_target.tool
+  when 'household.rename' then
+    perform private.refuse_if_changed_since('the household''s name', v_household.updated_at, p_target.created_at,
+      p_strict);
+    perform app.household_rename(p_household_id, jsonb_build_object('name', v_data ->> 'previous_name'));
+    return format('Renamed the household back to "%s".', v_data ->> 'previous_name');
+  when 'household.set_role' then
+    perform app.household_set_role(p_household_id,
+      jsonb_build_object('user_id', v_data ->> 'user_id', 'role', v_data ->> 'previous_role'));
+    return format('Set the member''s role back to %s.', v_data ->> 'previous_role');
+  else
+    if p_target.user_id is distinct from (select auth.uid()) then
+      perform private.undo_conflict('a default household is its member''s own: only they can change it back');
+    end if;
+    update public.household_members m set is_default = false where m.user_id = p_target.user_id and m.is_default;
+    update public.household_members m set is_default = true
+    where m.user_id = p_target.user_id and m.household_id = (v_data ->> 'previous_default_household_id')::uuid;
+    return 'Put the default household back as it was.';
+  end case;
+end;
+$$;
+
 create function private.undo_refusal(p_tool text) returns text
 language plpgsql immutable
 set search_path = ''
@@ -325,7 +359,8 @@ begin
       'grocery.rename_list',
       'grocery.delete_list', 'grocery.restore_list', 'grocery.clear_checked', 'grocery.check_item',
       'grocery.remove_item', 'grocery.restore_item', 'grocery.update_item', 'recipe.create', 'recipe.delete',
-      'recipe.restore', 'recipe.update', 'recipe.revert', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal')
+      'recipe.restore', 'recipe.update', 'recipe.revert', 'household.rename', 'household.set_role',
+      'household.set_default', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal')
       then null
     when p_tool = 'history.undo' then 'an undo is not undone; repeat the write it undid instead'
     when p_tool = 'grocery.uncheck_item' then
@@ -392,6 +427,7 @@ begin
   );
   v_message := case
     when v_target.tool like 'grocery.%' then private.undo_grocery_write(p_household_id, v_target, v_strict)
+    when v_target.tool like 'household.%' then private.undo_household_write(p_household_id, v_target, v_strict)
     else private.undo_recipe_or_meal_write(p_household_id, v_target, v_strict)
   end;
   return jsonb_build_object('undone_invocation_id', v_target.id, 'undone_tool', v_target.tool,
@@ -406,5 +442,6 @@ grant execute on function private.invocation_undone(public.tool_invocations),
   private.undo_contributions(uuid, uuid, timestamptz, boolean),
   private.undo_grocery_write(uuid, public.tool_invocations, boolean),
   private.undo_recipe_or_meal_write(uuid, public.tool_invocations, boolean),
+  private.undo_household_write(uuid, public.tool_invocations, boolean),
   private.undo_refusal(text)
   to authenticated;

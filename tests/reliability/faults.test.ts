@@ -121,9 +121,16 @@ Deno.test("killing the functions' connections during writes: retried writes appl
   assert.equal(Math.round(Number(row.quantity) * 1000), expected, "each write applied exactly once");
   assert.deepEqual([row.items, row.sources, row.invocations], [1, writes.length, writes.length]);
 
-  // Recovered without a restart: a plain read answers at once.
-  const after = await callTool(alice, "grocery.get_list", { grocery_list_id: listId }, { idempotencyKey: "read" });
-  assert.equal(after.status, 200);
+  // Recovered without a restart: a plain read succeeds within a second. (A connection killed by the last round
+  // may still be in the pool: the first read on it is a retryable 503, and the pool replaces it.)
+  const statuses: number[] = [];
+  const recoveryStarted = performance.now();
+  while (statuses.at(-1) !== 200 && performance.now() - recoveryStarted < 1000) {
+    const after = await callTool(alice, "grocery.get_list", { grocery_list_id: listId }, { idempotencyKey: "read" });
+    statuses.push(after.status);
+    if (after.status !== 200) assert.equal(after.body.error?.retryable, true, JSON.stringify(after.body));
+  }
+  assert.equal(statuses.at(-1), 200, `reads after the faults: ${statuses.join(", ")}`);
 });
 
 globalThis.addEventListener("unload", async () => {

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { allTools } from "../../shared/tools/registry.ts";
 import { callTool, callToolOk } from "../support/tools-client.ts";
 import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
-import { adminSql, type TestUser } from "../support/stack.ts";
+import { adminSql, createTestUser, type TestUser } from "../support/stack.ts";
 
 const sql = adminSql();
 const { alice } = await twoHouseholds(sql, "undo-every-write");
@@ -72,6 +72,15 @@ async function newMeal(): Promise<string> {
 
 /** Each supported write tool: the state it needs (arranged by earlier writes) and the input to perform. */
 const supported: Record<string, () => Promise<unknown>> = {
+  "household.rename": () => Promise.resolve({ name: unique("Home") }),
+  // Alice's only household becomes her default; the undo puts "no default" back.
+  "household.set_default": () => Promise.resolve({}),
+  "household.set_role": async () => {
+    const member = await createTestUser(sql, "undo-role");
+    const { code } = await callToolOk(alice, "household.create_invite", {});
+    await callToolOk(member, "household.join", { code });
+    return { user_id: member.id, role: "owner" };
+  },
   "grocery.create_list": () => Promise.resolve({ name: unique("Weekend") }),
   "grocery.push_recipe": async () => {
     const { listId } = await newItem();
@@ -161,17 +170,11 @@ const unsupported: Record<string, { reason: RegExp; input?: () => Promise<unknow
     reason: /an ingredient cannot be removed/,
     input: () => Promise.resolve({ name: unique("Grandma's spice mix") }),
   },
-  "household.rename": {
-    reason: /changed back with the household tools/,
-    input: () => Promise.resolve({ name: unique("Home") }),
-  },
   // Membership, roles and invites: undoing them would change who may see (and undo) the household's rows.
   "household.create_invite": { reason: /changed back with the household tools/ },
   "household.join": { reason: /changed back with the household tools/ },
-  "household.set_default": { reason: /changed back with the household tools/ },
   "household.leave": { reason: /changed back with the household tools/ },
   "household.remove_member": { reason: /changed back with the household tools/ },
-  "household.set_role": { reason: /changed back with the household tools/ },
   "history.undo": { reason: /an undo is not undone/ },
   "grocery.sync_plan": { reason: /sync the range again/ },
   "planner.add_recurring": { reason: /series tools/ },
