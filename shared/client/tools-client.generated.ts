@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.10192a097300";
+export const registryVersion = "1.0.a5643f812569";
 
 // recipe.list
 
@@ -1705,7 +1705,7 @@ export type GrocerySyncPlanOutput = {
 
 /** Propose unit conversions that would merge lines of one ingredient (volume or weight only). */
 export type GroceryProposeConversionsInput = {
-  /** The grocery list's id (from grocery.list_lists). */
+  /** The grocery list's id (from grocery.list_lists or grocery.create_list). */
   grocery_list_id: string;
 };
 
@@ -1762,7 +1762,7 @@ export type GroceryProposeConversionsOutput = {
 
 /** Merge the lines of an accepted conversion proposal into one line in the chosen unit. */
 export type GroceryApplyConversionInput = {
-  /** The grocery list's id (from grocery.list_lists). */
+  /** The grocery list's id (from grocery.list_lists or grocery.create_list). */
   grocery_list_id: string;
   /** The proposal's item_ids: 2 to 50 lines to merge. */
   item_ids: string[];

@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { idField, unitField } from "./fields.ts";
+import { groceryListId } from "./grocery.ts";
 import { groceryConversionDocs } from "./docs/grocery-conversions.ts";
 import { GroceryApplyConversionResult, GroceryProposeConversionsResult } from "./results.ts";
-
-const groceryListId = idField("The grocery list's id (from grocery.list_lists).");
 
 export const proposeConversions = defineTool({
   name: "grocery.propose_conversions",

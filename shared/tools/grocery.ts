@@ -34,7 +34,7 @@ import {
   PushIngredientsResult,
 } from "./results.ts";
 
-const groceryListId = idField("The grocery list's id (from grocery.list_lists or grocery.create_list).");
+export const groceryListId = idField("The grocery list's id (from grocery.list_lists or grocery.create_list).");
 const groceryItemId = idField("The grocery item's id (from grocery.get_list).");
 
 const nullableId = (description: string) => idField(description).nullable().optional().describe(description);

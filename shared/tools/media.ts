@@ -2,7 +2,6 @@ import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
 import { checkImage } from "../media/image-type.ts";
-import { recognizeText } from "../media/ocr.ts";
 import { mediaDocs, ocrLimits, speechLimits, speechToTextDocs } from "./docs/media.ts";
 import { recipeDraftFromText } from "./recipe.ts";
 import { MediaOcrImageResult, MediaSpeechToTextResult } from "./results.ts";
@@ -63,6 +62,9 @@ export const ocrImage = defineTool({
     if (image.width === 0 || image.height === 0) {
       throw new AppError("VALIDATION_ERROR", "image: it has no pixels", { field: "image" });
     }
+    // Loaded on first use: the registry (and so every function) imports this file, and only OCR needs
+    // tesseract.js, whose module alone would add to every function's cold start.
+    const { recognizeText } = await import("../media/ocr.ts");
     const recognized = await recognizeText(bytes, ocrTimeLimitMs());
     const recipe = await recipeDraftFromText(recognized.text, context, "app.media_ocr_image");
     return {

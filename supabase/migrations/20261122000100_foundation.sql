@@ -75,19 +75,34 @@ $$;
 -- What a household may hold (live rows), so that one household's reads and writes stay bounded. The
 -- count runs under a transaction-level lock per household and kind, so concurrent creates queue and the
 -- cap holds; an advisory lock needs no privilege on the counted table (a plain member may create lists).
-create function private.hold_household_cap(p_household_id uuid, p_kind text, p_limit integer, p_count_query text)
-returns void
+-- The caps, in one place: 200 live grocery lists, 2000 live recipes, 20 live invites (and 1000 live items per
+-- list, which private.live_item_count holds).
+create function private.hold_household_cap(p_household_id uuid, p_kind text) returns void
 language plpgsql
 set search_path = ''
 as $$
 declare
+  v_limit integer;
   v_count bigint;
 begin
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended(p_kind || ':' || p_household_id::text, 0));
-  execute p_count_query into v_count using p_household_id;
-  if v_count >= p_limit then
-    raise exception 'a household holds at most % %; remove some first', p_limit, p_kind
-      using errcode = 'MP409', hint = format('limit: %s %s', p_limit, p_kind);
+  case p_kind
+  when 'grocery lists' then
+    v_limit := 200;
+    select count(*) into v_count from public.grocery_lists l
+    where l.household_id = p_household_id and l.deleted_at is null;
+  when 'recipes' then
+    v_limit := 2000;
+    select count(*) into v_count from public.recipes r
+    where r.household_id = p_household_id and r.deleted_at is null;
+  when 'live invites' then
+    v_limit := 20;
+    select count(*) into v_count from public.household_invites i
+    where i.household_id = p_household_id and i.expires_at > now() and (i.max_uses is null or i.use_count < i.max_uses);
+  end case;
+  if v_count >= v_limit then
+    raise exception 'a household holds at most % %; remove some first', v_limit, p_kind
+      using errcode = 'MP409', hint = format('limit: %s %s', v_limit, p_kind);
   end if;
 end;
 $$;
@@ -120,7 +135,7 @@ exception when others then
 end;
 $$;
 
-grant execute on function private.hold_household_cap(uuid, text, integer, text), private.encode_cursor(jsonb),
+grant execute on function private.hold_household_cap(uuid, text), private.encode_cursor(jsonb),
   private.decode_cursor(text) to authenticated;
 
 -- The tools' SQLSTATEs, which the functions map to the envelope: MP400 validation, MP401 unauthenticated,

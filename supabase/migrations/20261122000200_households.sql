@@ -224,9 +224,7 @@ begin
   if not private.is_household_owner(p_household_id) then
     raise exception 'only an owner of the household can invite' using errcode = 'MP403';
   end if;
-  perform private.hold_household_cap(p_household_id, 'live invites', 20,
-    'select count(*) from public.household_invites i where i.household_id = $1 and i.expires_at > now()
-       and (i.max_uses is null or i.use_count < i.max_uses)');
+  perform private.hold_household_cap(p_household_id, 'live invites');
   -- 128 random bits from gen_random_uuid, as 32 hex characters.
   insert into public.household_invites (household_id, code, expires_at)
   values (p_household_id, replace(gen_random_uuid()::text, '-', ''), now() + interval '7 days')

@@ -333,8 +333,7 @@ as $$
 declare
   v_recipe public.recipes;
 begin
-  perform private.hold_household_cap(p_household_id, 'recipes', 2000,
-    'select count(*) from public.recipes r where r.household_id = $1 and r.deleted_at is null');
+  perform private.hold_household_cap(p_household_id, 'recipes');
   insert into public.recipes (household_id, title, instructions, tags, rating, notes, servings)
   values (
     p_household_id,
@@ -467,8 +466,7 @@ begin
   elsif v_recipe.deleted_at is null then
     raise exception 'this recipe is not deleted; nothing to restore' using errcode = 'MP409', column = 'recipe_id';
   end if;
-  perform private.hold_household_cap(p_household_id, 'recipes', 2000,
-    'select count(*) from public.recipes r where r.household_id = $1 and r.deleted_at is null');
+  perform private.hold_household_cap(p_household_id, 'recipes');
   update public.recipes r set deleted_at = null where r.id = v_recipe.id returning * into v_recipe;
   return jsonb_build_object('restored', true, 'recipe', private.recipe_json(v_recipe));
 end;

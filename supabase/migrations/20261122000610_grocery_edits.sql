@@ -101,8 +101,7 @@ declare
   v_list public.grocery_lists :=
     private.grocery_list_to_change(p_household_id, (p_input ->> 'grocery_list_id')::uuid, true);
 begin
-  perform private.hold_household_cap(p_household_id, 'grocery lists', 200,
-    'select count(*) from public.grocery_lists l where l.household_id = $1 and l.deleted_at is null');
+  perform private.hold_household_cap(p_household_id, 'grocery lists');
   update public.grocery_lists l set deleted_at = null where l.id = v_list.id returning * into v_list;
   return jsonb_build_object('restored', true, 'list', private.grocery_list_summary_json(v_list));
 exception when unique_violation then

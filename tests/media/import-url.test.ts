@@ -3,14 +3,10 @@
 // the pages themselves are served by this test on 127.0.0.1, which only this test's own recipe function (with
 // RECIPE_IMPORT_ALLOW_HOSTS naming that server) may read.
 import assert from "node:assert/strict";
-import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
-import { parseEnvironment } from "../../shared/config/env.ts";
-import { createPool } from "../../shared/db/client.ts";
-import { createGroupHandler } from "../../shared/http/handler.ts";
 import { isPrivateAddress } from "../../shared/media/fetch-page.ts";
-import { authIssuer } from "../../supabase/local/signing-key.ts";
 import { adminSql, createTestUser, stackEnv } from "../support/stack.ts";
 import { callTool } from "../support/tools-client.ts";
+import { ownGroupFunction } from "../support/own-group-function.ts";
 
 const sql = adminSql();
 const user = await createTestUser(sql, "import-url");
@@ -60,15 +56,7 @@ siteUrl = `http://127.0.0.1:${site.addr.port}`;
 
 // This test's own recipe function, allowed to read the local site.
 Deno.env.set("RECIPE_IMPORT_ALLOW_HOSTS", `127.0.0.1:${site.addr.port}`);
-const databaseUrl = stackEnv().databaseUrl;
-const pool = createPool(databaseUrl, parseEnvironment({ DATABASE_URL: databaseUrl, DB_POOL_MAX: "2" }));
-const handler = createGroupHandler("recipe", {
-  sql: pool,
-  verify: createAccessTokenVerifier({
-    jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`,
-    issuer: authIssuer(stackEnv().apiUrl),
-  }),
-});
+const { handler, pool } = ownGroupFunction("recipe", stackEnv().databaseUrl, { DB_POOL_MAX: "2" });
 async function importHere(url: string) {
   const response = await handler(
     new Request("http://localhost/recipe/import_url", {

@@ -2,15 +2,11 @@
 // run. A client that retries what is retryable, with the same idempotency key, ends with every write applied
 // exactly once, never a 5xx other than a retryable 503, and the functions recover without a restart.
 import assert from "node:assert/strict";
-import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
-import { parseEnvironment } from "../../shared/config/env.ts";
-import { createPool } from "../../shared/db/client.ts";
-import { createGroupHandler } from "../../shared/http/handler.ts";
-import { authIssuer } from "../../supabase/local/signing-key.ts";
 import type { ToolResponse } from "../support/tools-client.ts";
 import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
 import { createList } from "../support/grocery.ts";
 import { adminSql, stackEnv, type TestUser } from "../support/stack.ts";
+import { ownGroupFunction } from "../support/own-group-function.ts";
 
 const sql = adminSql();
 const { alice } = await twoHouseholds(sql, "faults");
@@ -22,14 +18,9 @@ const rice = await catalogIngredient(sql, "white rice");
 const applicationName = `faults-test-${crypto.randomUUID().slice(0, 8)}`;
 const databaseUrl = new URL(stackEnv().databaseUrl);
 databaseUrl.searchParams.set("application_name", applicationName);
-const settings = parseEnvironment({ DATABASE_URL: databaseUrl.href, DB_POOL_MAX: "4", DB_QUERY_TIMEOUT_SECONDS: "5" });
-const pool = createPool(databaseUrl.href, settings);
-const handler = createGroupHandler("grocery", {
-  sql: pool,
-  verify: createAccessTokenVerifier({
-    jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`,
-    issuer: authIssuer(stackEnv().apiUrl),
-  }),
+const { handler, pool } = ownGroupFunction("grocery", databaseUrl.href, {
+  DB_POOL_MAX: "4",
+  DB_QUERY_TIMEOUT_SECONDS: "5",
 });
 const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, handler);
 const serverUrl = `http://127.0.0.1:${server.addr.port}`;

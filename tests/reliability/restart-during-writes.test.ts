@@ -5,17 +5,14 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import postgres from "postgres";
-import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
-import { parseEnvironment } from "../../shared/config/env.ts";
-import { createPool } from "../../shared/db/client.ts";
-import { createGroupHandler } from "../../shared/http/handler.ts";
 import { startCluster } from "../../supabase/local/cluster.ts";
 import { applyBootstrap, applyMigrations } from "../../supabase/local/migrations.ts";
 import { ensurePostgres } from "../../supabase/local/postgres-install.ts";
-import { authIssuer, readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
+import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
 import { databaseUrl, projectRoot, type StackConfig } from "../../supabase/local/stack-config.ts";
 import { ensureUser } from "../../supabase/local/users.ts";
 import { stackEnv } from "../support/stack.ts";
+import { ownGroupFunction } from "../support/own-group-function.ts";
 
 const testState = stackEnv().stateDirectory;
 const config: StackConfig = {
@@ -42,16 +39,9 @@ const [{ id: rice }] = await admin<{ id: string }[]>`
 await admin.end();
 
 const token = await signUserToken(await readSigningKey(testState), stackEnv().apiUrl, user);
-const pool = createPool(
-  databaseUrl(config),
-  parseEnvironment({ DATABASE_URL: databaseUrl(config), DB_POOL_MAX: "4", DB_QUERY_TIMEOUT_SECONDS: "5" }),
-);
-const handler = createGroupHandler("grocery", {
-  sql: pool,
-  verify: createAccessTokenVerifier({
-    jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`,
-    issuer: authIssuer(stackEnv().apiUrl),
-  }),
+const { handler, pool } = ownGroupFunction("grocery", databaseUrl(config), {
+  DB_POOL_MAX: "4",
+  DB_QUERY_TIMEOUT_SECONDS: "5",
 });
 
 async function call(action: string, input: unknown, idempotencyKey?: string) {
