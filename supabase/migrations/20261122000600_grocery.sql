@@ -61,7 +61,8 @@ create table public.grocery_items (
   unique (household_id, id),
   foreign key (household_id, grocery_list_id) references public.grocery_lists (household_id, id) on delete cascade
 );
-create index grocery_items_household_id_idx on public.grocery_items (household_id);
+-- No index of household_id alone: unique (household_id, id) leads with it (the policies' and the Data API's
+-- household filter use it), and every index is a cost on each write of the merge.
 create index grocery_items_list_idx on public.grocery_items (grocery_list_id);
 -- The merge looks items up by this key.
 create index grocery_items_merge_key_idx on public.grocery_items (grocery_list_id, ingredient_id, unit)
@@ -69,7 +70,6 @@ create index grocery_items_merge_key_idx on public.grocery_items (grocery_list_i
 create index grocery_items_free_merge_key_idx on public.grocery_items (grocery_list_id, name_key, unit)
   where deleted_at is null and not checked and ingredient_id is null;
 create index grocery_items_ingredient_id_idx on public.grocery_items (ingredient_id);
-create index grocery_items_unit_idx on public.grocery_items (unit);
 create trigger grocery_items_stamp_update before update on public.grocery_items
   for each row execute function private.stamp_update();
 create trigger grocery_items_check_ingredient_scope after insert or update of ingredient_id, household_id on public.grocery_items
@@ -108,11 +108,10 @@ create table public.grocery_item_sources (
   foreign key (household_id, recipe_id) references public.recipes (household_id, id) on delete set null (recipe_id),
   foreign key (household_id, planner_meal_id) references public.planner_meals (household_id, id) on delete set null (planner_meal_id)
 );
-create index grocery_item_sources_household_id_idx on public.grocery_item_sources (household_id);
+-- Leads with household_id, so it also serves the policies' household filter.
 create index grocery_item_sources_item_idx on public.grocery_item_sources (household_id, grocery_item_id);
 create index grocery_item_sources_recipe_idx on public.grocery_item_sources (household_id, recipe_id) where recipe_id is not null;
 create index grocery_item_sources_meal_idx on public.grocery_item_sources (household_id, planner_meal_id) where planner_meal_id is not null;
-create index grocery_item_sources_unit_idx on public.grocery_item_sources (unit);
 
 revoke all on public.grocery_item_sources from public, anon, authenticated;
 grant select on public.grocery_item_sources to authenticated;
@@ -138,8 +137,10 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  -- A list already stamped in this transaction (now() is the transaction's start) is left alone: a push's
+  -- update and insert both fire this, and a second row version of the list would buy nothing.
   update public.grocery_lists l set updated_at = now()
-  where l.id in (select distinct changed.grocery_list_id from changed_items changed);
+  where l.id in (select distinct changed.grocery_list_id from changed_items changed) and l.updated_at <> now();
   return null;
 end;
 $$;
@@ -155,11 +156,12 @@ create trigger grocery_items_touch_list_on_update after update on public.grocery
 -- ============================================================================
 
 -- An item as every reply shows it, given its ingredient's name: a plain expression, so a set-based caller that
--- joins the names (push's reply) has it inlined, with no call or lookup per item.
+-- joins the names (push's reply) has it inlined, with no call or lookup per item. No `set search_path`: a
+-- function with a SET clause is never inlined, and a SQL-standard body is bound when it is created, so the
+-- caller's search_path cannot change what it calls.
 create function private.grocery_item_json(p_item public.grocery_items, p_ingredient_name text) returns jsonb
 language sql stable
-set search_path = ''
-return jsonb_build_object(
+return pg_catalog.jsonb_build_object(
   'id', p_item.id,
   'ingredient_id', p_item.ingredient_id,
   'name', coalesce(p_item.name, p_ingredient_name),
@@ -248,24 +250,35 @@ begin
 end;
 $$;
 
--- grocery.push_ingredients, set-based: the batch is checked in one query, its
--- lines summed per key, matching items updated in one statement and the rest
--- inserted in another, with a source row per line.
+-- Refuses a push whose merged quantity would pass 1,000,000, naming its first line (line_index, 0-based);
+-- true otherwise. Push calls it once per statement, before any row is written (see below).
+create function private.refuse_push_over_limit(p_first_line integer) returns boolean
+language plpgsql volatile
+set search_path = ''
+as $$
+begin
+  if p_first_line is not null then
+    raise exception 'quantity would exceed 1000000 after merging'
+      using errcode = 'MP400', column = format('ingredients[%s].quantity', p_first_line);
+  end if;
+  return true;
+end;
+$$;
+
+-- grocery.push_ingredients, set-based in one statement: the lines summed per key, the list's matching items
+-- locked (in id order, so that no two writers deadlock) and updated, the rest inserted, a source row per
+-- line, and the reply built from what the writes returned. Every table is reached through the list's merge
+-- index or a primary key, so the cost follows the size of the push, not of the list or the database.
 create function app.grocery_push_ingredients(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 security invoker
 set search_path = ''
 as $$
 declare
-  v_list_id uuid;
+  v_list_id uuid := (p_input ->> 'grocery_list_id')::uuid;
   v_problem text[];
-  v_too_big integer;
-  v_groups jsonb;
-  v_added jsonb;
-  v_merged jsonb;
+  v_reply jsonb;
 begin
-  v_list_id := (p_input ->> 'grocery_list_id')::uuid;
-
   -- Concurrent pushes into one list queue here, so none loses an update.
   perform from public.grocery_lists l
   where l.id = v_list_id and l.household_id = p_household_id and l.deleted_at is null
@@ -279,14 +292,14 @@ begin
     raise exception '%', v_problem[1] using errcode = v_problem[3], column = v_problem[2];
   end if;
 
-  -- Lines summed per key; per key the oldest unchecked, live item of the list,
-  -- its candidates locked in id order so that no two writers deadlock.
-  -- prep states compare trimmed and case-folded (prep_key); a new item takes its first line's spelling.
+  -- Per key the oldest unchecked, live item of the list; prep states compare trimmed and case-folded
+  -- (prep_key); a new item takes its first line's spelling.
   with lines as (
-    select (e.value ->> 'ingredient_id')::uuid as ingredient_id, (e.value ->> 'quantity')::numeric as quantity,
-      e.value ->> 'unit' as unit, btrim(e.value ->> 'prep_state') as prep_state,
-      lower(btrim(e.value ->> 'prep_state')) as prep_key, (e.ordinality - 1)::integer as line
-    from jsonb_array_elements(p_input -> 'ingredients') with ordinality e
+    select e.ingredient_id, e.quantity, e.unit, btrim(e.prep_state) as prep_state,
+      lower(btrim(e.prep_state)) as prep_key, e.source_recipe_id, e.planner_meal_id, (e.line - 1)::integer as line
+    from rows from (jsonb_to_recordset(p_input -> 'ingredients') as (ingredient_id uuid, quantity numeric,
+      unit text, prep_state text, source_recipe_id uuid, planner_meal_id uuid)) with ordinality
+      as e(ingredient_id, quantity, unit, prep_state, source_recipe_id, planner_meal_id, line)
   ),
   groups as (
     select l.ingredient_id, l.unit, l.prep_key, (array_agg(l.prep_state order by l.line))[1] as prep_state,
@@ -301,89 +314,72 @@ begin
     order by i.id
     for no key update
   ),
-  targets as (
-    select distinct on (c.ingredient_id, c.unit, c.prep_key) c.*
-    from candidates c
-    order by c.ingredient_id, c.unit, c.prep_key, c.created_at, c.id
-  )
-  select jsonb_agg(jsonb_build_object(
-    'ingredient_id', g.ingredient_id, 'unit', g.unit, 'prep_state', g.prep_state, 'prep_key', g.prep_key,
-    'quantity', g.quantity, 'first_line', g.first_line, 'item_id', t.id, 'quantity_before', t.quantity))
-  into v_groups
-  from groups g
-  left join targets t on t.ingredient_id = g.ingredient_id and t.unit = g.unit
-    and t.prep_key is not distinct from g.prep_key;
-
-  select min(g.first_line) into v_too_big
-  from jsonb_to_recordset(v_groups) as g (quantity numeric, first_line integer, quantity_before numeric)
-  where coalesce(g.quantity_before, 0) + g.quantity > 1000000;
-  if v_too_big is not null then
-    raise exception 'quantity would exceed 1000000 after merging'
-      using errcode = 'MP400', column = format('ingredients[%s].quantity', v_too_big);
-  end if;
-
-  update public.grocery_items i set quantity = trim_scale(i.quantity + g.quantity)
-  from jsonb_to_recordset(v_groups) as g (item_id uuid, quantity numeric)
-  where i.id = g.item_id;
-
-  -- New items for the keys nothing matched, then a source row per incoming line.
-  with groups as (
-    select * from jsonb_to_recordset(v_groups) as g (
-      ingredient_id uuid, unit text, prep_state text, prep_key text, quantity numeric, first_line integer,
-      item_id uuid, quantity_before numeric)
+  matched as (
+    select g.*, t.id as item_id, t.quantity as quantity_before
+    from groups g
+    left join (
+      select distinct on (c.ingredient_id, c.unit, c.prep_key) c.*
+      from candidates c
+      order by c.ingredient_id, c.unit, c.prep_key, c.created_at, c.id
+    ) t on t.ingredient_id = g.ingredient_id and t.unit = g.unit and t.prep_key is not distinct from g.prep_key
+  ),
+  -- One row; evaluated (and so raising) before either write below reads its first row.
+  within_limit as (
+    select private.refuse_push_over_limit(min(m.first_line) filter (
+      where coalesce(m.quantity_before, 0) + m.quantity > 1000000)) as ok
+    from matched m
+  ),
+  updated as (
+    update public.grocery_items i set quantity = trim_scale(i.quantity + m.quantity)
+    from matched m
+    where i.id = any (array(select m2.item_id from matched m2 where m2.item_id is not null))
+      and i.id = m.item_id and (select w.ok from within_limit w)
+    returning i as item, m.first_line, m.quantity_before
   ),
   inserted as (
-    insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit, prep_state)
-    select v_list_id, p_household_id, g.ingredient_id, trim_scale(g.quantity), g.unit, g.prep_state
-    from groups g where g.item_id is null
-    order by g.first_line
-    returning id, ingredient_id, unit, prep_key
+    insert into public.grocery_items as n (grocery_list_id, household_id, ingredient_id, quantity, unit, prep_state)
+    select v_list_id, p_household_id, m.ingredient_id, trim_scale(m.quantity), m.unit, m.prep_state
+    from matched m
+    where m.item_id is null and (select w.ok from within_limit w)
+    order by m.first_line
+    returning n as item
   ),
   items as (
-    select g.ingredient_id, g.unit, g.prep_key, g.first_line, g.quantity_before, coalesce(g.item_id, n.id) as item_id
-    from groups g
-    left join inserted n on g.item_id is null and n.ingredient_id = g.ingredient_id and n.unit = g.unit
-      and n.prep_key is not distinct from g.prep_key
+    select u.item, u.first_line, u.quantity_before from updated u
+    union all
+    select n.item, m.first_line, null::numeric
+    from inserted n
+    join matched m on m.item_id is null and m.ingredient_id = (n.item).ingredient_id and m.unit = (n.item).unit
+      and m.prep_key is not distinct from (n.item).prep_key
   ),
   sources as (
     insert into public.grocery_item_sources (grocery_item_id, household_id, recipe_id, planner_meal_id, quantity_added, unit)
-    select it.item_id, p_household_id, (e.value ->> 'source_recipe_id')::uuid, (e.value ->> 'planner_meal_id')::uuid,
-      (e.value ->> 'quantity')::numeric, e.value ->> 'unit'
-    from jsonb_array_elements(p_input -> 'ingredients') with ordinality e
-    join items it on it.ingredient_id = (e.value ->> 'ingredient_id')::uuid and it.unit = e.value ->> 'unit'
-      and it.prep_key is not distinct from lower(btrim(e.value ->> 'prep_state'))
-    order by e.ordinality
+    select (it.item).id, p_household_id, l.source_recipe_id, l.planner_meal_id, l.quantity, l.unit
+    from lines l
+    join items it on (it.item).ingredient_id = l.ingredient_id and (it.item).unit = l.unit
+      and (it.item).prep_key is not distinct from l.prep_key
+    order by l.line
+  ),
+  replies as (
+    select it.first_line, it.quantity_before, (it.item).quantity, private.grocery_item_json(it.item,
+      (select ingredient.name from public.ingredients ingredient where ingredient.id = (it.item).ingredient_id)) as item
+    from items it
   )
-  select jsonb_agg(jsonb_build_object('item_id', it.item_id, 'first_line', it.first_line,
-    'quantity_before', it.quantity_before))
-  into v_groups
-  from items it;
-
-  -- The reply's items, built set-based with the names joined once (not a call and a lookup per item).
-  with items as (
-    select g.first_line, g.quantity_before, i.quantity, private.grocery_item_json(i, ingredient.name) as item
-    from jsonb_to_recordset(v_groups) as g (item_id uuid, first_line integer, quantity_before numeric)
-    join public.grocery_items i on i.id = g.item_id
-    left join public.ingredients ingredient on ingredient.id = i.ingredient_id
-  )
-  select
-    coalesce(jsonb_agg(items.item order by items.first_line) filter (where items.quantity_before is null), '[]'),
-    coalesce(jsonb_agg(items.item || jsonb_build_object(
-      'quantity_before', items.quantity_before, 'quantity_after', items.quantity) order by items.first_line)
-      filter (where items.quantity_before is not null), '[]')
-  into v_added, v_merged
-  from items;
-
-  return jsonb_build_object(
+  select jsonb_build_object(
     'grocery_list_id', v_list_id,
-    'added', v_added,
-    'merged', v_merged,
+    'added', coalesce(jsonb_agg(r.item order by r.first_line) filter (where r.quantity_before is null), '[]'),
+    'merged', coalesce(jsonb_agg(r.item || jsonb_build_object(
+      'quantity_before', r.quantity_before, 'quantity_after', r.quantity) order by r.first_line)
+      filter (where r.quantity_before is not null), '[]'),
     'summary', jsonb_build_object(
       'lines_received', jsonb_array_length(p_input -> 'ingredients'),
-      'items_added', jsonb_array_length(v_added),
-      'items_merged', jsonb_array_length(v_merged)),
-    'item_count', private.live_item_count(v_list_id)
-  );
+      'items_added', count(*) filter (where r.quantity_before is null),
+      'items_merged', count(*) filter (where r.quantity_before is not null)))
+  into v_reply
+  from replies r;
+
+  -- A statement does not see its own inserts: the list's count (and its cap) comes after.
+  return v_reply || jsonb_build_object('item_count', private.live_item_count(v_list_id));
 end;
 $$;
 
@@ -507,9 +503,9 @@ begin
 end;
 $$;
 
--- One query for the items and their sources (the sources of all the list's
--- items in one pass, not a lookup per item); an item shows its 20 latest
--- contributions, so a list read stays bounded.
+-- One query for the items and their sources: each item's 20 latest contributions through the sources'
+-- (household_id, grocery_item_id) index, so a list read stays bounded by the list, however many sources the
+-- household has gathered.
 create function app.grocery_get_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -520,44 +516,39 @@ declare
   v_count integer;
   v_unchecked integer;
 begin
-  with items as (
-    select i.* from public.grocery_items i
-    where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.deleted_at is null
-  ),
-  sources as (
-    select recent.grocery_item_id, jsonb_agg(jsonb_build_object(
-      'recipe_id', recent.recipe_id,
-      'planner_meal_id', recent.planner_meal_id,
-      'quantity_added', recent.quantity_added,
-      'unit', recent.unit,
-      'created_at', recent.created_at
-    ) order by recent.created_at, recent.id) as list
-    from (
-      select s.*, row_number() over (partition by s.grocery_item_id order by s.created_at desc, s.id desc) as newness
-      from public.grocery_item_sources s
-      where s.household_id = p_household_id and s.grocery_item_id in (select items.id from items)
-    ) recent
-    where recent.newness <= 20
-    group by recent.grocery_item_id
-  )
   select
     coalesce(jsonb_agg(jsonb_build_object(
       'id', i.id,
       'ingredient_id', i.ingredient_id,
-      'name', coalesce(i.name, ingredient.name),
+      'name', coalesce(i.name, (select ingredient.name from public.ingredients ingredient
+        where ingredient.id = i.ingredient_id)),
       'quantity', i.quantity,
       'unit', i.unit,
       'prep_state', i.prep_state,
       'checked', i.checked,
       'checked_at', i.checked_at,
-      'sources', coalesce(sources.list, '[]'::jsonb)
+      'sources', sources.list
     ) order by i.checked, i.created_at, i.id), '[]'::jsonb),
     count(*),
     count(*) filter (where not i.checked)
   into v_items, v_count, v_unchecked
-  from items i
-  left join public.ingredients ingredient on ingredient.id = i.ingredient_id
-  left join sources on sources.grocery_item_id = i.id;
+  from public.grocery_items i
+  cross join lateral (
+    select coalesce(jsonb_agg(jsonb_build_object(
+      'recipe_id', recent.recipe_id,
+      'planner_meal_id', recent.planner_meal_id,
+      'quantity_added', recent.quantity_added,
+      'unit', recent.unit,
+      'created_at', recent.created_at
+    ) order by recent.created_at, recent.id), '[]'::jsonb) as list
+    from (
+      select s.* from public.grocery_item_sources s
+      where s.household_id = p_household_id and s.grocery_item_id = i.id
+      order by s.created_at desc, s.id desc
+      limit 20
+    ) recent
+  ) sources
+  where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.deleted_at is null;
 
   return jsonb_build_object(
     'list', jsonb_build_object(
@@ -764,6 +755,7 @@ $$;
 -- by default: see the foundation migration).
 grant execute on function private.grocery_item_json(public.grocery_items),
   private.grocery_item_json(public.grocery_items, text), private.push_line_problem(uuid, jsonb),
+  private.refuse_push_over_limit(integer),
   private.live_item_count(uuid),
   private.grocery_list_summary_json(public.grocery_lists),
   private.grocery_item_detail_json(public.grocery_items),

@@ -163,9 +163,10 @@ begin
     end if;
   end if;
 
-  if p_recorded then
-    -- A concurrent call with the same key waits here for the first to commit,
-    -- then finds its row and replays it.
+  -- A keyed write claims its key before it runs: a concurrent call with the same key waits here for the first
+  -- to commit, then finds its row and replays it. A write without a key has nothing to wait for, so its record
+  -- is written once, with its reply, after it runs (the id is chosen now: its rows carry it).
+  if p_recorded and p_idempotency_key is not null then
     insert into public.tool_invocations (household_id, user_id, tool, idempotency_key, input_hash, is_write)
     values (v_household_id, v_user_id, p_tool, p_idempotency_key, coalesce(p_input_hash, md5(coalesce(p_input, 'null')::text)), true)
     on conflict (user_id, idempotency_key) where idempotency_key is not null do nothing
@@ -182,6 +183,8 @@ begin
       end if;
       return jsonb_build_object('replayed', true, 'data', v_previous.response, 'household_id', v_previous.household_id);
     end if;
+  elsif p_recorded then
+    v_invocation_id := gen_random_uuid();
   end if;
 
   -- Reads run as authenticated, writes as the writer role (a member of authenticated: same policies),
@@ -194,8 +197,12 @@ begin
   perform set_config('meal_planner.invocation_id', '', true);
   perform set_config('role', v_role, true);
 
-  if p_recorded then
+  if p_recorded and p_idempotency_key is not null then
     update public.tool_invocations set response = v_result where id = v_invocation_id;
+  elsif p_recorded then
+    insert into public.tool_invocations (id, household_id, user_id, tool, input_hash, response, is_write)
+    values (v_invocation_id, v_household_id, v_user_id, p_tool,
+      coalesce(p_input_hash, md5(coalesce(p_input, 'null')::text)), v_result, true);
   end if;
 
   return jsonb_build_object('replayed', false, 'data', v_result, 'household_id', v_household_id);
