@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.f20f33d7e11d";
+export const registryVersion = "1.0.4936c683fcab";
 
 // recipe.list
 
@@ -2749,10 +2749,9 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<HistoryListOutput>(host, "history.list", input, { ...defaults, ...options }),
       /**
        * `history.undo` (write, risk medium).
-       * Undoes the household's last write (or the one named by invocation_id) when nothing later depends
-       * on it: a push, add_item or sync loses exactly what it added (and gets back what it withdrew), a create, check, uncheck,
-       * conversion, rename, update, revert or delete is reversed. Undoing an undo redoes the write. Needs the user's
-       * confirmation.
+       * Undoes the household's last write (or the one named) when nothing later depends on it:
+       * a push or sync loses exactly what it added, and gets back what it withdrew; others are reversed.
+       * Undoing an undo redoes the write. Needs the user's confirmation.
        */
       undo: (
         input: HistoryUndoInput = {},

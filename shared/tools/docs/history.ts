@@ -5,10 +5,9 @@ const invocationId = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 
 const listSummary = `Lists the household's recent writes, newest first: which tool, who, when, a one-line summary
 and whether it was undone. Each entry's invocation_id can be given to history.undo.`;
-const undoSummary = `Undoes the household's last write (or the one named by invocation_id) when nothing later depends
-on it: a push, add_item or sync loses exactly what it added (and gets back what it withdrew), a create, check, uncheck,
-conversion, rename, update, revert or delete is reversed. Undoing an undo redoes the write. Needs the user's
-confirmation.`;
+const undoSummary = `Undoes the household's last write (or the one named) when nothing later depends on it:
+a push or sync loses exactly what it added, and gets back what it withdrew; others are reversed.
+Undoing an undo redoes the write. Needs the user's confirmation.`;
 
 export const historyDocs = {
   list: {
