@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.a5643f812569";
+export const registryVersion = "1.0.4936c683fcab";
 
 // recipe.list
 
@@ -1207,6 +1207,12 @@ export type GroceryUncheckItemOutput = {
     }>;
   };
   folded_into_item_id: string | null;
+  previous: {
+    item_id: string;
+    checked_by: string | null;
+    checked_at: string | null;
+    source_ids: string[];
+  };
   message: string;
 };
 
@@ -1786,6 +1792,7 @@ export type GroceryApplyConversionInput = {
 
 /** The data of a successful grocery.apply_conversion. */
 export type GroceryApplyConversionOutput = {
+  grocery_list_id: string;
   item: {
     id: string;
     ingredient_id: string | null;
@@ -1831,9 +1838,33 @@ export type GroceryApplyConversionOutput = {
       created_at: string;
     }>;
   };
+  kept_item_id: string;
   merged_item_ids: string[];
+  folded_into_item_id: string | null;
   exact_quantity: number;
   rounded: boolean;
+  previous: {
+    quantity: number;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    sources: Array<{
+      id: string;
+      grocery_item_id: string;
+    }>;
+  };
 };
 
 // household.get
@@ -2045,6 +2076,11 @@ export type HistoryUndoOutput = {
   undone_tool: string;
   undone_summary: string;
   message: string;
+  inverse: {
+    tool: string;
+    response: unknown;
+    invocation_id: string | null;
+  } | null;
 };
 
 // media.ocr_image
@@ -2713,9 +2749,9 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<HistoryListOutput>(host, "history.list", input, { ...defaults, ...options }),
       /**
        * `history.undo` (write, risk medium).
-       * Undoes the household's last write (or the one named by invocation_id) when nothing later depends
-       * on it: a push or add_item loses exactly what it added, a create, check, rename, update, revert or delete is reversed.
-       * Needs the user's confirmation.
+       * Undoes the household's last write (or the one named) when nothing later depends on it:
+       * a push or sync loses exactly what it added, and gets back what it withdrew; others are reversed.
+       * Undoing an undo redoes the write. Needs the user's confirmation.
        */
       undo: (
         input: HistoryUndoInput = {},

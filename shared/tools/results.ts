@@ -207,10 +207,19 @@ export type GroceryAddItemResult = z.infer<typeof GroceryAddItemResult>;
 export const GroceryItemResult = z.strictObject({ item: GroceryItemDetail });
 export type GroceryItemResult = z.infer<typeof GroceryItemResult>;
 
-/** grocery.uncheck_item: `item` is where the quantity now is (the line it folded into, when it did). */
+/**
+ * grocery.uncheck_item: `item` is where the quantity now is (the line it folded into, when it did); `previous` is
+ * what history.undo needs to check it again exactly: the line, who checked it and when, and its source rows.
+ */
 export const GroceryUncheckItemResult = z.strictObject({
   item: GroceryItemDetail,
   folded_into_item_id: id.nullable(),
+  previous: z.strictObject({
+    item_id: id,
+    checked_by: id.nullable(),
+    checked_at: timestamp.nullable(),
+    source_ids: z.array(id),
+  }),
   message: z.string(),
 });
 export type GroceryUncheckItemResult = z.infer<typeof GroceryUncheckItemResult>;
@@ -369,11 +378,24 @@ export const GroceryProposeConversionsResult = z.strictObject({
 });
 export type GroceryProposeConversionsResult = z.infer<typeof GroceryProposeConversionsResult>;
 
+/**
+ * grocery.apply_conversion: `item` is where the total now is (a line already in that unit it folded into, when it
+ * did); `previous` is what history.undo needs to put every line back: the kept line's quantity and unit, and the
+ * line each source row was on.
+ */
 export const GroceryApplyConversionResult = z.strictObject({
+  grocery_list_id: id,
   item: GroceryItemDetail,
+  kept_item_id: id,
   merged_item_ids: z.array(id),
+  folded_into_item_id: id.nullable(),
   exact_quantity: z.number().positive(),
   rounded: z.boolean(),
+  previous: z.strictObject({
+    quantity: z.number().positive(),
+    unit: z.enum(units),
+    sources: z.array(z.strictObject({ id, grocery_item_id: id })),
+  }),
 });
 export type GroceryApplyConversionResult = z.infer<typeof GroceryApplyConversionResult>;
 /** app.grocery_push_recipe: the merge's reply, with the recipe and each line as scaled. */
@@ -457,11 +479,20 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 export const HistoryListResult = z.strictObject({ entries: z.array(HistoryEntry), next_cursor: nextCursor });
 export type HistoryListResult = z.infer<typeof HistoryListResult>;
 
+/**
+ * history.undo: `inverse` is what the undo did, as a write (a tool's name, its reply, and the write whose rows it
+ * moved): undoing this undo (a redo) undoes that write. Null when the undo recorded none.
+ */
 export const HistoryUndoResult = z.strictObject({
   undone_invocation_id: id,
   undone_tool: z.string(),
   undone_summary: z.string(),
   message: z.string(),
+  inverse: z.strictObject({
+    tool: z.string(),
+    response: z.unknown(),
+    invocation_id: id.nullable(),
+  }).nullable(),
 });
 export type HistoryUndoResult = z.infer<typeof HistoryUndoResult>;
 /** recipe.parse_text (and the draft of media.ocr_image): a recipe.create input to correct, and each line read. */

@@ -711,28 +711,36 @@ end;
 $$;
 
 -- Unchecking folds the line back into a matching unchecked line (see fold_into_matching_line), and says so.
+-- `previous` keeps what history.undo needs to put the check back exactly: the line, who checked it and when,
+-- and its source rows (which move with it when it folds).
 create function app.grocery_uncheck_item(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
   v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+  v_previous jsonb := jsonb_build_object('item_id', v_item.id, 'checked_by', v_item.checked_by,
+    'checked_at', v_item.checked_at, 'source_ids', '[]'::jsonb);
   v_into public.grocery_items;
 begin
   if not v_item.checked then
     return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
-      'message', 'The item was not checked; nothing changed.');
+      'previous', v_previous, 'message', 'The item was not checked; nothing changed.');
   end if;
   perform from public.grocery_lists l where l.id = v_item.grocery_list_id for no key update;
+  v_previous := jsonb_set(v_previous, '{source_ids}', coalesce((
+    select jsonb_agg(s.id order by s.id) from public.grocery_item_sources s
+    where s.household_id = p_household_id and s.grocery_item_id = v_item.id), '[]'::jsonb));
   update public.grocery_items i set checked = false, checked_by = null, checked_at = null
   where i.id = v_item.id
   returning * into v_item;
   v_into := private.fold_into_matching_line(v_item);
   if v_into.id is null then
     return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
-      'message', 'Unchecked.');
+      'previous', v_previous, 'message', 'Unchecked.');
   end if;
   return jsonb_build_object('item', private.grocery_item_detail_json(v_into), 'folded_into_item_id', v_into.id,
+    'previous', v_previous,
     'message', format('Unchecked and folded into the matching unchecked line, now %s %s.',
       v_into.quantity, v_into.unit));
 end;

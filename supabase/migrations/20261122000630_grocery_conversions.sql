@@ -75,6 +75,8 @@ $$;
 -- Merges the lines a person accepted into the first of them, in the unit they chose: the total (rounded to
 -- 3 decimals, the quantity bound) replaces its quantity and unit, the others' sources move to it (each keeps
 -- the amount and unit it was added in), and the others are removed. All or nothing; the list is locked first.
+-- `previous` keeps what history.undo needs to put every line back exactly: the kept line's quantity and unit,
+-- and where each source row was.
 create function app.grocery_apply_conversion(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -89,6 +91,8 @@ declare
   v_exact numeric;
   v_keep uuid;
   v_item public.grocery_items;
+  v_previous jsonb;
+  v_into public.grocery_items;
 begin
   perform from public.grocery_lists l where l.id = v_list.id for no key update;
   select count(*), count(distinct (l.ingredient_id, l.prep_key, l.kind)), min(l.kind), sum(l.base_quantity)
@@ -111,6 +115,12 @@ begin
   end if;
   select l.item_id into v_keep from private.convertible_lines(p_household_id, v_list.id) l
   where l.item_id = any(v_ids) order by l.created_at, l.item_id limit 1;
+  select jsonb_build_object('quantity', i.quantity, 'unit', i.unit, 'sources', coalesce((
+    select jsonb_agg(jsonb_build_object('id', s.id, 'grocery_item_id', s.grocery_item_id) order by s.id)
+    from public.grocery_item_sources s
+    where s.household_id = p_household_id and s.grocery_item_id = any(v_ids)), '[]'::jsonb))
+  into v_previous
+  from public.grocery_items i where i.id = v_keep;
   update public.grocery_item_sources s set grocery_item_id = v_keep
   where s.household_id = p_household_id and s.grocery_item_id = any(v_ids) and s.grocery_item_id <> v_keep;
   update public.grocery_items i set deleted_at = now()
@@ -119,12 +129,16 @@ begin
   where i.id = v_keep
   returning * into v_item;
   -- A line already in that unit but left out of the proposal would now share the merge key: fold, as always.
-  v_item := coalesce(private.fold_into_matching_line(v_item), v_item);
+  v_into := private.fold_into_matching_line(v_item);
   return jsonb_build_object(
-    'item', private.grocery_item_detail_json(v_item),
+    'grocery_list_id', v_list.id,
+    'item', private.grocery_item_detail_json(coalesce(v_into, v_item)),
+    'kept_item_id', v_keep,
     'merged_item_ids', to_jsonb(array(select id from unnest(v_ids) id where id <> v_keep)),
+    'folded_into_item_id', v_into.id,
     'exact_quantity', trim_scale(v_exact),
-    'rounded', v_exact <> round(v_exact, 3));
+    'rounded', v_exact <> round(v_exact, 3),
+    'previous', v_previous);
 end;
 $$;
 

@@ -15,7 +15,8 @@ create policy "Members can remove their household's grocery item sources" on pub
   for delete to authenticated
   using (household_id in (select private.member_household_ids()));
 
--- An undo's reply names the write it undid: this finds whether a write was undone.
+-- An undo's reply names the write it undid: this finds whether a write was undone. A write is undone while an undo
+-- of it stands; an undo that was undone in turn (a redo) does not count, so the write stands again.
 create index tool_invocations_undone_idx on public.tool_invocations (household_id, (response ->> 'undone_invocation_id'))
   where tool = 'history.undo';
 
@@ -28,7 +29,21 @@ begin
     select 1 from public.tool_invocations u
     where u.household_id = p_invocation.household_id and u.tool = 'history.undo'
       and u.response ->> 'undone_invocation_id' = p_invocation.id::text
+      and not private.invocation_undone(u)
   );
+end;
+$$;
+
+-- What an undo did, as a write (a tool and the reply it gave, and the invocation whose rows it moved, if any):
+-- undoing the undo (a redo) undoes that write, the inverse of the inverse. history.undo puts it in its reply.
+create function private.record_undo_inverse(p_tool text, p_response jsonb, p_invocation_id uuid default null)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform pg_catalog.set_config('meal_planner.undo_inverse', jsonb_build_object('tool', p_tool,
+    'response', p_response, 'invocation_id', p_invocation_id)::text, true);
 end;
 $$;
 
@@ -47,6 +62,9 @@ begin
     when 'grocery.delete_list' then format('Deleted the list "%s".', p_response #>> '{list,name}')
     when 'grocery.restore_list' then format('Restored the list "%s".', p_response #>> '{list,name}')
     when 'grocery.check_item' then format('Checked %s.', p_response #>> '{item,name}')
+    when 'grocery.apply_conversion' then format('Merged %s lines of %s into %s %s.',
+      jsonb_array_length(p_response -> 'merged_item_ids') + 1, p_response #>> '{item,name}',
+      p_response #>> '{item,quantity}', p_response #>> '{item,unit}')
     when 'grocery.remove_item' then format('Removed %s.', p_response #>> '{item,name}')
     when 'grocery.restore_item' then format('Restored %s.', p_response #>> '{item,name}')
     when 'grocery.update_item' then format('Updated %s.', p_response #>> '{item,name}')
@@ -135,125 +153,6 @@ begin
 end;
 $$;
 
--- A push (or add_item) is undone by subtracting its own source rows from their items: an item it created goes
--- (softly), one it merged into goes back to its quantity before.
-create function private.undo_contributions(p_household_id uuid, p_invocation_id uuid, p_at timestamptz,
-  p_strict boolean) returns text
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_item record;
-  v_count integer := 0;
-begin
-  for v_item in
-    select i.*, sum(s.quantity_added) as contributed, coalesce(i.name, ingredient.name) as label
-    from public.grocery_item_sources s
-    join public.grocery_items i on i.household_id = s.household_id and i.id = s.grocery_item_id
-    left join public.ingredients ingredient on ingredient.id = i.ingredient_id
-    where s.household_id = p_household_id and s.invocation_id = p_invocation_id
-    group by i.id, ingredient.name
-    order by i.id
-  loop
-    perform from public.grocery_items i where i.id = v_item.id for no key update;
-    if v_item.deleted_at is not null or v_item.checked then
-      perform private.undo_conflict(format('%s was %s since', v_item.label,
-        case when v_item.checked then 'checked' else 'removed' end));
-    end if;
-    perform private.refuse_if_changed_since(v_item.label, v_item.updated_at, p_at, p_strict);
-    if v_item.quantity = v_item.contributed and v_item.created_at = p_at then
-      update public.grocery_items i set deleted_at = now() where i.id = v_item.id;
-    elsif v_item.quantity > v_item.contributed then
-      update public.grocery_items i set quantity = trim_scale(i.quantity - v_item.contributed) where i.id = v_item.id;
-    else
-      perform private.undo_conflict(format('%s no longer holds what this write added', v_item.label));
-    end if;
-    v_count := v_count + 1;
-  end loop;
-  delete from public.grocery_item_sources s where s.household_id = p_household_id and s.invocation_id = p_invocation_id;
-  return format('Took back what it added to %s item%s.', v_count, case when v_count = 1 then '' else 's' end);
-end;
-$$;
-
-create function private.undo_grocery_write(p_household_id uuid, p_target public.tool_invocations, p_strict boolean)
-returns text
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_data jsonb := p_target.response;
-  v_at timestamptz := p_target.created_at;
-  v_list public.grocery_lists;
-  v_item public.grocery_items;
-  v_result jsonb;
-begin
-  case p_target.tool
-  when 'grocery.push_ingredients', 'grocery.add_item', 'grocery.push_recipe' then
-    return private.undo_contributions(p_household_id, p_target.id, v_at, p_strict);
-  when 'grocery.create_list', 'grocery.restore_list', 'grocery.rename_list' then
-    select * into v_list from public.grocery_lists l
-    where l.household_id = p_household_id and l.id = coalesce(v_data ->> 'grocery_list_id', v_data #>> '{list,id}')::uuid
-    for no key update;
-    if v_list.deleted_at is not null then
-      perform private.undo_conflict(format('the list "%s" was deleted since', v_list.name));
-    end if;
-    perform private.refuse_if_changed_since(format('the list "%s"', v_list.name), v_list.updated_at, v_at, p_strict);
-    if p_target.tool = 'grocery.rename_list' then
-      perform app.grocery_rename_list(p_household_id,
-        jsonb_build_object('grocery_list_id', v_list.id, 'name', v_data ->> 'previous_name'));
-      return format('Renamed the list back to "%s".', v_data ->> 'previous_name');
-    end if;
-    perform app.grocery_delete_list(p_household_id, jsonb_build_object('grocery_list_id', v_list.id));
-    return format('Deleted the list "%s" again.', v_list.name);
-  when 'grocery.delete_list' then
-    perform app.grocery_restore_list(p_household_id, jsonb_build_object('grocery_list_id', v_data #>> '{list,id}'));
-    return format('Restored the list "%s".', v_data #>> '{list,name}');
-  when 'grocery.clear_checked' then
-    perform private.grocery_list_to_change(p_household_id, (v_data ->> 'grocery_list_id')::uuid, false);
-    for v_item in
-      select * from public.grocery_items i
-      where i.household_id = p_household_id and i.id in (
-        select value::uuid from jsonb_array_elements_text(v_data -> 'removed_item_ids'))
-      order by i.id
-      for no key update
-    loop
-      perform private.refuse_if_changed_since('a cleared item', v_item.updated_at, v_at, p_strict);
-      update public.grocery_items i set deleted_at = null where i.id = v_item.id;
-    end loop;
-    perform private.live_item_count((v_data ->> 'grocery_list_id')::uuid);
-    return format('Put back %s checked items.', jsonb_array_length(v_data -> 'removed_item_ids'));
-  else
-    -- Item writes: check, remove, restore, update.
-    if v_data ->> 'folded_into_item_id' is not null then
-      perform private.undo_conflict('the item was folded into another line of its list; change that line instead');
-    end if;
-    select * into v_item from public.grocery_items i
-    where i.household_id = p_household_id and i.id = (v_data #>> '{item,id}')::uuid
-    for no key update;
-    -- Checking a checked item changes nothing, so its undo has nothing to do.
-    if p_target.tool = 'grocery.check_item' and (v_data #>> '{item,checked_at}')::timestamptz < v_at then
-      return 'That write changed nothing; nothing to undo.';
-    end if;
-    perform private.refuse_if_changed_since(format('the item %s', v_data #>> '{item,name}'), v_item.updated_at, v_at,
-      p_strict);
-    v_result := case p_target.tool
-      when 'grocery.check_item' then
-        app.grocery_uncheck_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when 'grocery.remove_item' then
-        app.grocery_restore_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when 'grocery.restore_item' then
-        app.grocery_remove_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when 'grocery.update_item' then
-        app.grocery_update_item(p_household_id, (v_data -> 'previous') || jsonb_build_object('grocery_item_id', v_item.id))
-    end;
-    if v_result ->> 'folded_into_item_id' is not null then
-      perform private.undo_conflict('a later write added a matching line to the list, which this item would fold into');
-    end if;
-    return format('Undid %s on %s.', p_target.tool, v_data #>> '{item,name}');
-  end case;
-end;
-$$;
-
 create function private.undo_recipe_or_meal_write(p_household_id uuid, p_target public.tool_invocations,
   p_strict boolean) returns text
 language plpgsql
@@ -272,12 +171,13 @@ begin
     perform private.refuse_if_changed_since(format('the recipe "%s"', v_recipe.title), v_recipe.updated_at, v_at,
       p_strict);
     if p_target.tool in ('recipe.update', 'recipe.revert') then
-      perform app.recipe_revert(p_household_id,
-        jsonb_build_object('recipe_id', v_recipe.id, 'revision', (v_data ->> 'revision')::integer));
+      perform private.record_undo_inverse('recipe.revert', app.recipe_revert(p_household_id,
+        jsonb_build_object('recipe_id', v_recipe.id, 'revision', (v_data ->> 'revision')::integer)));
       return format('Put the recipe "%s" back to revision %s.', v_data #>> '{recipe,title}', v_data ->> 'revision');
     end if;
     if p_target.tool = 'recipe.delete' then
-      perform app.recipe_restore(p_household_id, jsonb_build_object('recipe_id', v_recipe.id));
+      perform private.record_undo_inverse('recipe.restore',
+        app.recipe_restore(p_household_id, jsonb_build_object('recipe_id', v_recipe.id)));
       return format('Restored the recipe "%s".', v_recipe.title);
     end if;
     if exists (
@@ -286,7 +186,8 @@ begin
     ) then
       perform private.undo_conflict(format('the recipe "%s" was planned since; remove those meals first', v_recipe.title));
     end if;
-    perform app.recipe_delete(p_household_id, jsonb_build_object('recipe_id', v_recipe.id));
+    perform private.record_undo_inverse('recipe.delete',
+      app.recipe_delete(p_household_id, jsonb_build_object('recipe_id', v_recipe.id)));
     return format('Deleted the recipe "%s" again.', v_recipe.title);
   end if;
 
@@ -297,10 +198,11 @@ begin
     v_meal.updated_at, v_at, p_strict);
   case p_target.tool
   when 'planner.remove_meal' then
-    perform app.planner_restore_meal(p_household_id, jsonb_build_object('planner_meal_id', v_meal.id));
+    perform private.record_undo_inverse('planner.restore_meal',
+      app.planner_restore_meal(p_household_id, jsonb_build_object('planner_meal_id', v_meal.id)));
   when 'planner.update_meal' then
-    perform app.planner_update_meal(p_household_id,
-      (v_data -> 'previous') || jsonb_build_object('planner_meal_id', v_meal.id));
+    perform private.record_undo_inverse('planner.update_meal', app.planner_update_meal(p_household_id,
+      (v_data -> 'previous') || jsonb_build_object('planner_meal_id', v_meal.id)));
   else
     if exists (
       select 1 from public.grocery_item_sources s
@@ -308,7 +210,8 @@ begin
     ) then
       perform private.undo_conflict('this meal''s ingredients were pushed to a grocery list since; undo that push first');
     end if;
-    perform app.planner_remove_meal(p_household_id, jsonb_build_object('planner_meal_id', v_meal.id));
+    perform private.record_undo_inverse('planner.remove_meal',
+      app.planner_remove_meal(p_household_id, jsonb_build_object('planner_meal_id', v_meal.id)));
   end case;
   return format('Undid %s for %s.', p_target.tool, v_data #>> '{meal,recipe_title}');
 end;
@@ -331,16 +234,21 @@ begin
   when 'household.rename' then
     perform private.refuse_if_changed_since('the household''s name', v_household.updated_at, p_target.created_at,
       p_strict);
-    perform app.household_rename(p_household_id, jsonb_build_object('name', v_data ->> 'previous_name'));
+    perform private.record_undo_inverse('household.rename',
+      app.household_rename(p_household_id, jsonb_build_object('name', v_data ->> 'previous_name')));
     return format('Renamed the household back to "%s".', v_data ->> 'previous_name');
   when 'household.set_role' then
-    perform app.household_set_role(p_household_id,
-      jsonb_build_object('user_id', v_data ->> 'user_id', 'role', v_data ->> 'previous_role'));
+    perform private.record_undo_inverse('household.set_role', app.household_set_role(p_household_id,
+      jsonb_build_object('user_id', v_data ->> 'user_id', 'role', v_data ->> 'previous_role')));
     return format('Set the member''s role back to %s.', v_data ->> 'previous_role');
   else
     if p_target.user_id is distinct from (select auth.uid()) then
       perform private.undo_conflict('a default household is its member''s own: only they can change it back');
     end if;
+    perform private.record_undo_inverse('household.set_default', jsonb_build_object(
+      'default_household_id', v_data -> 'previous_default_household_id',
+      'previous_default_household_id', (select m.household_id from public.household_members m
+        where m.user_id = p_target.user_id and m.is_default)));
     update public.household_members m set is_default = false where m.user_id = p_target.user_id and m.is_default;
     update public.household_members m set is_default = true
     where m.user_id = p_target.user_id and m.household_id = (v_data ->> 'previous_default_household_id')::uuid;
@@ -356,22 +264,15 @@ as $$
 begin
   return case
     when p_tool in ('grocery.push_ingredients', 'grocery.add_item', 'grocery.push_recipe', 'grocery.create_list',
-      'grocery.rename_list',
+      'grocery.rename_list', 'grocery.uncheck_item', 'grocery.sync_plan', 'grocery.apply_conversion', 'history.undo',
       'grocery.delete_list', 'grocery.restore_list', 'grocery.clear_checked', 'grocery.check_item',
       'grocery.remove_item', 'grocery.restore_item', 'grocery.update_item', 'recipe.create', 'recipe.delete',
       'recipe.restore', 'recipe.update', 'recipe.revert', 'household.rename', 'household.set_role',
       'household.set_default', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal')
       then null
-    when p_tool = 'history.undo' then 'an undo is not undone; repeat the write it undid instead'
-    when p_tool = 'grocery.uncheck_item' then
-      'its reply does not keep when and by whom the item was checked; check the item again with grocery.check_item'
     when p_tool in ('planner.add_recurring', 'planner.remove_series', 'planner.update_series') then
       'a series is changed back with the series tools (planner.remove_series, planner.update_series with the ' ||
       'previous values, planner.restore_meal), not by undo'
-    when p_tool = 'grocery.sync_plan' then
-      'a sync also withdraws earlier contributions; change the plan and sync the range again instead'
-    when p_tool = 'grocery.apply_conversion' then
-      'restore the merged lines with grocery.restore_item and set the kept line back with grocery.update_item'
     when p_tool = 'ingredient.create' then
       'an ingredient cannot be removed: recipes and lists may refer to it'
     when p_tool like 'household.%' then
@@ -381,15 +282,30 @@ begin
 end;
 $$;
 
+-- Undoing an undo that changed nothing changes nothing either.
+create function private.nothing_to_undo() returns text
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform private.record_undo_inverse('history.nothing', '{}'::jsonb);
+  return 'That write changed nothing; nothing to undo.';
+end;
+$$;
+
 create function app.history_undo(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
   v_target public.tool_invocations;
+  v_link public.tool_invocations;
+  v_next public.tool_invocations;
+  v_write public.tool_invocations;
   v_refusal text;
   v_strict boolean;
   v_message text;
+  v_inverse jsonb;
 begin
   if p_input ? 'invocation_id' then
     select * into v_target from public.tool_invocations t
@@ -410,37 +326,73 @@ begin
     end if;
   end if;
 
-  -- Two undos of one write queue here; the second finds the first.
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('history.undo:' || v_target.id, 0));
+  -- Every undo of one chain (a write, its undo, the undo of that: a redo, …) queues on the chain's first write;
+  -- the second of two finds the first.
+  v_link := v_target;
+  while v_link.tool = 'history.undo' loop
+    select * into v_next from public.tool_invocations t
+    where t.household_id = p_household_id and t.id = (v_link.response ->> 'undone_invocation_id')::uuid;
+    exit when v_next.id is null;
+    v_link := v_next;
+  end loop;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('history.undo:' || v_link.id, 0));
   if private.invocation_undone(v_target) then
     perform private.undo_conflict(format('this %s was already undone', v_target.tool));
   end if;
-  v_refusal := private.undo_refusal(v_target.tool);
-  if v_refusal is not null then
-    perform private.undo_conflict(format('%s cannot be undone: %s', v_target.tool, v_refusal));
+  -- A write that was undone and redone is undone again by undoing the newest link of its chain.
+  v_link := v_target;
+  loop
+    select * into v_next from public.tool_invocations u
+    where u.household_id = p_household_id and u.tool = 'history.undo'
+      and u.response ->> 'undone_invocation_id' = v_link.id::text
+    order by u.created_at desc, u.id desc
+    limit 1;
+    exit when v_next.id is null;
+    v_link := v_next;
+  end loop;
+  v_write := v_link;
+  if v_link.tool = 'history.undo' then
+    -- Undoing an undo (a redo) undoes what that undo did, recorded as a write of its own.
+    if jsonb_typeof(v_link.response -> 'inverse') is distinct from 'object' then
+      perform private.undo_conflict(format('this undo of %s cannot be undone: it did not record what it did; repeat '
+        'the write instead', v_link.response ->> 'undone_tool'));
+    end if;
+    v_write.tool := v_link.response #>> '{inverse,tool}';
+    v_write.response := v_link.response #> '{inverse,response}';
+    v_write.id := coalesce((v_link.response #>> '{inverse,invocation_id}')::uuid, v_link.id);
+  else
+    v_refusal := private.undo_refusal(v_link.tool);
+    if v_refusal is not null then
+      perform private.undo_conflict(format('%s cannot be undone: %s', v_link.tool, v_refusal));
+    end if;
   end if;
 
   v_strict := exists (
     select 1 from public.tool_invocations t
     where t.household_id = p_household_id and t.is_write and t.response is not null and t.tool <> 'history.undo'
-      and (t.created_at, t.id) > (v_target.created_at, v_target.id) and not private.invocation_undone(t)
+      and (t.created_at, t.id) > (v_link.created_at, v_link.id) and not private.invocation_undone(t)
   );
+  perform pg_catalog.set_config('meal_planner.undo_inverse', '', true);
   v_message := case
-    when v_target.tool like 'grocery.%' then private.undo_grocery_write(p_household_id, v_target, v_strict)
-    when v_target.tool like 'household.%' then private.undo_household_write(p_household_id, v_target, v_strict)
-    else private.undo_recipe_or_meal_write(p_household_id, v_target, v_strict)
+    when v_write.tool = 'history.nothing' then private.nothing_to_undo()
+    when v_write.tool like 'grocery.%' then private.undo_grocery_write(p_household_id, v_write, v_strict)
+    when v_write.tool like 'household.%' then private.undo_household_write(p_household_id, v_write, v_strict)
+    else private.undo_recipe_or_meal_write(p_household_id, v_write, v_strict)
   end;
-  return jsonb_build_object('undone_invocation_id', v_target.id, 'undone_tool', v_target.tool,
-    'undone_summary', private.history_summary(v_target.tool, v_target.response), 'message', v_message);
+  v_inverse := nullif(pg_catalog.current_setting('meal_planner.undo_inverse', true), '')::jsonb;
+  perform pg_catalog.set_config('meal_planner.undo_inverse', '', true);
+  return jsonb_build_object('undone_invocation_id', v_link.id, 'undone_tool', v_link.tool,
+    'undone_summary', private.history_summary(v_link.tool, v_link.response), 'message', v_message,
+    'inverse', v_inverse);
 end;
 $$;
 
 grant execute on function private.invocation_undone(public.tool_invocations),
+  private.record_undo_inverse(text, jsonb, uuid),
+  private.nothing_to_undo(),
   private.history_summary(text, jsonb),
   private.refuse_if_changed_since(text, timestamptz, timestamptz, boolean),
   private.undo_conflict(text),
-  private.undo_contributions(uuid, uuid, timestamptz, boolean),
-  private.undo_grocery_write(uuid, public.tool_invocations, boolean),
   private.undo_recipe_or_meal_write(uuid, public.tool_invocations, boolean),
   private.undo_household_write(uuid, public.tool_invocations, boolean),
   private.undo_refusal(text)

@@ -155,6 +155,8 @@ function shaped(schema: Schema, edge: boolean): fc.Arbitrary<unknown> {
   if ("const" in schema) return edge ? wrongKind : fc.constant(schema.const);
   if (Array.isArray(schema.enum)) return edge ? fc.constant("none of these") : fc.constantFrom(...schema.enum);
   if (Array.isArray(schema.anyOf)) return fc.oneof(...(schema.anyOf as Schema[]).map(valueOf));
+  // No type at all (z.unknown(): a reply's reply kept as it was): every JSON value is one it describes.
+  if (!("type" in schema)) return fc.jsonValue({ maxDepth: 2 });
   return typed(schema, edge);
 }
 

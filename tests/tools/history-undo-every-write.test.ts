@@ -10,6 +10,8 @@ import { adminSql, createTestUser, type TestUser } from "../support/stack.ts";
 const sql = adminSql();
 const { alice } = await twoHouseholds(sql, "undo-every-write");
 const householdId = await householdOf(sql, alice);
+const bob = await createTestUser(sql, "undo-every-write-member");
+await callToolOk(bob, "household.join", { code: (await callToolOk(alice, "household.create_invite", {})).code });
 const rice = await catalogIngredient(sql, "white rice");
 const eggs = await catalogIngredient(sql, "eggs");
 
@@ -23,6 +25,8 @@ async function householdRows(): Promise<unknown> {
         where i.household_id = ${householdId} and i.deleted_at is null),
       'sources', (select jsonb_agg(to_jsonb(s) order by s.id) from public.grocery_item_sources s
         where s.household_id = ${householdId}),
+      'withdrawals', (select jsonb_agg(to_jsonb(w) order by w.id) from public.grocery_item_withdrawals w
+        where w.household_id = ${householdId}),
       'recipes', (select jsonb_agg(to_jsonb(r) - 'updated_at' order by r.id) from public.recipes r
         where r.household_id = ${householdId} and r.deleted_at is null),
       -- Lines are a value list that recipe.update replaces whole, so their row ids and times are not compared.
@@ -154,18 +158,61 @@ const supported: Record<string, () => Promise<unknown>> = {
     return { planner_meal_id: mealId };
   },
   "planner.update_meal": async () => ({ planner_meal_id: await newMeal(), date: "2027-09-05", servings: 3 }),
+  // Checked by Bob, so that the undo must put back who checked it and when, not the undoer.
+  "grocery.uncheck_item": async () => {
+    const { itemId } = await newItem();
+    await callToolOk(bob, "grocery.check_item", { grocery_item_id: itemId }, { householdId });
+    return { grocery_item_id: itemId };
+  },
+  // The sync withdraws all of a removed meal's eggs (their item goes) and adds a new meal's rice (a new item).
+  "grocery.sync_plan": async () => {
+    const listId = await newList();
+    const range = { grocery_list_id: listId, start_date: "2027-10-01", end_date: "2027-10-07" };
+    const eggsMeal = await callToolOk(alice, "planner.add_meal", {
+      recipe_id: await newRecipe(),
+      date: "2027-10-02",
+      meal_type: "dinner",
+    });
+    await callToolOk(alice, "grocery.sync_plan", range);
+    await callToolOk(alice, "planner.remove_meal", { planner_meal_id: eggsMeal.planner_meal_id });
+    const riceRecipe = await callToolOk(alice, "recipe.create", {
+      title: unique("Pilaf"),
+      ingredients: [{ ingredient_id: rice, quantity: 1.5, unit: "cup" }],
+    });
+    await callToolOk(alice, "planner.add_meal", {
+      recipe_id: riceRecipe.recipe_id,
+      date: "2027-10-03",
+      meal_type: "lunch",
+    });
+    return range;
+  },
+  "grocery.apply_conversion": async () => {
+    const listId = await newList();
+    const pushed = await callToolOk(alice, "grocery.push_ingredients", {
+      grocery_list_id: listId,
+      ingredients: [
+        { ingredient_id: rice, quantity: 1, unit: "cup" },
+        { ingredient_id: rice, quantity: 250, unit: "ml" },
+      ],
+    });
+    return { grocery_list_id: listId, item_ids: pushed.added.map((item) => item.id), unit: "cup" };
+  },
+  // Undoing a push; undoing that undo (a redo) puts back exactly its source rows.
+  "history.undo": async () => {
+    const { listId } = await newItem();
+    await callToolOk(alice, "grocery.push_ingredients", {
+      grocery_list_id: listId,
+      ingredients: [
+        { ingredient_id: rice, quantity: 0.5, unit: "cup" },
+        { ingredient_id: eggs, quantity: 2, unit: "whole" },
+      ],
+    });
+    return { invocation_id: await lastInvocation("grocery.push_ingredients") };
+  },
 };
 
 /** The write tools history.undo does not support yet, and why; each with an input that performs it, when safe. */
 const unsupported: Record<string, { reason: RegExp; input?: () => Promise<unknown> }> = {
-  "grocery.uncheck_item": {
-    reason: /does not keep when and by whom the item was checked/,
-    input: async () => {
-      const { itemId } = await newItem();
-      await callToolOk(alice, "grocery.check_item", { grocery_item_id: itemId });
-      return { grocery_item_id: itemId };
-    },
-  },
   "ingredient.create": {
     reason: /an ingredient cannot be removed/,
     input: () => Promise.resolve({ name: unique("Grandma's spice mix") }),
@@ -175,12 +222,9 @@ const unsupported: Record<string, { reason: RegExp; input?: () => Promise<unknow
   "household.join": { reason: /changed back with the household tools/ },
   "household.leave": { reason: /changed back with the household tools/ },
   "household.remove_member": { reason: /changed back with the household tools/ },
-  "history.undo": { reason: /an undo is not undone/ },
-  "grocery.sync_plan": { reason: /sync the range again/ },
   "planner.add_recurring": { reason: /series tools/ },
   "planner.remove_series": { reason: /series tools/ },
   "planner.update_series": { reason: /series tools/ },
-  "grocery.apply_conversion": { reason: /grocery\.restore_item/ },
 };
 
 async function lastInvocation(tool: string): Promise<string> {
@@ -202,7 +246,12 @@ for (const [tool, arrange] of Object.entries(supported)) {
     const invocationId = await lastInvocation(tool);
     assert.notDeepEqual(await householdRows(), before, `${tool} changed nothing to undo`);
 
-    const undone = await callToolOk(alice, "history.undo", {});
+    // The default target skips undos: an undo is undone (redone) by naming it.
+    const undone = await callToolOk(
+      alice,
+      "history.undo",
+      tool === "history.undo" ? { invocation_id: invocationId } : {},
+    );
     assert.equal(undone.undone_invocation_id, invocationId);
     assert.equal(undone.undone_tool, tool);
     assert.deepEqual(await householdRows(), before);
@@ -210,6 +259,40 @@ for (const [tool, arrange] of Object.entries(supported)) {
     const again = await callTool(alice, "history.undo", { invocation_id: invocationId });
     assert.equal(again.status, 409);
     assert.match(again.body.error!.message, /already undone/);
+  });
+}
+
+// Undoing an undo is a redo: the write comes back exactly. Undoing the redo undoes the write again.
+for (const [tool, arrange] of Object.entries(supported)) {
+  Deno.test(`history.undo of the undo of ${tool} redoes it exactly, and undoing the redo undoes it again`, async () => {
+    const input = await arrange();
+    const before = await householdRows();
+    await callToolOk(alice, tool as "grocery.create_list", input);
+    const invocationId = await lastInvocation(tool);
+    const after = await householdRows();
+
+    const undone = await callToolOk(alice, "history.undo", { invocation_id: invocationId });
+    const undoId = await lastInvocation("history.undo");
+    assert.deepEqual(await householdRows(), before);
+    const redone = await callToolOk(alice, "history.undo", { invocation_id: undoId });
+    assert.equal(redone.undone_invocation_id, undoId);
+    assert.equal(redone.undone_summary, undone.message);
+    assert.deepEqual(await householdRows(), after, `the redo of ${tool} put back what it did`);
+    const redoId = await lastInvocation("history.undo");
+    const entries = (await callToolOk(alice, "history.list", { limit: 3 })).entries;
+    assert.deepEqual(entries.map((entry) => [entry.invocation_id, entry.undone]), [
+      [redoId, false],
+      [undoId, true],
+      [invocationId, false],
+    ]);
+
+    // Undoing the write itself now undoes its redo, the newest link of its chain.
+    const again = await callToolOk(alice, "history.undo", { invocation_id: invocationId });
+    assert.equal(again.undone_invocation_id, redoId);
+    assert.deepEqual(await householdRows(), before);
+    const twice = await callTool(alice, "history.undo", { invocation_id: invocationId });
+    assert.equal(twice.status, 409);
+    assert.match(twice.body.error!.message, /already undone/);
   });
 }
 
@@ -225,14 +308,5 @@ for (const [tool, { reason, input }] of Object.entries(unsupported)) {
     assert.deepEqual(await householdRows(), after);
   });
 }
-
-Deno.test("history.undo refuses to undo an undo", async () => {
-  await callToolOk(alice, "grocery.create_list", { name: unique("Undo me") });
-  await callToolOk(alice, "history.undo", {});
-  const undoId = await lastInvocation("history.undo");
-  const refused = await callTool(alice, "history.undo", { invocation_id: undoId });
-  assert.equal(refused.status, 409);
-  assert.match(refused.body.error!.message, unsupported["history.undo"].reason);
-});
 
 globalThis.addEventListener("unload", () => sql.end());

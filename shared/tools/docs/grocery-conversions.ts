@@ -33,13 +33,19 @@ export const groceryConversionDocs = {
       Preconditions: "- item_ids (2 or more) are unchecked lines of this list: one ingredient, one prep state, " +
         "units of one kind; unit is a unit of that kind (usually the proposal's).",
       Postconditions:
-        "- Returns `{ item, merged_item_ids, exact_quantity, rounded }`. The first line holds the total; " +
-        "the others are removed and their sources moved to it, each keeping the amount and unit it was added in.",
-      Invariants: "- All or nothing. Undo: grocery.restore_item for each merged id, then grocery.update_item on the " +
-        "kept line with its old quantity and unit.",
+        "- Returns `{ grocery_list_id, item, kept_item_id, merged_item_ids, folded_into_item_id, exact_quantity, " +
+        "rounded, previous }`. The first line (kept_item_id) holds the total; the others are removed and their " +
+        "sources moved to it, each keeping the amount and unit it was added in. When a line already in that unit " +
+        "was left out, the kept line folds into it and `item` is that line. `previous` is the kept line's " +
+        "quantity and unit and the line each source row was on.\n" +
+        "- history.undo puts every line back exactly: the merged lines return, the kept line takes its quantity " +
+        "and unit again, each source row returns to its line, and a line it folded into gives back what it took.",
+      Invariants: "- All or nothing.",
       "Failure Modes": "- **VALIDATION_ERROR** (field item_ids): different ingredients, prep states or kinds.\n" +
         "- **VALIDATION_ERROR** (field unit): a unit of another kind, or a total out of bounds.\n" +
-        "- **NOT_FOUND** (field item_ids): an item that is not an unchecked line of this list.",
+        "- **NOT_FOUND** (field item_ids): an item that is not an unchecked line of this list.\n" +
+        "- Its undo is a **CONFLICT** when a later write changed one of the lines, restored a merged line, or " +
+        "added a line one of them would duplicate (undo that write first).",
       Examples:
         `### Example 1\n\`\`\`json\n{ "grocery_list_id": "${listId}", "item_ids": ["…", "…"], "unit": "lb" }\n\`\`\``,
       "Common Mistakes": "- ❌ Choosing a unit of the other kind (cups for flour in grams): never across kinds.",

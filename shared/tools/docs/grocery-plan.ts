@@ -58,7 +58,9 @@ export const groceryPlanDocs = {
         "- A checked item is never reduced: what was bought stays (reported in `kept`); when more is needed, " +
         "it goes on a new unchecked line. An item the person removed is not brought back.\n" +
         "- Returns `changes` (one entry per meal and key: `quantity_before`, `quantity_after`, `added`, " +
-        "`withdrawn`, `kept`), `withdrawals` (item by item), `kept`, `item_count` and a message.",
+        "`withdrawn`, `kept`), `withdrawals` (item by item), `kept`, `item_count` and a message.\n" +
+        "- Its source rows and withdrawals name the sync, so history.undo subtracts exactly what it added and " +
+        "puts back exactly what it withdrew (an item it emptied comes back); a later sync's or push's part stays.",
       Invariants: `- Running it again for the same range changes nothing (\`changes\` is empty).\n` +
         "- `preview: true` returns the same `changes` and `withdrawals` the real run would make, and writes nothing.\n" +
         "- The list mirrors the range: every meal with a contribution in this list that is not planned in the " +
@@ -68,7 +70,9 @@ export const groceryPlanDocs = {
         "syncs change what one would.",
       "Failure Modes": "- **NOT_FOUND** (grocery_list_id): no such live list in this household.\n" +
         "- **VALIDATION_ERROR** (end_date): before start_date or more than 92 days after it.\n" +
-        "- **VALIDATION_ERROR** (grocery_list_id): an item would pass 1,000,000.",
+        "- **VALIDATION_ERROR** (grocery_list_id): an item would pass 1,000,000.\n" +
+        "- Its undo is a **CONFLICT** when a later write changed, checked or removed an item it touched, or added " +
+        "a line an emptied item would duplicate (undo that write first).",
       Examples: `### Example 1: what would change this week\n\`\`\`json\n{ "grocery_list_id": "${listId}", ` +
         `"start_date": "2026-11-23", "end_date": "2026-11-29", "preview": true }\n\`\`\``,
       "Common Mistakes": "- ❌ Syncing next week into the list that mirrors this week: this week's unbought " +

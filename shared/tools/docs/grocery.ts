@@ -136,11 +136,16 @@ export const groceryDocs = {
     summary: uncheckSummary,
     doc: toolDoc("grocery.uncheck_item", uncheckSummary, {
       Preconditions: "- grocery_item_id names a live item of the household.",
-      Postconditions: "- The item is unchecked. Returns `{ item, folded_into_item_id, message }`: when the list " +
-        "already had an unchecked line with the same merge key, the item folded into it (quantity and sources, " +
-        "in one transaction), was removed, and `item` is that line.",
+      Postconditions: "- The item is unchecked. Returns `{ item, folded_into_item_id, previous, message }`: when " +
+        "the list already had an unchecked line with the same merge key, the item folded into it (quantity and " +
+        "sources, in one transaction), was removed, and `item` is that line. `previous` is `{ item_id, " +
+        "checked_by, checked_at, source_ids }`: the line, who checked it and when, and its source rows.\n" +
+        "- history.undo checks it again exactly (same person, same time); after a fold, the line it folded into " +
+        "gives back its quantity and the sources, and the checked line comes back.",
       Invariants: "- A list never holds two unchecked lines with one merge key, so later pushes find one line.",
-      "Failure Modes": "- **NOT_FOUND**: no such live item in this household.",
+      "Failure Modes": "- **NOT_FOUND**: no such live item in this household.\n" +
+        "- Its undo is a **CONFLICT** when a later write changed the item or the line it folded into (undo that " +
+        "write first).",
       Examples: idExample("grocery_item_id", itemId),
       "Common Mistakes": "- ❌ Using it to add more of an item: use grocery.add_item.",
     }),

@@ -5,9 +5,9 @@ const invocationId = "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f";
 
 const listSummary = `Lists the household's recent writes, newest first: which tool, who, when, a one-line summary
 and whether it was undone. Each entry's invocation_id can be given to history.undo.`;
-const undoSummary = `Undoes the household's last write (or the one named by invocation_id) when nothing later depends
-on it: a push or add_item loses exactly what it added, a create, check, rename, update, revert or delete is reversed.
-Needs the user's confirmation.`;
+const undoSummary = `Undoes the household's last write (or the one named) when nothing later depends on it:
+a push or sync loses exactly what it added, and gets back what it withdrew; others are reversed.
+Undoing an undo redoes the write. Needs the user's confirmation.`;
 
 export const historyDocs = {
   list: {
@@ -32,15 +32,25 @@ export const historyDocs = {
     doc: toolDoc("history.undo", undoSummary, {
       Preconditions: "- invocation_id, when given, names a write of this household (from history.list); absent: " +
         "the household's last write that is not an undo and was not undone.",
-      Postconditions: "- Returns `{ undone_invocation_id, undone_tool, undone_summary, message }`. The undo is " +
-        "itself a recorded write (it appears in history.list, and marks the write it undid as undone).\n" +
-        "- grocery.push_ingredients and grocery.add_item: exactly their own contributions (source rows) are taken " +
-        "back; an item they created is removed, an item they merged into returns to its quantity before.",
+      Postconditions: "- Returns `{ undone_invocation_id, undone_tool, undone_summary, message, inverse }`. The " +
+        "undo is itself a recorded write (it appears in history.list, and marks the write it undid as undone). " +
+        "`inverse` is what the undo did, as a write: undoing this undo undoes that.\n" +
+        "- grocery.push_ingredients, add_item, push_recipe and sync_plan: exactly their own rows (source rows and " +
+        "a sync's withdrawals, which name the write) are taken back: what they added is subtracted, what a sync " +
+        "withdrew is put back; an item they created is removed, an item they merged into returns to its quantity " +
+        "before, an item a sync emptied comes back.\n" +
+        "- grocery.uncheck_item: the item is checked again by the same person at the same time; a fold is taken " +
+        "back (the line it joined gives back its quantity and sources). grocery.apply_conversion: every merged " +
+        "line returns and the kept line takes its old quantity and unit.\n" +
+        "- An undo is undone (a redo) by naming it: the write comes back exactly (the same source rows, the same " +
+        "values), and undoing the redo undoes the write again. Naming a write that was undone and redone undoes " +
+        "its newest redo (`undone_invocation_id` names it).",
       Invariants: "- Undoes by inverse writes, never by guessing from quantities.\n" +
-        "- Not undoable: history.undo itself, grocery.uncheck_item (the check time is not kept), " +
-        "ingredient.create, and the household.* tools.",
+        "- Not undoable: ingredient.create, membership and invites (household.join, leave, remove_member, " +
+        "create_invite) and the planner series tools.",
       "Failure Modes": "- **CONFLICT**: a later write changed what this one changed (the message names it: undo " +
-        "that write first); the write was already undone; the tool cannot be undone (the message says why).\n" +
+        "that write first), or added a line that a line coming back would duplicate; the write was already " +
+        "undone; the tool cannot be undone (the message says why). A redo meets the same conflicts.\n" +
         "- **NOT_FOUND**: no such write in this household, or no write to undo.\n" +
         "- **VALIDATION_ERROR**: invocation_id is not a uuid.",
       Examples:
