@@ -269,10 +269,13 @@ $$;
 -- locked (in id order, so that no two writers deadlock) and updated, the rest inserted, a source row per
 -- line, and the reply built from what the writes returned. Every table is reached through the list's merge
 -- index or a primary key, so the cost follows the size of the push, not of the list or the database.
+-- Its plans are generic: planning the one statement again for every call's values cost more than running it
+-- (a 10-line push took 2.25 ms of server CPU with custom plans, 1.4 ms with the generic one).
 create function app.grocery_push_ingredients(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 security invoker
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   v_list_id uuid := (p_input ->> 'grocery_list_id')::uuid;
@@ -505,10 +508,11 @@ $$;
 
 -- One query for the items and their sources: each item's 20 latest contributions through the sources'
 -- (household_id, grocery_item_id) index, so a list read stays bounded by the list, however many sources the
--- household has gathered.
+-- household has gathered. Generic plans: the same plan serves every list (a third less server time).
 create function app.grocery_get_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   v_list public.grocery_lists := private.live_grocery_list(p_household_id, (p_input ->> 'grocery_list_id')::uuid);

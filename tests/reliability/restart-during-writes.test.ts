@@ -6,8 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import postgres from "postgres";
 import { startCluster } from "../../supabase/local/cluster.ts";
-import { applyBootstrap, applyMigrations } from "../../supabase/local/migrations.ts";
-import { ensurePostgres } from "../../supabase/local/postgres-install.ts";
+import { startDatabase } from "../../supabase/local/stack.ts";
 import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
 import { databaseUrl, projectRoot, type StackConfig } from "../../supabase/local/stack-config.ts";
 import { ensureUser } from "../../supabase/local/users.ts";
@@ -24,11 +23,10 @@ const config: StackConfig = {
   databasePort: Number(new URL(stackEnv().databaseUrl).port) + 20,
   databaseName: "postgres",
 };
-const installation = await ensurePostgres();
-let cluster = await startCluster(installation, config);
+// A fresh database every run: the cluster outlives the run, and the migrations may have changed since.
+const { installation, cluster: startedCluster } = await startDatabase(config, { freshDatabase: true });
+let cluster = startedCluster;
 const admin = postgres(databaseUrl(config), { max: 1, onnotice: () => {} });
-await applyBootstrap(admin, projectRoot);
-await applyMigrations(admin, join(projectRoot, "supabase/migrations"));
 const user = await ensureUser(admin, `outage-${crypto.randomUUID().slice(0, 8)}@example.com`);
 const [{ household_id: household }] = await admin<{ household_id: string }[]>`
   select household_id from public.household_members where user_id = ${user.id}`;
