@@ -35,6 +35,14 @@ Deno.test("a write is one private.invoke call with claims, tool, function, input
   });
 });
 
+Deno.test("a write without an idempotency key sends no hash: nothing could replay it", async () => {
+  const fake = createFakeSql(() => invokeResult({ planner_meal_id: otherId }));
+  await runTool(addMeal, meal, { user: testUser, sql: fake.sql });
+  assert.equal(fake.lastInvoke().idempotencyKey, null);
+  assert.equal(fake.lastInvoke().inputHash, null);
+  assert.equal(fake.lastInvoke().recorded, true);
+});
+
 Deno.test("reads never send an idempotency key; replays are reported", async () => {
   const fake = createFakeSql(() => invokeResult({ meals: [] }, { replayed: true }));
   const run = await runTool(listMeals, { start_date: "2026-03-01", end_date: "2026-03-02" }, {

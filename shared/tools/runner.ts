@@ -54,8 +54,8 @@ export async function runTool(tool: AnyTool, rawInput: unknown, options: RunTool
   const { input: validInput, householdId } = validateToolInput(tool, rawInput, options.householdId);
   const givenKey = checkIdempotencyKey(options.idempotencyKey);
   const idempotencyKey = isWriteTool(tool) ? givenKey : null;
-  // Only writes are replayed, so only they need the hash an Idempotency-Key is bound to.
-  const hash = isWriteTool(tool) ? await inputHash(tool.name, validInput) : null;
+  // Only a keyed write is replayed, so only it needs the hash its Idempotency-Key is bound to.
+  const hash = idempotencyKey ? await inputHash(tool.name, validInput) : null;
 
   const run: ToolRun = { data: undefined, replayed: false, householdId };
   let invoked = false;

@@ -1,7 +1,8 @@
--- The same idempotency key with the same input returns the stored response and adds nothing.
+-- The same idempotency key with the same input returns the stored response and adds nothing; a write without
+-- a key is recorded once, after it ran, with its reply, and with no hash (nothing can replay it).
 begin;
 set local search_path to public, extensions, tests;
-select plan(7);
+select plan(10);
 
 select tests.create_user('alice@test');
 create temporary table fixture on commit drop as
@@ -26,6 +27,20 @@ select is((select response -> 'data' from second), (select response -> 'data' fr
 select is((select response ->> 'household_id' from second)::uuid, tests.household_of('alice@test'), 'and the household it ran in');
 select results_eq('select tests.list_items(list_id) from fixture', $$values ('white rice 1 cup')$$, 'rice was added once');
 select is((select count(*) from tool_invocations where idempotency_key = 'key-1'), 1::bigint, 'one invocation is recorded');
+
+create temporary table unkeyed on commit drop as
+select private.invoke(tests.request_of('alice@test', jsonb_build_object(
+  'tool', 'grocery.push_ingredients', 'function', 'app.grocery_push_ingredients',
+  'input', jsonb_build_object('grocery_list_id', list_id, 'ingredients', jsonb_build_array(
+    jsonb_build_object('ingredient_id', tests.ingredient('white rice'), 'quantity', 2, 'unit', 'cup'))),
+  'scope', 'household', 'is_write', true))) as response
+from fixture;
+select is((select count(*) from tool_invocations where household_id = tests.household_of('alice@test') and idempotency_key is null),
+  1::bigint, 'a write without a key is recorded once');
+select is((select response from tool_invocations where household_id = tests.household_of('alice@test') and idempotency_key is null),
+  (select response -> 'data' from unkeyed), 'with its reply');
+select is((select input_hash from tool_invocations where household_id = tests.household_of('alice@test') and idempotency_key is null),
+  null, 'and no hash');
 
 select * from finish();
 rollback;
