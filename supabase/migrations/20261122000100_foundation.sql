@@ -47,9 +47,11 @@ grant authenticated to meal_planner_writer;
 grant meal_planner_writer to current_user;
 
 -- The one UUID rule of the SQL side: any 8-4-4-4-12 hex string, as the uuid type and the tools' Zod accept.
+-- SQL functions with a SQL-standard body (`return …`) and no SET clause: the body is bound when the function
+-- is created, so the caller's search_path cannot change what it calls, and without a SET clause Postgres
+-- inlines it into the calling query instead of planning it again at every call.
 create function private.is_uuid(p_value text) returns boolean
 language sql immutable
-set search_path = ''
 return p_value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
 -- Keeps the row's origin as it was inserted; only updated_at moves. created_by
@@ -112,7 +114,6 @@ $$;
 -- next_cursor back unchanged; anything else is refused naming the field.
 create function private.encode_cursor(p_key jsonb) returns text
 language sql immutable
-set search_path = ''
 return pg_catalog.translate(pg_catalog.encode(pg_catalog.convert_to(p_key::text, 'UTF8'), 'base64'), E'\n', '');
 
 create function private.decode_cursor(p_cursor text) returns jsonb

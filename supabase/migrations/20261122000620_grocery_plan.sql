@@ -49,14 +49,12 @@ grant update (quantity_exact) on public.grocery_item_sources to meal_planner_wri
 -- vanishes). Without both servings, the recipe's own amount.
 create function private.scaled_quantity(p_quantity numeric, p_servings integer, p_base integer) returns numeric
 language sql immutable
-set search_path = ''
 return case when p_servings is null or p_base is null then p_quantity
   else trim_scale(greatest(round(p_quantity * p_servings / p_base, 3), 0.001)) end;
 
 -- The unrounded amount, for the reply: exact when the division terminates (6/4), else to numeric's precision.
 create function private.unrounded_quantity(p_quantity numeric, p_servings integer, p_base integer) returns numeric
 language sql immutable
-set search_path = ''
 return case when p_servings is null or p_base is null then p_quantity
   else trim_scale(p_quantity * p_servings / p_base) end;
 

@@ -24,7 +24,6 @@ $$;
 -- A group's total in the target unit: exact, and as stored (3 decimals, the quantity bound).
 create function private.converted_total(p_base_total numeric, p_unit text) returns numeric
 language sql stable
-set search_path = ''
 return p_base_total / (select u.factor from public.units u where u.code = p_unit);
 
 create function app.grocery_propose_conversions(p_household_id uuid, p_input jsonb) returns jsonb
