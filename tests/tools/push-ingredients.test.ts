@@ -131,3 +131,30 @@ Deno.test("grocery.push_ingredients: a list holds at most 1000 items: the push t
     await sql`select count(*)::int as count from public.grocery_items where grocery_list_id = ${listId}`;
   assert.equal(count, 1000);
 });
+
+Deno.test("grocery.push_ingredients: a merged total past 1,000,000 names the key's first line and changes nothing", async () => {
+  const listId = await createList(sql, alice, aliceHousehold);
+  await push(listId, [{ ingredient_id: rice, quantity: 999_999, unit: "g" }]);
+  const cases: [Record<string, unknown>[], string][] = [
+    // Into the item already there: its key's first line is the second.
+    [
+      [{ ingredient_id: onion, quantity: 1, unit: "whole" }, { ingredient_id: rice, quantity: 2, unit: "g" }],
+      "ingredients[1].quantity",
+    ],
+    // A new item whose lines together pass it: named by the first of them.
+    [[
+      { ingredient_id: rice, quantity: 1, unit: "cup" },
+      { ingredient_id: chicken, quantity: 600_000, unit: "g" },
+      { ingredient_id: onion, quantity: 1, unit: "whole" },
+      { ingredient_id: chicken, quantity: 400_001, unit: "g" },
+    ], "ingredients[1].quantity"],
+  ];
+  for (const [ingredients, field] of cases) {
+    const response = await callTool(alice, "grocery.push_ingredients", { grocery_list_id: listId, ingredients });
+    assert.equal(response.status, 400);
+    assert.equal(response.body.error?.field, field);
+    assert.equal(response.body.error?.message, "quantity would exceed 1000000 after merging");
+  }
+  assert.deepEqual(await listLines(sql, listId), ["white rice 999999 g"]);
+  assert.equal(await sourceCount(sql, listId), 1);
+});
