@@ -18,6 +18,8 @@ export interface SizeResult {
   size: SizeReport;
   measurements: Measurement[];
   plans: ToolPlans[];
+  /** Estimated rows per table by name, as plans name them: what makes a table big. */
+  tableRows: Record<string, number>;
 }
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -115,12 +117,7 @@ export function planSummary(plans: ToolPlans[], rowsByTable: Record<string, numb
   }).join("\n");
 }
 
-export function growthJson(
-  machine: unknown,
-  small: SizeResult,
-  large: SizeResult,
-  rowsByTable: Record<string, number>,
-) {
+export function growthJson(machine: unknown, small: SizeResult, large: SizeResult) {
   const figures = (row: Measurement) => ({
     p50_ms: round(row.p50Ms),
     p95_ms: round(row.p95Ms),
@@ -144,13 +141,25 @@ export function growthJson(
       p50_ratio_floor_adjusted: round((after.p50Ms / after.floorP50Ms) / (before.p50Ms / before.floorP50Ms)),
       shared_blocks_per_call: { small: blocksBefore ?? null, large: blocksAfter ?? null },
     })),
-    plans: large.plans.map((plans) => ({
-      scenario: plans.scenario,
-      tool: plans.tool,
-      shared_blocks_per_call: plans.sharedBlocks,
-      flags: planFlags(plans, rowsByTable),
-      statements: plans.statements,
-      text: plans.text,
-    })),
+    plans: { small: plansJson(small), large: plansJson(large) },
   };
+}
+
+function plansJson(result: SizeResult) {
+  return result.plans.map((plans) => ({
+    scenario: plans.scenario,
+    tool: plans.tool,
+    shared_blocks_per_call: plans.sharedBlocks,
+    flags: planFlags(plans, result.tableRows),
+    statements: plans.statements,
+    text: plans.text,
+  }));
+}
+
+/** The flags alone, for a size whose plans are not printed in full. */
+export function planFlagSummary(result: SizeResult): string {
+  const lines = result.plans.flatMap((plans) =>
+    planFlags(plans, result.tableRows).map((flag) => `- ${plans.scenario}: ${flag}`)
+  );
+  return lines.length ? [...new Set(lines)].join("\n") : "- none";
 }

@@ -12,7 +12,15 @@ import { stackConfig } from "../../supabase/local/stack-config.ts";
 import { runLoadProcess } from "./child.ts";
 import { explainScenario, type ToolPlans } from "./growth-explain.ts";
 import { databaseNow, resetMeasuredHousehold, seedMeasuredHousehold } from "./growth-household.ts";
-import { growthJson, growthTable, planSummary, type SizeReport, type SizeResult, sizeTable } from "./growth-report.ts";
+import {
+  growthJson,
+  growthTable,
+  planFlagSummary,
+  planSummary,
+  type SizeReport,
+  type SizeResult,
+  sizeTable,
+} from "./growth-report.ts";
 import { growthScenarios } from "./growth-scenarios.ts";
 import { rowCounts, seedBulkHouseholds } from "./growth-seed.ts";
 import { loadAverage, machineInfo } from "./machine.ts";
@@ -105,7 +113,7 @@ try {
     for (const scenario of scenarios as Scenario[]) {
       plans.push(await explainScenario(stack.databaseUrl, scenario, verify));
     }
-    return { size, measurements, plans };
+    return { size, measurements, plans, tableRows: await rowsByTable(admin) };
   };
   const smallResult = await measure(small);
 
@@ -121,7 +129,6 @@ try {
   const largeResult = await measure(large);
   machine.load_average_end = loadAverage();
 
-  const tableRows = await rowsByTable(admin);
   console.log(`\n${sizeTable(small, large)}`);
   console.log(`\n${growthTable(smallResult, largeResult)}`);
   console.log(
@@ -130,13 +137,15 @@ try {
       "blocks: shared buffers (hit + read) of one call at 1 connection, from EXPLAIN (ANALYZE, BUFFERS).",
   );
   console.log(`\nPlans among ${large.households.toLocaleString("en")} households:\n`);
-  console.log(planSummary(largeResult.plans, tableRows));
+  console.log(planSummary(largeResult.plans, largeResult.tableRows));
+  console.log(`\nFlags among ${small.households} households (where a small table's scan may be the cheaper plan):\n`);
+  console.log(planFlagSummary(smallResult));
   console.log(
     `\nMachine: ${machine.cores} cores, ${machine.cpu}; load average ${machine.load_average_start.join(" ")} ` +
       `at start, ${machine.load_average_end.join(" ")} at end.`,
   );
   const path = join(config.projectRoot, ".local/bench/growth.json");
-  await writeJson(path, growthJson(machine, smallResult, largeResult, tableRows));
+  await writeJson(path, growthJson(machine, smallResult, largeResult));
   const plansPath = join(config.projectRoot, ".local/bench/growth-plans.txt");
   await Deno.writeTextFile(
     plansPath,
