@@ -1,5 +1,5 @@
 // deno task bench:phases [name…]: where the time of one tool call goes, phase by phase, in this process and
-// without HTTP: the token check, reading the body, the Zod check, the input hash (writes), the SQL round trip
+// without HTTP: the token check, reading the body, the Zod check, the input hash (keyed writes only, so none here), the SQL round trip
 // (and, from pg_stat_statements, how much of it Postgres spent executing), and the reply's serialisation.
 // Calls run one at a time on the benchmark's stack and data; each figure is the median of its calls.
 import postgres from "postgres";
@@ -66,7 +66,9 @@ try {
       const user = await time("auth", () => requireUser(request, verify));
       const raw = await time("body", () => readJsonBody(request));
       const { input, householdId } = await time("zod", () => validateToolInput(tool, raw, null));
-      const hash = await time("hash", () => isWriteTool(tool) ? inputHash(tool.name, input) : null);
+      // As the runner: only a keyed write is hashed, and the benchmark sends no Idempotency-Key.
+      const idempotencyKey: string | null = null;
+      const hash = await time("hash", () => idempotencyKey ? inputHash(tool.name, input) : null);
       const result = await time("sql", () =>
         invokeAppFunction(sql, {
           user,
