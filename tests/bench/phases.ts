@@ -1,6 +1,7 @@
 // deno task bench:phases [name…]: where the time of one tool call goes, phase by phase, in this process and
-// without HTTP: the token check, reading the body, the Zod check, the input hash (keyed writes only, so none here), the SQL round trip
-// (and, from pg_stat_statements, how much of it Postgres spent executing), and the reply's serialisation.
+// without HTTP: the token check, reading the body, the Zod check, the input hash (keyed writes only, so none
+// here), the SQL round trip (and, from pg_stat_statements, how much of it Postgres spent executing), and the
+// reply's serialisation.
 // Calls run one at a time on the benchmark's stack and data; each figure is the median of its calls.
 import postgres from "postgres";
 import { requireUser } from "../../shared/auth/access-token.ts";
