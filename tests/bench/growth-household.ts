@@ -4,7 +4,6 @@
 // measuring pass the writes it took are taken back, so that the second size meets the household the first met.
 import type { Sql } from "../../shared/db/client.ts";
 import {
-  addFreeItems,
   addIngredientItems,
   catalogIngredientIds,
   createHouseholds,
@@ -12,7 +11,7 @@ import {
   seedMeals,
   seedRecipes,
 } from "./seed.ts";
-import type { ToolsBenchData } from "./tools-scenarios.ts";
+import { seedWriteLists, type ToolsBenchData } from "./tools-scenarios.ts";
 
 export async function seedMeasuredHousehold(sql: Sql): Promise<ToolsBenchData> {
   const [cook] = await createHouseholds(sql, "growth-cook", 1);
@@ -38,22 +37,12 @@ export async function seedMeasuredHousehold(sql: Sql): Promise<ToolsBenchData> {
       jsonb_build_object('message', 'Added Recipe ' || k || ' to 2026-01-01 (dinner)'), true,
       now() - interval '3 days' + k * interval '1 minute'
     from generate_series(1, 300) k`;
-  const checkItemIds: string[] = [];
-  for (let list = 1; list <= 3; list++) {
-    checkItemIds.push(...await addFreeItems(sql, cook, await createList(sql, cook, `Check ${list}`), 1000));
-  }
   return {
     cook,
     ingredientIds,
     recipeIds: recipeIds.slice(0, 28),
     readList,
-    addList: await createList(sql, cook, "Add here"),
-    pushLists: {
-      10: await createList(sql, cook, "Push 10"),
-      100: await createList(sql, cook, "Push 100"),
-      500: await createList(sql, cook, "Push 500"),
-    },
-    checkItemIds,
+    ...await seedWriteLists(sql, cook),
     scale: [],
   };
 }

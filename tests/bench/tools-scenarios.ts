@@ -26,10 +26,6 @@ export async function seedToolsBench(sql: Sql) {
   await seedMeals(sql, others, "2026-01-01", 90);
   const readList = await createList(sql, cook, "Read me");
   await addIngredientItems(sql, cook, readList, ingredientIds.slice(0, 50));
-  const checkItemIds: string[] = [];
-  for (let list = 1; list <= checkLists; list++) {
-    checkItemIds.push(...await addFreeItems(sql, cook, await createList(sql, cook, `Check ${list}`), 1000));
-  }
   const scaleHouseholds = others.slice(0, 10);
   const scaleLists = await Promise.all(scaleHouseholds.map((household) => createList(sql, household, "Push here")));
   const [{ id: recipeIds }] = await sql<{ id: string[] }[]>`
@@ -39,13 +35,7 @@ export async function seedToolsBench(sql: Sql) {
     ingredientIds,
     recipeIds: recipeIds.slice(0, 28),
     readList,
-    addList: await createList(sql, cook, "Add here"),
-    pushLists: {
-      10: await createList(sql, cook, "Push 10"),
-      100: await createList(sql, cook, "Push 100"),
-      500: await createList(sql, cook, "Push 500"),
-    },
-    checkItemIds,
+    ...await seedWriteLists(sql, cook),
     scale: scaleHouseholds.map((household, index) => ({ household, listId: scaleLists[index] })),
   };
   await createWriteFloorTable(sql);
@@ -54,6 +44,23 @@ export async function seedToolsBench(sql: Sql) {
 }
 
 export type ToolsBenchData = Awaited<ReturnType<typeof seedToolsBench>>;
+
+/** The cook's lists the write scenarios change: 3 of 1000 items to check, one to add to, one per push size. */
+export async function seedWriteLists(sql: Sql, cook: BenchHousehold) {
+  const checkItemIds: string[] = [];
+  for (let list = 1; list <= checkLists; list++) {
+    checkItemIds.push(...await addFreeItems(sql, cook, await createList(sql, cook, `Check ${list}`), 1000));
+  }
+  return {
+    checkItemIds,
+    addList: await createList(sql, cook, "Add here"),
+    pushLists: {
+      10: await createList(sql, cook, "Push 10"),
+      100: await createList(sql, cook, "Push 100"),
+      500: await createList(sql, cook, "Push 500"),
+    },
+  };
+}
 
 /** Bodies of a push of `lines` distinct lines (ingredient × unit), in 8 variants of quantities. */
 function pushBodies(listId: string, ingredientIds: string[], lines: number) {
