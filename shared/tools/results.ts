@@ -233,6 +233,8 @@ export type HouseholdCreateInviteResult = z.infer<typeof HouseholdCreateInviteRe
 
 export const HouseholdJoinResult = z.strictObject({
   household_id: id,
+  /** The invite redeemed: undoing the join gives it its use back. */
+  invite_id: id,
   name: z.string(),
   role: householdRole,
   already_member: z.boolean(),
@@ -333,14 +335,17 @@ export const HouseholdSetDefaultResult = z.strictObject({
 });
 export type HouseholdSetDefaultResult = z.infer<typeof HouseholdSetDefaultResult>;
 
-export const HouseholdLeaveResult = z.strictObject({ left: z.literal(true), household_id: id, role: householdRole });
+/** The membership as it was (role, default flag, joining time): undoing puts it back. */
+const FormerMembership = { role: householdRole, was_default: z.boolean(), joined_at: timestamp };
+
+export const HouseholdLeaveResult = z.strictObject({ left: z.literal(true), household_id: id, ...FormerMembership });
 export type HouseholdLeaveResult = z.infer<typeof HouseholdLeaveResult>;
 
 export const HouseholdRemoveMemberResult = z.strictObject({
   removed: z.literal(true),
   household_id: id,
   user_id: id,
-  role: householdRole,
+  ...FormerMembership,
 });
 export type HouseholdRemoveMemberResult = z.infer<typeof HouseholdRemoveMemberResult>;
 
@@ -544,7 +549,10 @@ export const PlannerRemoveSeriesResult = z.strictObject({
 });
 export type PlannerRemoveSeriesResult = z.infer<typeof PlannerRemoveSeriesResult>;
 
-/** planner.update_series: `previous` holds the series' old value of each field the call gave. */
+/**
+ * planner.update_series: `previous` holds the series' old value of each field the call gave, `previous_meals`
+ * each changed occurrence's (one changed by itself before had its own).
+ */
 export const PlannerUpdateSeriesResult = z.strictObject({
   series_id: id,
   meals: z.array(PlannerMeal),
@@ -553,6 +561,12 @@ export const PlannerUpdateSeriesResult = z.strictObject({
     servings: z.int().positive().nullable().optional(),
     note: z.string().nullable().optional(),
   }),
+  previous_meals: z.array(z.strictObject({
+    id,
+    meal_type: z.enum(mealTypes).optional(),
+    servings: z.int().positive().nullable().optional(),
+    note: z.string().nullable().optional(),
+  })),
   message: z.string(),
 });
 export type PlannerUpdateSeriesResult = z.infer<typeof PlannerUpdateSeriesResult>;

@@ -19,6 +19,16 @@ create policy "Members can remove their household's grocery item sources" on pub
 create index tool_invocations_undone_idx on public.tool_invocations (household_id, (response ->> 'undone_invocation_id'))
   where tool = 'history.undo';
 
+-- A join runs before its caller is a member, so private.invoke records it with no household; it is still a
+-- write of the household it joined (a member row, an invite's use): the household's history lists it, its
+-- members see it, and history.undo can take it back. Its reply names the household.
+create index tool_invocations_household_joins_idx on public.tool_invocations ((response ->> 'household_id'), created_at)
+  where tool = 'household.join' and household_id is null;
+create policy "Joins are visible to the members of the household joined" on public.tool_invocations
+  for select to authenticated
+  using (household_id is null and tool = 'household.join'
+    and response ->> 'household_id' in (select member.id::text from private.member_household_ids() member(id)));
+
 create function private.invocation_undone(p_invocation public.tool_invocations) returns boolean
 language plpgsql stable
 set search_path = ''
@@ -26,7 +36,9 @@ as $$
 begin
   return exists (
     select 1 from public.tool_invocations u
-    where u.household_id = p_invocation.household_id and u.tool = 'history.undo'
+    where u.household_id = coalesce(p_invocation.household_id,
+        case when p_invocation.tool = 'household.join' then (p_invocation.response ->> 'household_id')::uuid end)
+      and u.tool = 'history.undo'
       and u.response ->> 'undone_invocation_id' = p_invocation.id::text
   );
 end;
@@ -63,6 +75,14 @@ begin
       p_response #>> '{meal,date}', p_response #>> '{meal,meal_type}')
     when 'planner.update_meal' then format('Changed %s on %s (%s).', p_response #>> '{meal,recipe_title}',
       p_response #>> '{meal,date}', p_response #>> '{meal,meal_type}')
+    when 'household.create_invite' then format('Created an invite code valid until %s.',
+      left(p_response ->> 'expires_at', 10))
+    when 'household.join' then case when (p_response ->> 'already_member')::boolean
+      then format('Redeemed an invite to "%s" (already a member).', p_response ->> 'name')
+      else format('Joined "%s" as a %s.', p_response ->> 'name', p_response ->> 'role') end
+    when 'household.leave' then format('Left the household (was a %s).', p_response ->> 'role')
+    when 'household.remove_member' then format('Removed a member (a %s).', p_response ->> 'role')
+    when 'ingredient.create' then format('Created the ingredient "%s".', p_response ->> 'name')
   end, p_tool);
 end;
 $$;
@@ -91,10 +111,20 @@ begin
   ) order by page.created_at desc, page.id desc), '[]'::jsonb)
   into v_entries
   from (
-    select * from public.tool_invocations t
-    where t.household_id = p_household_id and t.is_write and t.response is not null
-      and (v_after is null or (t.created_at, t.id) < ((v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
-    order by t.created_at desc, t.id desc
+    select * from (
+      (select * from public.tool_invocations t
+       where t.household_id = p_household_id and t.is_write and t.response is not null
+         and (v_after is null or (t.created_at, t.id) < ((v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
+       order by t.created_at desc, t.id desc
+       limit v_limit + 1)
+      union all
+      (select * from public.tool_invocations t
+       where t.household_id is null and t.tool = 'household.join' and t.response ->> 'household_id' = p_household_id::text
+         and (v_after is null or (t.created_at, t.id) < ((v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
+       order by t.created_at desc, t.id desc
+       limit v_limit + 1)
+    ) writes
+    order by writes.created_at desc, writes.id desc
     limit v_limit + 1
   ) page;
   if jsonb_array_length(v_entries) > v_limit then
@@ -314,9 +344,9 @@ begin
 end;
 $$;
 
--- The write tools history.undo can undo, and, for the others, why not (shown in its CONFLICT).
 -- The household tools whose replies keep the previous value: rename, set_role and set_default (the caller's own
--- default only: another member's default is theirs to change).
+-- default only: another member's default is theirs to change); membership and invites: see
+-- private.undo_membership_write.
 create function private.undo_household_write(p_household_id uuid, p_target public.tool_invocations,
   p_strict boolean) returns text
 language plpgsql
@@ -328,6 +358,8 @@ declare
 begin
   select * into v_household from public.households h where h.id = p_household_id for no key update;
   case p_target.tool
+  when 'household.create_invite', 'household.join', 'household.leave', 'household.remove_member' then
+    return private.undo_membership_write(p_household_id, p_target);
   when 'household.rename' then
     perform private.refuse_if_changed_since('the household''s name', v_household.updated_at, p_target.created_at,
       p_strict);
@@ -349,6 +381,7 @@ begin
 end;
 $$;
 
+-- The write tools history.undo can undo, and, for the others, why not (shown in its CONFLICT).
 create function private.undo_refusal(p_tool text) returns text
 language plpgsql immutable
 set search_path = ''
@@ -362,20 +395,16 @@ begin
       'recipe.restore', 'recipe.update', 'recipe.revert', 'household.rename', 'household.set_role',
       'household.set_default', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal')
       then null
+    when p_tool in ('household.create_invite', 'household.join', 'household.leave', 'household.remove_member',
+      'ingredient.create', 'planner.add_recurring', 'planner.remove_series', 'planner.update_series')
+      then null
     when p_tool = 'history.undo' then 'an undo is not undone; repeat the write it undid instead'
     when p_tool = 'grocery.uncheck_item' then
       'its reply does not keep when and by whom the item was checked; check the item again with grocery.check_item'
-    when p_tool in ('planner.add_recurring', 'planner.remove_series', 'planner.update_series') then
-      'a series is changed back with the series tools (planner.remove_series, planner.update_series with the ' ||
-      'previous values, planner.restore_meal), not by undo'
     when p_tool = 'grocery.sync_plan' then
       'a sync also withdraws earlier contributions; change the plan and sync the range again instead'
     when p_tool = 'grocery.apply_conversion' then
       'restore the merged lines with grocery.restore_item and set the kept line back with grocery.update_item'
-    when p_tool = 'ingredient.create' then
-      'an ingredient cannot be removed: recipes and lists may refer to it'
-    when p_tool like 'household.%' then
-      'membership, roles and invites are changed back with the household tools, not by undo'
     else 'history.undo does not know how to undo it yet'
   end;
 end;
@@ -393,16 +422,22 @@ declare
 begin
   if p_input ? 'invocation_id' then
     select * into v_target from public.tool_invocations t
-    where t.id = (p_input ->> 'invocation_id')::uuid and t.household_id = p_household_id and t.is_write
-      and t.response is not null;
+    where t.id = (p_input ->> 'invocation_id')::uuid and t.is_write and t.response is not null
+      and (t.household_id = p_household_id or (t.household_id is null and t.tool = 'household.join'
+        and t.response ->> 'household_id' = p_household_id::text));
     if v_target.id is null then
       raise exception 'invocation not found' using errcode = 'MP404', column = 'invocation_id';
     end if;
   else
     -- The household's last write that is not an undo and was not undone.
-    select * into v_target from public.tool_invocations t
-    where t.household_id = p_household_id and t.is_write and t.response is not null and t.tool <> 'history.undo'
-      and not private.invocation_undone(t)
+    select * into v_target from (
+      select * from public.tool_invocations t
+      where t.household_id = p_household_id and t.is_write and t.response is not null and t.tool <> 'history.undo'
+      union all
+      select * from public.tool_invocations t
+      where t.household_id is null and t.tool = 'household.join' and t.response ->> 'household_id' = p_household_id::text
+    ) t
+    where not private.invocation_undone(t)
     order by t.created_at desc, t.id desc
     limit 1;
     if v_target.id is null then
@@ -424,10 +459,17 @@ begin
     select 1 from public.tool_invocations t
     where t.household_id = p_household_id and t.is_write and t.response is not null and t.tool <> 'history.undo'
       and (t.created_at, t.id) > (v_target.created_at, v_target.id) and not private.invocation_undone(t)
+  ) or exists (
+    select 1 from public.tool_invocations t
+    where t.household_id is null and t.tool = 'household.join' and t.response ->> 'household_id' = p_household_id::text
+      and (t.created_at, t.id) > (v_target.created_at, v_target.id) and not private.invocation_undone(t)
   );
   v_message := case
     when v_target.tool like 'grocery.%' then private.undo_grocery_write(p_household_id, v_target, v_strict)
     when v_target.tool like 'household.%' then private.undo_household_write(p_household_id, v_target, v_strict)
+    when v_target.tool = 'ingredient.create' then private.undo_ingredient_create(p_household_id, v_target)
+    when v_target.tool in ('planner.add_recurring', 'planner.remove_series', 'planner.update_series') then
+      private.undo_series_write(p_household_id, v_target, v_strict)
     else private.undo_recipe_or_meal_write(p_household_id, v_target, v_strict)
   end;
   return jsonb_build_object('undone_invocation_id', v_target.id, 'undone_tool', v_target.tool,

@@ -34,7 +34,13 @@ async function householdRows(): Promise<unknown> {
         where m.household_id = ${householdId} and m.deleted_at is null),
       'household', (select to_jsonb(h) - 'updated_at' from public.households h where h.id = ${householdId}),
       'members', (select jsonb_agg(to_jsonb(m) order by m.user_id) from public.household_members m
-        where m.household_id = ${householdId})
+        where m.household_id = ${householdId}),
+      'invites', (select jsonb_agg(to_jsonb(i) order by i.id) from public.household_invites i
+        where i.household_id = ${householdId}),
+      'ingredients', (select jsonb_agg(to_jsonb(i) - 'updated_at' order by i.id) from public.ingredients i
+        where i.household_id = ${householdId}),
+      'series', (select jsonb_agg(to_jsonb(s) - 'updated_at' order by s.id) from public.planner_meal_series s
+        where s.household_id = ${householdId} and s.deleted_at is null)
     ) as rows`;
   return rows.rows;
 }
@@ -60,6 +66,31 @@ async function newRecipe(): Promise<string> {
     title: unique("Omelette"),
     ingredients: [{ ingredient_id: eggs, quantity: 3, unit: "whole" }],
   })).recipe_id;
+}
+
+async function newSeries(): Promise<{ seriesId: string; mealIds: string[] }> {
+  const series = await callToolOk(alice, "planner.add_recurring", {
+    recipe_id: await newRecipe(),
+    start_date: "2027-11-01",
+    weekdays: ["tuesday", "friday"],
+    count: 4,
+    meal_type: "dinner",
+    servings: 2,
+  });
+  return { seriesId: series.series_id, mealIds: series.meals.map((meal) => meal.id) };
+}
+
+/** A member alice invited, who joined her household (and so belongs to two). */
+async function joinedMember(label: string): Promise<TestUser> {
+  const member = await createTestUser(sql, label);
+  const { code } = await callToolOk(alice, "household.create_invite", {});
+  await callToolOk(member, "household.join", { code });
+  return member;
+}
+
+/** An input another user performs (in alice's household when named); alice undoes it. */
+class PerformedBy {
+  constructor(readonly performer: TestUser, readonly input: unknown, readonly householdId?: string) {}
 }
 
 async function newMeal(): Promise<string> {
@@ -154,6 +185,35 @@ const supported: Record<string, () => Promise<unknown>> = {
     return { planner_meal_id: mealId };
   },
   "planner.update_meal": async () => ({ planner_meal_id: await newMeal(), date: "2027-09-05", servings: 3 }),
+  "household.create_invite": () => Promise.resolve({}),
+  // The invite gets its use back.
+  "household.join": async () => {
+    const member = await createTestUser(sql, "undo-join");
+    const { code } = await callToolOk(alice, "household.create_invite", {});
+    return new PerformedBy(member, { code });
+  },
+  "household.leave": async () => new PerformedBy(await joinedMember("undo-leave"), {}, householdId),
+  "household.remove_member": async () => ({ user_id: (await joinedMember("undo-remove")).id }),
+  "ingredient.create": () => Promise.resolve({ name: unique("Grandma's spice mix") }),
+  "planner.add_recurring": async () => ({
+    recipe_id: await newRecipe(),
+    start_date: "2027-10-04",
+    weekdays: ["monday", "thursday"],
+    count: 3,
+    meal_type: "lunch",
+  }),
+  // An occurrence removed before stays removed.
+  "planner.remove_series": async () => {
+    const { seriesId, mealIds } = await newSeries();
+    await callToolOk(alice, "planner.remove_meal", { planner_meal_id: mealIds[1] });
+    return { series_id: seriesId };
+  },
+  // An occurrence changed by itself before gets its own values back, not the series'.
+  "planner.update_series": async () => {
+    const { seriesId, mealIds } = await newSeries();
+    await callToolOk(alice, "planner.update_meal", { planner_meal_id: mealIds[2], servings: 5, note: "Guests" });
+    return { series_id: seriesId, servings: 3, note: "Double batch" };
+  },
 };
 
 /** The write tools history.undo does not support yet, and why; each with an input that performs it, when safe. */
@@ -166,20 +226,8 @@ const unsupported: Record<string, { reason: RegExp; input?: () => Promise<unknow
       return { grocery_item_id: itemId };
     },
   },
-  "ingredient.create": {
-    reason: /an ingredient cannot be removed/,
-    input: () => Promise.resolve({ name: unique("Grandma's spice mix") }),
-  },
-  // Membership, roles and invites: undoing them would change who may see (and undo) the household's rows.
-  "household.create_invite": { reason: /changed back with the household tools/ },
-  "household.join": { reason: /changed back with the household tools/ },
-  "household.leave": { reason: /changed back with the household tools/ },
-  "household.remove_member": { reason: /changed back with the household tools/ },
   "history.undo": { reason: /an undo is not undone/ },
   "grocery.sync_plan": { reason: /sync the range again/ },
-  "planner.add_recurring": { reason: /series tools/ },
-  "planner.remove_series": { reason: /series tools/ },
-  "planner.update_series": { reason: /series tools/ },
   "grocery.apply_conversion": { reason: /grocery\.restore_item/ },
 };
 
@@ -196,9 +244,12 @@ Deno.test("every write tool of the registry is either undone by history.undo or 
 
 for (const [tool, arrange] of Object.entries(supported)) {
   Deno.test(`history.undo after ${tool} finds the household's rows as they were`, async () => {
-    const input = await arrange();
+    const arranged = await arrange();
+    const { performer, input, householdId: named } = arranged instanceof PerformedBy
+      ? arranged
+      : new PerformedBy(alice, arranged);
     const before = await householdRows();
-    await callToolOk(alice, tool as "grocery.create_list", input);
+    await callToolOk(performer, tool as "grocery.create_list", input, { householdId: named });
     const invocationId = await lastInvocation(tool);
     assert.notDeepEqual(await householdRows(), before, `${tool} changed nothing to undo`);
 
