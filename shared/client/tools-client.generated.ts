@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.a5643f812569";
+export const registryVersion = "1.0.2cb82c6327ca";
 
 // recipe.list
 
@@ -830,6 +830,12 @@ export type PlannerUpdateSeriesOutput = {
     servings?: number | null;
     note?: string | null;
   };
+  previous_meals: Array<{
+    id: string;
+    meal_type?: "breakfast" | "lunch" | "dinner";
+    servings?: number | null;
+    note?: string | null;
+  }>;
   message: string;
 };
 
@@ -1880,6 +1886,7 @@ export type HouseholdJoinInput = {
 /** The data of a successful household.join. */
 export type HouseholdJoinOutput = {
   household_id: string;
+  invite_id: string;
   name: string;
   role: "owner" | "member";
   already_member: boolean;
@@ -1937,6 +1944,8 @@ export type HouseholdLeaveOutput = {
   left: true;
   household_id: string;
   role: "owner" | "member";
+  was_default: boolean;
+  joined_at: string;
 };
 
 // household.remove_member
@@ -1953,6 +1962,8 @@ export type HouseholdRemoveMemberOutput = {
   household_id: string;
   user_id: string;
   role: "owner" | "member";
+  was_default: boolean;
+  joined_at: string;
 };
 
 // household.set_role

@@ -20,6 +20,7 @@ export const historyDocs = {
         "undone }], next_cursor }`.",
       Invariants: "- Only recorded writes are listed; reads are not. A plain member does not see " +
         "household.create_invite entries (their replies hold live invite codes); owners do.\n" +
+        "- A household.join into the household is listed there (made before its caller was a member).\n" +
         "- Entries are kept 7 days.",
       "Failure Modes": "- **VALIDATION_ERROR**: limit outside 1–100, a cursor that is not one of ours.",
       Examples: '### Example 1\n```json\n{ "limit": 10 }\n```',
@@ -35,12 +36,20 @@ export const historyDocs = {
       Postconditions: "- Returns `{ undone_invocation_id, undone_tool, undone_summary, message }`. The undo is " +
         "itself a recorded write (it appears in history.list, and marks the write it undid as undone).\n" +
         "- grocery.push_ingredients and grocery.add_item: exactly their own contributions (source rows) are taken " +
-        "back; an item they created is removed, an item they merged into returns to its quantity before.",
+        "back; an item they created is removed, an item they merged into returns to its quantity before.\n" +
+        "- Invites and membership: an unused invite is revoked; a join is taken back (the member goes, the invite " +
+        "gets its use back) by an owner or the member who joined; a leave or removal is taken back by an owner " +
+        "(the member returns with their role, joining time and, unless they chose another since, default flag).\n" +
+        "- ingredient.create: the ingredient goes while nothing refers to it. The series tools: the series and the " +
+        "occurrences the write touched are put back as they were.",
       Invariants: "- Undoes by inverse writes, never by guessing from quantities.\n" +
-        "- Not undoable: history.undo itself, grocery.uncheck_item (the check time is not kept), " +
-        "ingredient.create, and the household.* tools.",
+        "- Not undoable: history.undo itself, grocery.uncheck_item (the check time is not kept).\n" +
+        "- A household.join is a write of the household joined: it is listed and undone there.",
       "Failure Modes": "- **CONFLICT**: a later write changed what this one changed (the message names it: undo " +
-        "that write first); the write was already undone; the tool cannot be undone (the message says why).\n" +
+        "that write first); the write was already undone; the tool cannot be undone (the message says why); an " +
+        "invite was used, an ingredient is in use (the message names where).\n" +
+        "- **PERMISSION_DENIED**: undoing an invite, a leave or a removal by a plain member; a join by a plain " +
+        "member other than the one who joined.\n" +
         "- **NOT_FOUND**: no such write in this household, or no write to undo.\n" +
         "- **VALIDATION_ERROR**: invocation_id is not a uuid.",
       Examples:
