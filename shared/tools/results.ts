@@ -260,6 +260,20 @@ export const RecipeRevertResult = z.strictObject({
 });
 export type RecipeRevertResult = z.infer<typeof RecipeRevertResult>;
 
+/** recipe.list_revisions: newest first; each `recipe` is the recipe as it was before that change. */
+export const RecipeListRevisionsResult = z.strictObject({
+  recipe_id: id,
+  revisions: z.array(z.strictObject({
+    revision: z.int().positive(),
+    created_at: timestamp,
+    /** Who made the change that this revision keeps the recipe from; null once their account is gone. */
+    created_by: id.nullable(),
+    recipe: Recipe,
+  })),
+  next_cursor: nextCursor,
+});
+export type RecipeListRevisionsResult = z.infer<typeof RecipeListRevisionsResult>;
+
 /** grocery.update_item: `previous` holds the old value of each field the call gave. */
 export const GroceryUpdateItemResult = z.strictObject({
   item: GroceryItemDetail,
