@@ -56,7 +56,6 @@ as $$
 declare
   v_data jsonb := p_target.response;
   v_user_id uuid;
-  v_member public.household_members;
   v_invite public.household_invites;
   v_code text;
   v_default boolean := false;
@@ -105,22 +104,13 @@ begin
       raise exception 'only an owner of the household or the member who joined can undo a join'
         using errcode = 'MP403';
     end if;
-    select * into v_member from public.household_members m
-    where m.household_id = p_household_id and m.user_id = v_user_id
-    for no key update;
-    if v_member.user_id is null then
-      perform private.undo_conflict('the member who joined has left or been removed since');
-    elsif v_member.created_at <> coalesce((v_data ->> 'joined_at')::timestamptz, p_target.created_at) then
-      perform private.undo_conflict('the member who joined left and joined again since; undo that later join instead');
-    elsif v_member.role <> 'member' or v_member.is_default then
-      perform private.undo_conflict(format('the member''s %s was changed since; undo that write first',
-        case when v_member.role <> 'member' then 'role' else 'default household' end));
-    end if;
+    perform private.lock_member_as_left(p_household_id, v_user_id, 'member',
+      coalesce((v_data ->> 'joined_at')::timestamptz, p_target.created_at), false);
     -- Before the member row goes: the definer function checks that the caller is a member.
     perform private.give_back_invite_use(p_household_id, (v_data ->> 'invite_id')::uuid);
     delete from public.household_members m where m.household_id = p_household_id and m.user_id = v_user_id;
-    perform private.record_undo_inverse('household.take_back_join',
-      v_data || jsonb_build_object('user_id', v_user_id, 'joined_at', v_member.created_at));
+    perform private.record_undo_inverse('household.take_back_join', v_data || jsonb_build_object('user_id', v_user_id,
+      'joined_at', coalesce((v_data ->> 'joined_at')::timestamptz, p_target.created_at)));
     return 'Took back the join: the member is out and the invite has its use back.';
 
   when 'household.take_back_join' then
@@ -147,17 +137,8 @@ begin
     if v_user_id is distinct from (select auth.uid()) then
       perform private.require_owner(p_household_id);
     end if;
-    select * into v_member from public.household_members m
-    where m.household_id = p_household_id and m.user_id = v_user_id
-    for no key update;
-    if v_member.user_id is null then
-      perform private.undo_conflict('the member left or was removed again since; nothing to take back');
-    elsif v_member.created_at <> (v_data #>> '{removal,joined_at}')::timestamptz then
-      perform private.undo_conflict('the member left and joined again since; undo that later join instead');
-    elsif v_member.role <> v_data #>> '{removal,role}' or v_member.is_default <> (v_data ->> 'is_default')::boolean then
-      perform private.undo_conflict(format('the member''s %s was changed since; undo that write first',
-        case when v_member.role <> v_data #>> '{removal,role}' then 'role' else 'default household' end));
-    end if;
+    perform private.lock_member_as_left(p_household_id, v_user_id, v_data #>> '{removal,role}',
+      (v_data #>> '{removal,joined_at}')::timestamptz, (v_data ->> 'is_default')::boolean);
     perform private.keep_an_owner(p_household_id, v_user_id);
     delete from public.household_members m where m.household_id = p_household_id and m.user_id = v_user_id;
     perform private.record_undo_inverse(v_data ->> 'tool', v_data -> 'removal');
@@ -190,6 +171,30 @@ begin
     return format('Put the member back as a%s %s.%s', case when v_data ->> 'role' = 'owner' then 'n' else '' end,
       v_data ->> 'role', v_note);
   end case;
+end;
+$$;
+
+-- The member row as a write left it (role, joining time, default flag), locked, before an undo takes it away:
+-- CONFLICT when the member is out or a later write changed the row.
+create function private.lock_member_as_left(p_household_id uuid, p_user_id uuid, p_role text,
+  p_joined_at timestamptz, p_is_default boolean) returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_member public.household_members;
+begin
+  select * into v_member from public.household_members m
+  where m.household_id = p_household_id and m.user_id = p_user_id
+  for no key update;
+  if v_member.user_id is null then
+    perform private.undo_conflict('the member has left or been removed since');
+  elsif v_member.created_at <> p_joined_at then
+    perform private.undo_conflict('the member left and joined again since; undo that later join instead');
+  elsif v_member.role <> p_role or v_member.is_default <> p_is_default then
+    perform private.undo_conflict(format('the member''s %s was changed since; undo that write first',
+      case when v_member.role <> p_role then 'role' else 'default household' end));
+  end if;
 end;
 $$;
 
@@ -410,6 +415,7 @@ end;
 $$;
 
 grant execute on function private.undo_membership_write(uuid, public.tool_invocations),
+  private.lock_member_as_left(uuid, uuid, text, timestamptz, boolean),
   private.put_member_back(uuid, uuid, text, timestamptz),
   private.undo_ingredient_write(uuid, public.tool_invocations),
   private.undo_series_write(uuid, public.tool_invocations, boolean)
