@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.4936c683fcab";
+export const registryVersion = "1.0.519d4709e84c";
 
 // recipe.list
 
@@ -368,6 +368,63 @@ export type RecipeRevertOutput = {
   };
   reverted_to_revision: number;
   revision: number;
+};
+
+// recipe.list_revisions
+
+/** List a recipe's revisions (the recipe before each change), newest first, for recipe.revert. */
+export type RecipeListRevisionsInput = {
+  /** The recipe's id (from recipe.list or recipe.create). */
+  recipe_id: string;
+  /** Page size, 1–100; 20 when absent. */
+  limit?: number;
+  /** The next_cursor of the previous page; absent for the first page. */
+  cursor?: string;
+};
+
+/** The data of a successful recipe.list_revisions. */
+export type RecipeListRevisionsOutput = {
+  recipe_id: string;
+  revisions: Array<{
+    revision: number;
+    created_at: string;
+    created_by: string | null;
+    recipe: {
+      id: string;
+      title: string;
+      tags: string[];
+      rating: number | null;
+      servings: number | null;
+      updated_at: string;
+      instructions: string | null;
+      notes: string | null;
+      ingredients: Array<{
+        position: number;
+        ingredient_id: string;
+        ingredient_name: string;
+        quantity: number;
+        unit:
+          | "cup"
+          | "tbsp"
+          | "tsp"
+          | "ml"
+          | "l"
+          | "fl oz"
+          | "lb"
+          | "oz"
+          | "g"
+          | "kg"
+          | "whole"
+          | "piece"
+          | "can"
+          | "package";
+        prep_state: string | null;
+        note: string | null;
+      }>;
+      created_at: string;
+    };
+  }>;
+  next_cursor: string | null;
 };
 
 // recipe.parse_text
@@ -830,6 +887,12 @@ export type PlannerUpdateSeriesOutput = {
     servings?: number | null;
     note?: string | null;
   };
+  previous_meals: Array<{
+    id: string;
+    meal_type?: "breakfast" | "lunch" | "dinner";
+    servings?: number | null;
+    note?: string | null;
+  }>;
   message: string;
 };
 
@@ -1911,6 +1974,7 @@ export type HouseholdJoinInput = {
 /** The data of a successful household.join. */
 export type HouseholdJoinOutput = {
   household_id: string;
+  invite_id: string;
   name: string;
   role: "owner" | "member";
   already_member: boolean;
@@ -1968,6 +2032,8 @@ export type HouseholdLeaveOutput = {
   left: true;
   household_id: string;
   role: "owner" | "member";
+  was_default: boolean;
+  joined_at: string;
 };
 
 // household.remove_member
@@ -1984,6 +2050,8 @@ export type HouseholdRemoveMemberOutput = {
   household_id: string;
   user_id: string;
   role: "owner" | "member";
+  was_default: boolean;
+  joined_at: string;
 };
 
 // household.set_role
@@ -2080,7 +2148,7 @@ export type HistoryUndoOutput = {
     tool: string;
     response: unknown;
     invocation_id: string | null;
-  } | null;
+  };
 };
 
 // media.ocr_image
@@ -2200,6 +2268,7 @@ export interface ToolTypes {
   "recipe.delete": { input: RecipeDeleteInput; output: RecipeDeleteOutput };
   "recipe.restore": { input: RecipeRestoreInput; output: RecipeRestoreOutput };
   "recipe.revert": { input: RecipeRevertInput; output: RecipeRevertOutput };
+  "recipe.list_revisions": { input: RecipeListRevisionsInput; output: RecipeListRevisionsOutput };
   "recipe.parse_text": { input: RecipeParseTextInput; output: RecipeParseTextOutput };
   "recipe.import_url": { input: RecipeImportUrlInput; output: RecipeImportUrlOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
@@ -2322,6 +2391,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<RecipeRevertOutput> =>
         callTool<RecipeRevertOutput>(host, "recipe.revert", input, { ...defaults, ...options }),
+      /**
+       * `recipe.list_revisions` (read, risk low).
+       * Lists a recipe's revisions, newest first: each is the recipe as it was before a
+       * recipe.update or recipe.revert (fields and ingredient lines), with its number for recipe.revert.
+       */
+      listRevisions: (
+        input: RecipeListRevisionsInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<RecipeListRevisionsOutput> =>
+        callTool<RecipeListRevisionsOutput>(host, "recipe.list_revisions", input, { ...defaults, ...options }),
       /**
        * `recipe.parse_text` (read, risk low).
        * Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed

@@ -25,6 +25,7 @@ import {
   RecipeDraft,
   RecipeGetResult,
   RecipeListResult,
+  RecipeListRevisionsResult,
   RecipeRestoreResult,
   RecipeRevertResult,
   RecipeUpdateResult,
@@ -160,6 +161,14 @@ export const revertRecipe = defineTool({
   outputSchema: RecipeRevertResult,
 });
 
+export const listRecipeRevisions = defineTool({
+  name: "recipe.list_revisions",
+  ...recipeRevisionDocs.listRevisions,
+  effect: "read",
+  inputSchema: z.strictObject({ recipe_id: recipeId, ...pageFields(20) }),
+  outputSchema: RecipeListRevisionsResult,
+});
+
 /**
  * Reads recipe text into a recipe.create draft: the parsing in shared/media, the exact name lookups in one
  * call of `sqlFunction` (app.recipe_parse_text, or a tool's own function that runs it).
@@ -206,5 +215,6 @@ export const recipeTools = [
   deleteRecipe,
   restoreRecipe,
   revertRecipe,
+  listRecipeRevisions,
   parseRecipeTextTool,
 ];

@@ -23,6 +23,7 @@ const specifiedTools = [
   "recipe.delete",
   "recipe.restore",
   "recipe.revert",
+  "recipe.list_revisions",
   "recipe.parse_text",
   "recipe.import_url",
   "planner.list_meals",

@@ -242,6 +242,8 @@ export type HouseholdCreateInviteResult = z.infer<typeof HouseholdCreateInviteRe
 
 export const HouseholdJoinResult = z.strictObject({
   household_id: id,
+  /** The invite redeemed: undoing the join gives it its use back. */
+  invite_id: id,
   name: z.string(),
   role: householdRole,
   already_member: z.boolean(),
@@ -266,6 +268,20 @@ export const RecipeRevertResult = z.strictObject({
   revision: z.int().positive(),
 });
 export type RecipeRevertResult = z.infer<typeof RecipeRevertResult>;
+
+/** recipe.list_revisions: newest first; each `recipe` is the recipe as it was before that change. */
+export const RecipeListRevisionsResult = z.strictObject({
+  recipe_id: id,
+  revisions: z.array(z.strictObject({
+    revision: z.int().positive(),
+    created_at: timestamp,
+    /** Who made the change that this revision keeps the recipe from; null once their account is gone. */
+    created_by: id.nullable(),
+    recipe: Recipe,
+  })),
+  next_cursor: nextCursor,
+});
+export type RecipeListRevisionsResult = z.infer<typeof RecipeListRevisionsResult>;
 
 /** grocery.update_item: `previous` holds the old value of each field the call gave. */
 export const GroceryUpdateItemResult = z.strictObject({
@@ -342,14 +358,17 @@ export const HouseholdSetDefaultResult = z.strictObject({
 });
 export type HouseholdSetDefaultResult = z.infer<typeof HouseholdSetDefaultResult>;
 
-export const HouseholdLeaveResult = z.strictObject({ left: z.literal(true), household_id: id, role: householdRole });
+/** The membership as it was (role, default flag, joining time): undoing puts it back. */
+const FormerMembership = { role: householdRole, was_default: z.boolean(), joined_at: timestamp };
+
+export const HouseholdLeaveResult = z.strictObject({ left: z.literal(true), household_id: id, ...FormerMembership });
 export type HouseholdLeaveResult = z.infer<typeof HouseholdLeaveResult>;
 
 export const HouseholdRemoveMemberResult = z.strictObject({
   removed: z.literal(true),
   household_id: id,
   user_id: id,
-  role: householdRole,
+  ...FormerMembership,
 });
 export type HouseholdRemoveMemberResult = z.infer<typeof HouseholdRemoveMemberResult>;
 
@@ -481,7 +500,7 @@ export type HistoryListResult = z.infer<typeof HistoryListResult>;
 
 /**
  * history.undo: `inverse` is what the undo did, as a write (a tool's name, its reply, and the write whose rows it
- * moved): undoing this undo (a redo) undoes that write. Null when the undo recorded none.
+ * moved): undoing this undo (a redo) undoes that write.
  */
 export const HistoryUndoResult = z.strictObject({
   undone_invocation_id: id,
@@ -492,7 +511,7 @@ export const HistoryUndoResult = z.strictObject({
     tool: z.string(),
     response: z.unknown(),
     invocation_id: id.nullable(),
-  }).nullable(),
+  }),
 });
 export type HistoryUndoResult = z.infer<typeof HistoryUndoResult>;
 /** recipe.parse_text (and the draft of media.ocr_image): a recipe.create input to correct, and each line read. */
@@ -575,7 +594,10 @@ export const PlannerRemoveSeriesResult = z.strictObject({
 });
 export type PlannerRemoveSeriesResult = z.infer<typeof PlannerRemoveSeriesResult>;
 
-/** planner.update_series: `previous` holds the series' old value of each field the call gave. */
+/**
+ * planner.update_series: `previous` holds the series' old value of each field the call gave, `previous_meals`
+ * each changed occurrence's (one changed by itself before had its own).
+ */
 export const PlannerUpdateSeriesResult = z.strictObject({
   series_id: id,
   meals: z.array(PlannerMeal),
@@ -584,6 +606,12 @@ export const PlannerUpdateSeriesResult = z.strictObject({
     servings: z.int().positive().nullable().optional(),
     note: z.string().nullable().optional(),
   }),
+  previous_meals: z.array(z.strictObject({
+    id,
+    meal_type: z.enum(mealTypes).optional(),
+    servings: z.int().positive().nullable().optional(),
+    note: z.string().nullable().optional(),
+  })),
   message: z.string(),
 });
 export type PlannerUpdateSeriesResult = z.infer<typeof PlannerUpdateSeriesResult>;

@@ -272,8 +272,10 @@ begin
     values (v_invite.household_id, v_user_id, 'member');
     update public.household_invites i set use_count = i.use_count + 1 where i.id = v_invite.id;
   end if;
+  -- invite_id: undoing the join gives the invite its use back (history.undo).
   return jsonb_build_object(
     'household_id', v_invite.household_id,
+    'invite_id', v_invite.id,
     'name', (select h.name from public.households h where h.id = v_invite.household_id),
     'role', coalesce(v_role, 'member'),
     'already_member', v_role is not null

@@ -113,6 +113,8 @@ begin
 end;
 $$;
 
+-- Leaving and removal reply with the membership as it was (role, default flag, joined_at): undoing them
+-- (history.undo, by an owner) puts that row back.
 create function app.household_leave(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -122,7 +124,8 @@ declare
 begin
   perform private.keep_an_owner(p_household_id, v_member.user_id);
   delete from public.household_members m where m.household_id = p_household_id and m.user_id = v_member.user_id;
-  return jsonb_build_object('left', true, 'household_id', p_household_id, 'role', v_member.role);
+  return jsonb_build_object('left', true, 'household_id', p_household_id, 'role', v_member.role,
+    'was_default', v_member.is_default, 'joined_at', v_member.created_at);
 end;
 $$;
 
@@ -141,7 +144,7 @@ begin
   perform private.keep_an_owner(p_household_id, v_member.user_id);
   delete from public.household_members m where m.household_id = p_household_id and m.user_id = v_member.user_id;
   return jsonb_build_object('removed', true, 'household_id', p_household_id, 'user_id', v_member.user_id,
-    'role', v_member.role);
+    'role', v_member.role, 'was_default', v_member.is_default, 'joined_at', v_member.created_at);
 end;
 $$;
 

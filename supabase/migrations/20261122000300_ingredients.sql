@@ -61,7 +61,9 @@ create trigger ingredients_stamp_update before update on public.ingredients
 
 revoke all on public.ingredients from public, anon, authenticated;
 grant select on public.ingredients to authenticated;
-grant insert, update on public.ingredients to meal_planner_writer;
+-- Delete: undoing ingredient.create (history.undo) removes a household's ingredient nothing refers to,
+-- so its name can be created again.
+grant insert, update, delete on public.ingredients to meal_planner_writer;
 
 alter table public.ingredients enable row level security;
 
@@ -75,6 +77,9 @@ create policy "Members can edit their household's ingredients" on public.ingredi
   for update to authenticated
   using (household_id in (select private.member_household_ids()))
   with check (household_id in (select private.member_household_ids()));
+create policy "Members can remove their household's ingredients" on public.ingredients
+  for delete to authenticated
+  using (household_id in (select private.member_household_ids()));
 
 -- A line of a recipe or a grocery list may use the catalog or its own
 -- household's ingredients, never another household's. Runs after the row

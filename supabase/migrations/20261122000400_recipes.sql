@@ -438,6 +438,42 @@ begin
 end;
 $$;
 
+-- A live recipe's revisions, newest first, paged by revision number: each keeps the recipe as it was before a
+-- change (recipe.update, recipe.revert), as recipe.get shows it, so a user can pick the one recipe.revert takes.
+create function app.recipe_list_revisions(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_recipe public.recipes := private.live_recipe(p_household_id, (p_input ->> 'recipe_id')::uuid);
+  v_limit integer := coalesce((p_input ->> 'limit')::integer, 20);
+  v_after jsonb := private.decode_cursor(p_input ->> 'cursor');
+  v_rows jsonb;
+begin
+  if v_after is not null and coalesce(v_after ->> 'r', '') !~ '^[0-9]{1,9}$' then
+    perform private.decode_cursor('not a cursor');
+  end if;
+  select coalesce(jsonb_agg(jsonb_build_object(
+      'revision', page.revision, 'created_at', page.created_at, 'created_by', page.created_by, 'recipe', page.recipe
+    ) order by page.revision desc), '[]'::jsonb)
+  into v_rows
+  from (
+    select v.revision, v.created_at, v.created_by, v.recipe
+    from public.recipe_revisions v
+    where v.household_id = p_household_id and v.recipe_id = v_recipe.id
+      and (v_after is null or v.revision < (v_after ->> 'r')::integer)
+    order by v.revision desc
+    limit v_limit + 1
+  ) page;
+  if jsonb_array_length(v_rows) > v_limit then
+    v_rows := v_rows - v_limit;
+    return jsonb_build_object('recipe_id', v_recipe.id, 'revisions', v_rows, 'next_cursor',
+      private.encode_cursor(jsonb_build_object('r', v_rows -> (v_limit - 1) -> 'revision')));
+  end if;
+  return jsonb_build_object('recipe_id', v_recipe.id, 'revisions', v_rows, 'next_cursor', null);
+end;
+$$;
+
 create function app.recipe_delete(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''

@@ -146,8 +146,9 @@ end;
 $$;
 
 -- The whole series at once: servings, meal type or note (each when given; null clears servings or note) of
--- the series and its live occurrences (from from_date on, when given). Returns the previous values, so the
--- same call with them undoes it (an occurrence changed by itself before takes the series' values).
+-- the series and its live occurrences (from from_date on, when given). Returns the series' previous values
+-- and each changed occurrence's (previous_meals: an occurrence changed by itself before had its own), so
+-- history.undo puts every row back as it was.
 create function app.planner_update_series(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -155,6 +156,8 @@ as $$
 declare
   v_series public.planner_meal_series;
   v_previous jsonb := '{}'::jsonb;
+  v_not_given text[] := array(select f from unnest(array['servings', 'meal_type', 'note']) f where not p_input ? f);
+  v_previous_meals jsonb;
   v_meals jsonb;
 begin
   select * into v_series from public.planner_meal_series s
@@ -166,6 +169,19 @@ begin
   if p_input ? 'servings' then v_previous := v_previous || jsonb_build_object('servings', v_series.servings); end if;
   if p_input ? 'meal_type' then v_previous := v_previous || jsonb_build_object('meal_type', v_series.meal_type); end if;
   if p_input ? 'note' then v_previous := v_previous || jsonb_build_object('note', v_series.note); end if;
+
+  -- Locked first, so the values read are the ones the update replaces.
+  perform from public.planner_meals m
+  where m.household_id = p_household_id and m.series_id = v_series.id and m.deleted_at is null
+    and (p_input ->> 'from_date' is null or m.date >= (p_input ->> 'from_date')::date)
+  order by m.id
+  for no key update;
+  select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'servings', m.servings, 'meal_type', m.meal_type,
+    'note', m.note) - v_not_given order by m.date, m.id), '[]'::jsonb)
+  into v_previous_meals
+  from public.planner_meals m
+  where m.household_id = p_household_id and m.series_id = v_series.id and m.deleted_at is null
+    and (p_input ->> 'from_date' is null or m.date >= (p_input ->> 'from_date')::date);
 
   update public.planner_meal_series s set
     servings = case when p_input ? 'servings' then (p_input ->> 'servings')::integer else s.servings end,
@@ -185,6 +201,7 @@ begin
   select coalesce(jsonb_agg(private.planner_meal_json(c) order by c.date), '[]'::jsonb) into v_meals from changed c;
 
   return jsonb_build_object('series_id', v_series.id, 'meals', v_meals, 'previous', v_previous,
+    'previous_meals', v_previous_meals,
     'message', format('Changed %s occurrence(s).', jsonb_array_length(v_meals)));
 end;
 $$;

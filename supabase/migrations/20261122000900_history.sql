@@ -20,6 +20,28 @@ create policy "Members can remove their household's grocery item sources" on pub
 create index tool_invocations_undone_idx on public.tool_invocations (household_id, (response ->> 'undone_invocation_id'))
   where tool = 'history.undo';
 
+-- A join runs before its caller is a member, so private.invoke records it with no household; it is still a
+-- write of the household it joined (a member row, an invite's use): the household's history lists it, its
+-- members see it, and history.undo can take it back. Its reply names the household.
+create index tool_invocations_household_joins_idx on public.tool_invocations ((response ->> 'household_id'), created_at)
+  where tool = 'household.join' and household_id is null;
+create policy "Joins are visible to the members of the household joined" on public.tool_invocations
+  for select to authenticated
+  using (household_id is null and tool = 'household.join'
+    and response ->> 'household_id' in (select member.id::text from private.member_household_ids() member(id)));
+
+-- The household's recorded writes: its own, and the joins into it. Inlinable (no SET clause), so a caller's
+-- conditions reach each branch's index.
+create function private.household_writes(p_household_id uuid) returns setof public.tool_invocations
+language sql stable
+as $$
+  select * from public.tool_invocations t
+  where t.household_id = p_household_id and t.is_write and t.response is not null
+  union all
+  select * from public.tool_invocations t
+  where t.household_id is null and t.tool = 'household.join' and t.response ->> 'household_id' = p_household_id::text
+$$;
+
 create function private.invocation_undone(p_invocation public.tool_invocations) returns boolean
 language plpgsql stable
 set search_path = ''
@@ -27,7 +49,9 @@ as $$
 begin
   return exists (
     select 1 from public.tool_invocations u
-    where u.household_id = p_invocation.household_id and u.tool = 'history.undo'
+    where u.household_id = coalesce(p_invocation.household_id,
+        case when p_invocation.tool = 'household.join' then (p_invocation.response ->> 'household_id')::uuid end)
+      and u.tool = 'history.undo'
       and u.response ->> 'undone_invocation_id' = p_invocation.id::text
       and not private.invocation_undone(u)
   );
@@ -81,6 +105,14 @@ begin
       p_response #>> '{meal,date}', p_response #>> '{meal,meal_type}')
     when 'planner.update_meal' then format('Changed %s on %s (%s).', p_response #>> '{meal,recipe_title}',
       p_response #>> '{meal,date}', p_response #>> '{meal,meal_type}')
+    when 'household.create_invite' then format('Created an invite code valid until %s.',
+      left(p_response ->> 'expires_at', 10))
+    when 'household.join' then case when (p_response ->> 'already_member')::boolean
+      then format('Redeemed an invite to "%s" (already a member).', p_response ->> 'name')
+      else format('Joined "%s" as a %s.', p_response ->> 'name', p_response ->> 'role') end
+    when 'household.leave' then format('Left the household (was a %s).', p_response ->> 'role')
+    when 'household.remove_member' then format('Removed a member (a %s).', p_response ->> 'role')
+    when 'ingredient.create' then format('Created the ingredient "%s".', p_response ->> 'name')
   end, p_tool);
 end;
 $$;
@@ -109,10 +141,20 @@ begin
   ) order by page.created_at desc, page.id desc), '[]'::jsonb)
   into v_entries
   from (
-    select * from public.tool_invocations t
-    where t.household_id = p_household_id and t.is_write and t.response is not null
-      and (v_after is null or (t.created_at, t.id) < ((v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
-    order by t.created_at desc, t.id desc
+    select * from (
+      (select * from public.tool_invocations t
+       where t.household_id = p_household_id and t.is_write and t.response is not null
+         and (v_after is null or (t.created_at, t.id) < ((v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
+       order by t.created_at desc, t.id desc
+       limit v_limit + 1)
+      union all
+      (select * from public.tool_invocations t
+       where t.household_id is null and t.tool = 'household.join' and t.response ->> 'household_id' = p_household_id::text
+         and (v_after is null or (t.created_at, t.id) < ((v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
+       order by t.created_at desc, t.id desc
+       limit v_limit + 1)
+    ) writes
+    order by writes.created_at desc, writes.id desc
     limit v_limit + 1
   ) page;
   if jsonb_array_length(v_entries) > v_limit then
@@ -217,9 +259,9 @@ begin
 end;
 $$;
 
--- The write tools history.undo can undo, and, for the others, why not (shown in its CONFLICT).
 -- The household tools whose replies keep the previous value: rename, set_role and set_default (the caller's own
--- default only: another member's default is theirs to change).
+-- default only: another member's default is theirs to change); membership and invites, and what undoing them
+-- did (revoke_invite, take_back_join, put_back_member): see private.undo_membership_write.
 create function private.undo_household_write(p_household_id uuid, p_target public.tool_invocations,
   p_strict boolean) returns text
 language plpgsql
@@ -231,6 +273,9 @@ declare
 begin
   select * into v_household from public.households h where h.id = p_household_id for no key update;
   case p_target.tool
+  when 'household.create_invite', 'household.join', 'household.leave', 'household.remove_member',
+    'household.revoke_invite', 'household.take_back_join', 'household.put_back_member' then
+    return private.undo_membership_write(p_household_id, p_target);
   when 'household.rename' then
     perform private.refuse_if_changed_since('the household''s name', v_household.updated_at, p_target.created_at,
       p_strict);
@@ -257,6 +302,7 @@ begin
 end;
 $$;
 
+-- The write tools history.undo can undo, and, for the others, why not (shown in its CONFLICT).
 create function private.undo_refusal(p_tool text) returns text
 language plpgsql immutable
 set search_path = ''
@@ -268,15 +314,10 @@ begin
       'grocery.delete_list', 'grocery.restore_list', 'grocery.clear_checked', 'grocery.check_item',
       'grocery.remove_item', 'grocery.restore_item', 'grocery.update_item', 'recipe.create', 'recipe.delete',
       'recipe.restore', 'recipe.update', 'recipe.revert', 'household.rename', 'household.set_role',
-      'household.set_default', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal')
+      'household.set_default', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal',
+      'household.create_invite', 'household.join', 'household.leave', 'household.remove_member', 'ingredient.create',
+      'planner.add_recurring', 'planner.remove_series', 'planner.update_series')
       then null
-    when p_tool in ('planner.add_recurring', 'planner.remove_series', 'planner.update_series') then
-      'a series is changed back with the series tools (planner.remove_series, planner.update_series with the ' ||
-      'previous values, planner.restore_meal), not by undo'
-    when p_tool = 'ingredient.create' then
-      'an ingredient cannot be removed: recipes and lists may refer to it'
-    when p_tool like 'household.%' then
-      'membership, roles and invites are changed back with the household tools, not by undo'
     else 'history.undo does not know how to undo it yet'
   end;
 end;
@@ -308,17 +349,15 @@ declare
   v_inverse jsonb;
 begin
   if p_input ? 'invocation_id' then
-    select * into v_target from public.tool_invocations t
-    where t.id = (p_input ->> 'invocation_id')::uuid and t.household_id = p_household_id and t.is_write
-      and t.response is not null;
+    select * into v_target from private.household_writes(p_household_id) t
+    where t.id = (p_input ->> 'invocation_id')::uuid;
     if v_target.id is null then
       raise exception 'invocation not found' using errcode = 'MP404', column = 'invocation_id';
     end if;
   else
     -- The household's last write that is not an undo and was not undone.
-    select * into v_target from public.tool_invocations t
-    where t.household_id = p_household_id and t.is_write and t.response is not null and t.tool <> 'history.undo'
-      and not private.invocation_undone(t)
+    select * into v_target from private.household_writes(p_household_id) t
+    where t.tool <> 'history.undo' and not private.invocation_undone(t)
     order by t.created_at desc, t.id desc
     limit 1;
     if v_target.id is null then
@@ -326,12 +365,12 @@ begin
     end if;
   end if;
 
-  -- Every undo of one chain (a write, its undo, the undo of that: a redo, …) queues on the chain's first write;
-  -- the second of two finds the first.
+  -- Every undo of one chain (a write, its undo, the undo of that: a redo, …) queues on the chain's first write
+  -- (a join into the household included); the second of two finds the first.
   v_link := v_target;
   while v_link.tool = 'history.undo' loop
-    select * into v_next from public.tool_invocations t
-    where t.household_id = p_household_id and t.id = (v_link.response ->> 'undone_invocation_id')::uuid;
+    select * into v_next from private.household_writes(p_household_id) t
+    where t.id = (v_link.response ->> 'undone_invocation_id')::uuid;
     exit when v_next.id is null;
     v_link := v_next;
   end loop;
@@ -352,7 +391,8 @@ begin
   end loop;
   v_write := v_link;
   if v_link.tool = 'history.undo' then
-    -- Undoing an undo (a redo) undoes what that undo did, recorded as a write of its own.
+    -- Undoing an undo (a redo) undoes what that undo did, recorded as a write of its own: made by the undo's
+    -- caller at the undo's time.
     if jsonb_typeof(v_link.response -> 'inverse') is distinct from 'object' then
       perform private.undo_conflict(format('this undo of %s cannot be undone: it did not record what it did; repeat '
         'the write instead', v_link.response ->> 'undone_tool'));
@@ -368,26 +408,35 @@ begin
   end if;
 
   v_strict := exists (
-    select 1 from public.tool_invocations t
-    where t.household_id = p_household_id and t.is_write and t.response is not null and t.tool <> 'history.undo'
-      and (t.created_at, t.id) > (v_link.created_at, v_link.id) and not private.invocation_undone(t)
+    select 1 from private.household_writes(p_household_id) t
+    where t.tool <> 'history.undo' and (t.created_at, t.id) > (v_link.created_at, v_link.id)
+      and not private.invocation_undone(t)
   );
   perform pg_catalog.set_config('meal_planner.undo_inverse', '', true);
   v_message := case
     when v_write.tool = 'history.nothing' then private.nothing_to_undo()
     when v_write.tool like 'grocery.%' then private.undo_grocery_write(p_household_id, v_write, v_strict)
     when v_write.tool like 'household.%' then private.undo_household_write(p_household_id, v_write, v_strict)
+    when v_write.tool like 'ingredient.%' then private.undo_ingredient_write(p_household_id, v_write)
+    when v_write.tool in ('planner.add_recurring', 'planner.remove_series', 'planner.update_series',
+      'planner.restore_series') then
+      private.undo_series_write(p_household_id, v_write, v_strict)
     else private.undo_recipe_or_meal_write(p_household_id, v_write, v_strict)
   end;
   v_inverse := nullif(pg_catalog.current_setting('meal_planner.undo_inverse', true), '')::jsonb;
   perform pg_catalog.set_config('meal_planner.undo_inverse', '', true);
+  -- Every way of undoing records what it did: without it, undoing this undo (a redo) could not be exact.
+  if v_inverse is null then
+    raise exception 'history.undo of % recorded no inverse', v_write.tool;
+  end if;
   return jsonb_build_object('undone_invocation_id', v_link.id, 'undone_tool', v_link.tool,
     'undone_summary', private.history_summary(v_link.tool, v_link.response), 'message', v_message,
     'inverse', v_inverse);
 end;
 $$;
 
-grant execute on function private.invocation_undone(public.tool_invocations),
+grant execute on function private.household_writes(uuid),
+  private.invocation_undone(public.tool_invocations),
   private.record_undo_inverse(text, jsonb, uuid),
   private.nothing_to_undo(),
   private.history_summary(text, jsonb),

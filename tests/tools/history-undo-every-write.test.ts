@@ -1,6 +1,6 @@
-// The spec's rule "every write is undoable", checked tool by tool: for every write tool of the registry that
-// history.undo supports, perform it, undo it, and find the household's rows as they were. The tools it does not
-// support are listed with the reason, and undoing each of them is a CONFLICT that changes nothing.
+// The spec's rule "every write is undoable", checked tool by tool: for every write tool of the registry, perform
+// it, undo it, and find the household's rows as they were; undo the undo (a redo), and find them as after the
+// write; undo that, and find them as before again.
 import assert from "node:assert/strict";
 import { allTools } from "../../shared/tools/registry.ts";
 import { callTool, callToolOk } from "../support/tools-client.ts";
@@ -38,7 +38,13 @@ async function householdRows(): Promise<unknown> {
         where m.household_id = ${householdId} and m.deleted_at is null),
       'household', (select to_jsonb(h) - 'updated_at' from public.households h where h.id = ${householdId}),
       'members', (select jsonb_agg(to_jsonb(m) order by m.user_id) from public.household_members m
-        where m.household_id = ${householdId})
+        where m.household_id = ${householdId}),
+      'invites', (select jsonb_agg(to_jsonb(i) order by i.id) from public.household_invites i
+        where i.household_id = ${householdId}),
+      'ingredients', (select jsonb_agg(to_jsonb(i) - 'updated_at' order by i.id) from public.ingredients i
+        where i.household_id = ${householdId}),
+      'series', (select jsonb_agg(to_jsonb(s) - 'updated_at' order by s.id) from public.planner_meal_series s
+        where s.household_id = ${householdId} and s.deleted_at is null)
     ) as rows`;
   return rows.rows;
 }
@@ -66,6 +72,40 @@ async function newRecipe(): Promise<string> {
   })).recipe_id;
 }
 
+async function newSeries(): Promise<{ seriesId: string; mealIds: string[] }> {
+  const series = await callToolOk(alice, "planner.add_recurring", {
+    recipe_id: await newRecipe(),
+    start_date: "2027-11-01",
+    weekdays: ["tuesday", "friday"],
+    count: 4,
+    meal_type: "dinner",
+    servings: 2,
+  });
+  return { seriesId: series.series_id, mealIds: series.meals.map((meal) => meal.id) };
+}
+
+/** A member alice invited, who joined her household (and so belongs to two). */
+async function joinedMember(label: string): Promise<TestUser> {
+  const member = await createTestUser(sql, label);
+  const { code } = await callToolOk(alice, "household.create_invite", {});
+  await callToolOk(member, "household.join", { code });
+  return member;
+}
+
+/** An input another user performs (in alice's household when named); alice undoes it. */
+class PerformedBy {
+  constructor(readonly performer: TestUser, readonly input: unknown, readonly householdId?: string) {}
+}
+
+/** Performs an arranged input (alice's, unless another user's) and returns the write's invocation id. */
+async function perform(tool: string, arranged: unknown): Promise<string> {
+  const { performer, input, householdId: named } = arranged instanceof PerformedBy
+    ? arranged
+    : new PerformedBy(alice, arranged);
+  await callToolOk(performer, tool as "grocery.create_list", input, { householdId: named });
+  return await lastInvocation(tool);
+}
+
 async function newMeal(): Promise<string> {
   return (await callToolOk(alice, "planner.add_meal", {
     recipe_id: await newRecipe(),
@@ -74,8 +114,8 @@ async function newMeal(): Promise<string> {
   })).planner_meal_id;
 }
 
-/** Each supported write tool: the state it needs (arranged by earlier writes) and the input to perform. */
-const supported: Record<string, () => Promise<unknown>> = {
+/** Each write tool: the state it needs (arranged by earlier writes) and the input to perform. */
+const everyWrite: Record<string, () => Promise<unknown>> = {
   "household.rename": () => Promise.resolve({ name: unique("Home") }),
   // Alice's only household becomes her default; the undo puts "no default" back.
   "household.set_default": () => Promise.resolve({}),
@@ -209,22 +249,41 @@ const supported: Record<string, () => Promise<unknown>> = {
     });
     return { invocation_id: await lastInvocation("grocery.push_ingredients") };
   },
-};
-
-/** The write tools history.undo does not support yet, and why; each with an input that performs it, when safe. */
-const unsupported: Record<string, { reason: RegExp; input?: () => Promise<unknown> }> = {
-  "ingredient.create": {
-    reason: /an ingredient cannot be removed/,
-    input: () => Promise.resolve({ name: unique("Grandma's spice mix") }),
+  "household.create_invite": () => Promise.resolve({}),
+  // The invite gets its use back.
+  "household.join": async () => {
+    const member = await createTestUser(sql, "undo-join");
+    const { code } = await callToolOk(alice, "household.create_invite", {});
+    return new PerformedBy(member, { code });
   },
-  // Membership, roles and invites: undoing them would change who may see (and undo) the household's rows.
-  "household.create_invite": { reason: /changed back with the household tools/ },
-  "household.join": { reason: /changed back with the household tools/ },
-  "household.leave": { reason: /changed back with the household tools/ },
-  "household.remove_member": { reason: /changed back with the household tools/ },
-  "planner.add_recurring": { reason: /series tools/ },
-  "planner.remove_series": { reason: /series tools/ },
-  "planner.update_series": { reason: /series tools/ },
+  // Their own household is their default, so the undo's rows are exact: a leave's undo never sets the default
+  // back (history-undo-members.test.ts).
+  "household.leave": async () => {
+    const member = await joinedMember("undo-leave");
+    await callToolOk(member, "household.set_default", {}, { householdId: await householdOf(sql, member) });
+    return new PerformedBy(member, {}, householdId);
+  },
+  "household.remove_member": async () => ({ user_id: (await joinedMember("undo-remove")).id }),
+  "ingredient.create": () => Promise.resolve({ name: unique("Grandma's spice mix") }),
+  "planner.add_recurring": async () => ({
+    recipe_id: await newRecipe(),
+    start_date: "2027-10-04",
+    weekdays: ["monday", "thursday"],
+    count: 3,
+    meal_type: "lunch",
+  }),
+  // An occurrence removed before stays removed.
+  "planner.remove_series": async () => {
+    const { seriesId, mealIds } = await newSeries();
+    await callToolOk(alice, "planner.remove_meal", { planner_meal_id: mealIds[1] });
+    return { series_id: seriesId };
+  },
+  // An occurrence changed by itself before gets its own values back, not the series'.
+  "planner.update_series": async () => {
+    const { seriesId, mealIds } = await newSeries();
+    await callToolOk(alice, "planner.update_meal", { planner_meal_id: mealIds[2], servings: 5, note: "Guests" });
+    return { series_id: seriesId, servings: 3, note: "Double batch" };
+  },
 };
 
 async function lastInvocation(tool: string): Promise<string> {
@@ -233,17 +292,16 @@ async function lastInvocation(tool: string): Promise<string> {
   return entries[0].invocation_id;
 }
 
-Deno.test("every write tool of the registry is either undone by history.undo or listed with its reason", () => {
+Deno.test("every write tool of the registry is checked here", () => {
   const writeTools = allTools.filter((tool) => tool.effect === "write").map((tool) => tool.name).sort();
-  assert.deepEqual(writeTools, [...Object.keys(supported), ...Object.keys(unsupported)].sort());
+  assert.deepEqual(writeTools, Object.keys(everyWrite).sort());
 });
 
-for (const [tool, arrange] of Object.entries(supported)) {
+for (const [tool, arrange] of Object.entries(everyWrite)) {
   Deno.test(`history.undo after ${tool} finds the household's rows as they were`, async () => {
-    const input = await arrange();
+    const arranged = await arrange();
     const before = await householdRows();
-    await callToolOk(alice, tool as "grocery.create_list", input);
-    const invocationId = await lastInvocation(tool);
+    const invocationId = await perform(tool, arranged);
     assert.notDeepEqual(await householdRows(), before, `${tool} changed nothing to undo`);
 
     // The default target skips undos: an undo is undone (redone) by naming it.
@@ -263,12 +321,11 @@ for (const [tool, arrange] of Object.entries(supported)) {
 }
 
 // Undoing an undo is a redo: the write comes back exactly. Undoing the redo undoes the write again.
-for (const [tool, arrange] of Object.entries(supported)) {
+for (const [tool, arrange] of Object.entries(everyWrite)) {
   Deno.test(`history.undo of the undo of ${tool} redoes it exactly, and undoing the redo undoes it again`, async () => {
-    const input = await arrange();
+    const arranged = await arrange();
     const before = await householdRows();
-    await callToolOk(alice, tool as "grocery.create_list", input);
-    const invocationId = await lastInvocation(tool);
+    const invocationId = await perform(tool, arranged);
     const after = await householdRows();
 
     const undone = await callToolOk(alice, "history.undo", { invocation_id: invocationId });
@@ -293,19 +350,6 @@ for (const [tool, arrange] of Object.entries(supported)) {
     const twice = await callTool(alice, "history.undo", { invocation_id: invocationId });
     assert.equal(twice.status, 409);
     assert.match(twice.body.error!.message, /already undone/);
-  });
-}
-
-for (const [tool, { reason, input }] of Object.entries(unsupported)) {
-  if (!input) continue;
-  Deno.test(`history.undo refuses ${tool} with its reason and changes nothing`, async () => {
-    await callToolOk(alice, tool as "grocery.create_list", await input());
-    const invocationId = await lastInvocation(tool);
-    const after = await householdRows();
-    const refused = await callTool(alice, "history.undo", { invocation_id: invocationId });
-    assert.equal(refused.status, 409);
-    assert.match(refused.body.error!.message, reason);
-    assert.deepEqual(await householdRows(), after);
   });
 }
 

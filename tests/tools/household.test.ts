@@ -17,6 +17,11 @@ async function inviteRow(code: string) {
   return row;
 }
 
+async function inviteId(code: string): Promise<string> {
+  const [row] = await sql<{ id: string }[]>`select id from public.household_invites where code = ${code}`;
+  return row.id;
+}
+
 async function membershipsOf(user: TestUser): Promise<string[][]> {
   const rows = await sql`
     select household_id::text, role from public.household_members where user_id = ${user.id} order by created_at`;
@@ -71,12 +76,19 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
   const { data } = await supabaseAs(joiner).functions.invoke("household/join", { body: { code: ` ${invite.code} ` } });
   assert.deepEqual(data.data, {
     household_id: ownerHousehold,
+    invite_id: await inviteId(invite.code),
     name: "My household",
     role: "member",
     already_member: false,
   });
   const again = await callToolOk(joiner, "household.join", { code: invite.code });
-  assert.deepEqual(again, { household_id: ownerHousehold, name: "My household", role: "member", already_member: true });
+  assert.deepEqual(again, {
+    household_id: ownerHousehold,
+    invite_id: await inviteId(invite.code),
+    name: "My household",
+    role: "member",
+    already_member: true,
+  });
   assert.equal((await inviteRow(invite.code)).use_count, 1);
   // An owner redeeming their own household's code keeps their role.
   const ownerJoins = await callToolOk(owner, "household.join", { code: invite.code });

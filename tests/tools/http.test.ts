@@ -30,6 +30,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "recipe.get",
       "recipe.import_url",
       "recipe.list",
+      "recipe.list_revisions",
       "recipe.parse_text",
       "recipe.restore",
       "recipe.revert",

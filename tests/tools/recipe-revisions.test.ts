@@ -1,5 +1,5 @@
-// recipe.update's previous values and revisions, and recipe.revert (issue 13.2): success, validation, another
-// household's recipe (404, unchanged), and the undo of a revert.
+// recipe.update's previous values and revisions, recipe.revert and recipe.list_revisions (issue 13.2): success,
+// validation, another household's recipe (404, unchanged), and the undo of a revert.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";
 import { catalogIngredient, twoHouseholds } from "../support/households.ts";
@@ -92,6 +92,73 @@ Deno.test("another household's recipe is NOT_FOUND to recipe.revert and keeps it
   const [row] = await sql<{ count: number }[]>`
     select count(*)::int as count from public.recipe_revisions where recipe_id = ${recipeId}`;
   assert.equal(row.count, 1);
+});
+
+Deno.test("recipe.list_revisions shows each earlier state newest first, paged, for recipe.revert", async () => {
+  const recipeId = await newRecipe("Frittata");
+  assert.deepEqual(await callToolOk(alice, "recipe.list_revisions", { recipe_id: recipeId }), {
+    recipe_id: recipeId,
+    revisions: [],
+    next_cursor: null,
+  });
+  const original = (await callToolOk(alice, "recipe.get", { recipe_id: recipeId })).recipe;
+  await callToolOk(alice, "recipe.update", { recipe_id: recipeId, title: "Rice frittata", servings: 2 });
+  const middle = (await callToolOk(alice, "recipe.get", { recipe_id: recipeId })).recipe;
+  await callToolOk(alice, "recipe.update", {
+    recipe_id: recipeId,
+    ingredients: [{ ingredient_id: rice, quantity: 2, unit: "cup" }],
+  });
+
+  const first = await callToolOk(alice, "recipe.list_revisions", { recipe_id: recipeId, limit: 1 });
+  assert.deepEqual(first.revisions.map((entry) => [entry.revision, entry.created_by]), [[2, alice.id]]);
+  assert.deepEqual(first.revisions[0].recipe, middle);
+  assert.ok(first.next_cursor);
+  const second = await callToolOk(alice, "recipe.list_revisions", {
+    recipe_id: recipeId,
+    limit: 1,
+    cursor: first.next_cursor,
+  });
+  assert.deepEqual(second.revisions.map((entry) => entry.revision), [1]);
+  assert.deepEqual(second.revisions[0].recipe, original);
+  assert.equal(second.next_cursor, null);
+  const all = await callToolOk(alice, "recipe.list_revisions", { recipe_id: recipeId });
+  assert.deepEqual(all.revisions.map((entry) => entry.revision), [2, 1]);
+
+  // The listed revision is what recipe.revert brings back.
+  const reverted = await callToolOk(alice, "recipe.revert", { recipe_id: recipeId, revision: 1 });
+  const { updated_at: _was, ...expected } = second.revisions[0].recipe;
+  const { updated_at: _now, ...actual } = reverted.recipe;
+  assert.deepEqual(actual, expected);
+});
+
+Deno.test("recipe.list_revisions refuses bad input by field; another household's or a deleted recipe is NOT_FOUND", async () => {
+  const recipeId = await newRecipe("Tamagoyaki");
+  await callToolOk(alice, "recipe.update", { recipe_id: recipeId, rating: 5 });
+  const forged = (key: unknown) => btoa(JSON.stringify(key));
+  for (
+    const [input, field] of [
+      [{}, "recipe_id"],
+      [{ recipe_id: "nope" }, "recipe_id"],
+      [{ recipe_id: recipeId, limit: 0 }, "limit"],
+      [{ recipe_id: recipeId, limit: 101 }, "limit"],
+      [{ recipe_id: recipeId, cursor: "not a cursor" }, "cursor"],
+      [{ recipe_id: recipeId, cursor: forged({ r: "1 or true" }) }, "cursor"],
+      [{ recipe_id: recipeId, cursor: forged({ r: 1.5 }) }, "cursor"],
+      [{ recipe_id: recipeId, cursor: forged({ t: "a" }) }, "cursor"],
+      [{ recipe_id: recipeId, revision: 1 }, "revision"],
+    ] as const
+  ) {
+    const reply = await callTool(alice, "recipe.list_revisions", input);
+    assert.equal(reply.status, 400, JSON.stringify(input));
+    assert.equal(reply.body.error?.field, field, JSON.stringify(reply.body));
+  }
+  const stolen = await callTool(bob, "recipe.list_revisions", { recipe_id: recipeId });
+  assert.deepEqual([stolen.status, stolen.body.error?.field], [404, "recipe_id"]);
+  assert.equal(JSON.stringify(stolen.body).includes("Tamagoyaki"), false);
+
+  await callToolOk(alice, "recipe.delete", { recipe_id: recipeId });
+  const deleted = await callTool(alice, "recipe.list_revisions", { recipe_id: recipeId });
+  assert.deepEqual([deleted.status, deleted.body.error?.field], [404, "recipe_id"]);
 });
 
 globalThis.addEventListener("unload", () => sql.end());

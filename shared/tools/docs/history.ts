@@ -20,6 +20,7 @@ export const historyDocs = {
         "undone }], next_cursor }`.",
       Invariants: "- Only recorded writes are listed; reads are not. A plain member does not see " +
         "household.create_invite entries (their replies hold live invite codes); owners do.\n" +
+        "- A household.join into the household is listed there (made before its caller was a member).\n" +
         "- Entries are kept 7 days.",
       "Failure Modes": "- **VALIDATION_ERROR**: limit outside 1–100, a cursor that is not one of ours.",
       Examples: '### Example 1\n```json\n{ "limit": 10 }\n```',
@@ -42,15 +43,26 @@ export const historyDocs = {
         "- grocery.uncheck_item: the item is checked again by the same person at the same time; a fold is taken " +
         "back (the line it joined gives back its quantity and sources). grocery.apply_conversion: every merged " +
         "line returns and the kept line takes its old quantity and unit.\n" +
-        "- An undo is undone (a redo) by naming it: the write comes back exactly (the same source rows, the same " +
-        "values), and undoing the redo undoes the write again. Naming a write that was undone and redone undoes " +
-        "its newest redo (`undone_invocation_id` names it).",
-      Invariants: "- Undoes by inverse writes, never by guessing from quantities.\n" +
-        "- Not undoable: ingredient.create, membership and invites (household.join, leave, remove_member, " +
-        "create_invite) and the planner series tools.",
+        "- Invites and membership: an unused invite is revoked; a join is taken back (the member goes, the invite " +
+        "gets its use back) by an owner or the member who joined; a removal is taken back by an owner (the member " +
+        "returns with their role, joining time and, unless they chose another since, default flag); a leave too, " +
+        "but without the default flag: leaving was their choice, so their calls naming no household do not come " +
+        "back here (the message says so).\n" +
+        "- ingredient.create: the ingredient goes while nothing refers to it. The series tools: the series and the " +
+        "occurrences the write touched are put back as they were.\n" +
+        "- An undo is undone (a redo) by naming it: the write comes back exactly (the same rows, the same values, " +
+        "the same invite code), and undoing the redo undoes the write again. Naming a write that was undone and " +
+        "redone undoes its newest redo (`undone_invocation_id` names it).",
+      Invariants: "- Undoes by inverse writes, never by guessing from quantities. Every write tool can be undone.\n" +
+        "- A household.join is a write of the household joined: it is listed and undone there.\n" +
+        "- An undo's reply never holds an invite code (every member sees it): a redo reads the code from the " +
+        "write that made the invite.",
       "Failure Modes": "- **CONFLICT**: a later write changed what this one changed (the message names it: undo " +
         "that write first), or added a line that a line coming back would duplicate; the write was already " +
-        "undone; the tool cannot be undone (the message says why). A redo meets the same conflicts.\n" +
+        "undone; an invite was used, an ingredient is in use (the message names where). A redo meets the same " +
+        "conflicts, and one more: a join the member took back themselves is theirs to make again.\n" +
+        "- **PERMISSION_DENIED**: undoing an invite, a leave or a removal by a plain member; a join by a plain " +
+        "member other than the one who joined.\n" +
         "- **NOT_FOUND**: no such write in this household, or no write to undo.\n" +
         "- **VALIDATION_ERROR**: invocation_id is not a uuid.",
       Examples:

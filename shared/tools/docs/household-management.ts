@@ -61,8 +61,13 @@ export const householdManagementDocs = {
     summary: leaveSummary,
     doc: toolDoc("household.leave", leaveSummary, {
       Preconditions: "- The caller is a member of the named household.",
-      Postconditions: "- The caller is no longer a member. Returns `{ left: true, household_id, role }`.",
-      Invariants: "- A household keeps at least one owner. Undo: an owner invites the caller again.",
+      Postconditions: "- The caller is no longer a member. Returns `{ left: true, household_id, role, was_default, " +
+        "joined_at }`: the membership as it was.\n" +
+        "- Undo: history.undo by an owner of the household puts the membership back (role, joining time) but " +
+        "not the default flag: leaving was the caller's choice, so their calls that name no household do not " +
+        "silently come back here (the undo's message says so when it was their default). Only an owner: the " +
+        "caller, no longer a member, cannot name the household, and a plain member may not add anyone.",
+      Invariants: "- A household keeps at least one owner.",
       "Failure Modes": "- **CONFLICT**: the caller is the last owner.\n" + several,
       Examples: '### Example 1\n```json\n{ "household_id": "4c1d2e3f-5a6b-4c7d-8e9f-0a1b2c3d4e5f" }\n```',
       "Common Mistakes": "- ❌ Leaving to stop seeing a household: set another default instead.",
@@ -73,8 +78,12 @@ export const householdManagementDocs = {
     summary: removeMemberSummary,
     doc: toolDoc("household.remove_member", removeMemberSummary, {
       Preconditions: "- The caller is an owner; user_id is another member (from household.get).",
-      Postconditions: "- Returns `{ removed: true, household_id, user_id, role }`.",
-      Invariants: "- A household keeps at least one owner. Undo: invite the person again.",
+      Postconditions: "- Returns `{ removed: true, household_id, user_id, role, was_default, joined_at }`: the " +
+        "membership as it was.\n" +
+        "- Undo: history.undo by an owner puts the membership back (role, default flag unless the person chose " +
+        "another default since, joining time); CONFLICT if they are a member again. A plain member gets " +
+        "PERMISSION_DENIED: they may not add anyone.",
+      Invariants: "- A household keeps at least one owner.",
       "Failure Modes": "- **PERMISSION_DENIED**: the caller is not an owner.\n" +
         "- **NOT_FOUND** (field user_id): not a member.\n- **VALIDATION_ERROR** (field user_id): the caller " +
         "themselves (use household.leave).\n- **CONFLICT**: the member is the last owner.",

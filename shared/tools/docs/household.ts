@@ -27,7 +27,9 @@ export const householdDocs = {
     summary: createInviteSummary,
     doc: toolDoc("household.create_invite", createInviteSummary, {
       Preconditions: "- The caller is an owner of the household.",
-      Postconditions: "- An invite exists. Returns `{ household_id, code, expires_at }`.",
+      Postconditions: "- An invite exists. Returns `{ household_id, code, expires_at }`.\n" +
+        "- Undo (history.undo, an owner): the invite is revoked (deleted) while no one has used it; once used, " +
+        "CONFLICT naming it until those joins are undone.",
       Invariants: "- Codes are random and single-household; they are never derived from names.",
       "Failure Modes": "- **PERMISSION_DENIED**: the caller is a member but not an owner.\n" +
         "- **CONFLICT**: the household already has 20 live invites (the limit is named); let some expire.\n" +
@@ -42,7 +44,13 @@ export const householdDocs = {
     summary: joinSummary,
     doc: toolDoc("household.join", joinSummary, {
       Preconditions: "- The code exists and has not expired or run out of uses (a member redeeming it again is fine).",
-      Postconditions: "- The caller is a member. Returns `{ household_id, name, role, already_member }`.",
+      Postconditions: "- The caller is a member. Returns `{ household_id, invite_id, name, role, already_member }`.\n" +
+        "- The join is a write of the household joined: it appears in that household's history.list.\n" +
+        "- Undo (history.undo in that household, by an owner or by the member who joined): the member row goes " +
+        "and the invite gets its use back, so the rows are as before the join. What the member wrote meanwhile " +
+        "stays with the household (as after household.remove_member). CONFLICT when the member's role or default " +
+        "changed since, or they left or joined again (undo those first); a join that found the caller already a " +
+        "member changed nothing and its undo does nothing.",
       Invariants: "- Joining never changes the caller's role in a household they already belong to.",
       "Failure Modes": "- **NOT_FOUND** (field code): no such code.\n" +
         "- **CONFLICT** (field code): the code expired or has been used up; ask an owner for a new one.\n" +

@@ -27,7 +27,11 @@ export const ingredientDocs = {
     summary: createSummary,
     doc: toolDoc("ingredient.create", createSummary, {
       Preconditions: "- No catalog or household ingredient has this name (trimmed, case-insensitive).",
-      Postconditions: "- The ingredient exists for this household only. Returns `{ ingredient_id, name, created_at }`.",
+      Postconditions:
+        "- The ingredient exists for this household only. Returns `{ ingredient_id, name, created_at }`.\n" +
+        "- Undo (history.undo): the ingredient is removed, and its name can be created again, while nothing refers " +
+        "to it; a recipe line, a list item or a recipe revision that names it (deleted and removed ones included: " +
+        "they can come back) makes it a CONFLICT naming that recipe or list.",
       Invariants: "- The name is stored as given (trimmed); it is compared case-insensitively.",
       "Failure Modes": "- **CONFLICT**: the name exists already; search for it and use its id.",
       Examples: '### Example 1\n```json\n{ "name": "gochujang" }\n```',

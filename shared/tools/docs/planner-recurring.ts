@@ -23,7 +23,9 @@ export const plannerRecurringDocs = {
       Postconditions: "- One planned meal per occurrence, dated from start_date on, on the weekdays of every " +
         "every_weeks-th week counted from start_date's week (Monday-based). Returns `{ series_id, meals, message }`.\n" +
         "- The occurrences appear in planner.list_meals and grocery.sync_plan like any other meal; " +
-        "planner.update_meal or planner.remove_meal changes one of them; planner.remove_series the whole series.",
+        "planner.update_meal or planner.remove_meal changes one of them; planner.remove_series the whole series.\n" +
+        "- Undo (history.undo): the series and its occurrences are removed; CONFLICT when an occurrence was " +
+        "changed since or its ingredients were pushed to a grocery list since (undo those first).",
       Invariants: "- At most 100 occurrences per series.",
       "Failure Modes": "- **VALIDATION_ERROR**: bad weekdays, both or neither of until_date and count, no " +
         "occurrence in the range, or more than 100.\n- **NOT_FOUND** (recipe_id): no such live recipe here.",
@@ -39,7 +41,9 @@ export const plannerRecurringDocs = {
       Preconditions: "- series_id names a live series of the household (from planner.add_recurring).",
       Postconditions: "- Without from_date: every live occurrence and the series are removed. With from_date: " +
         "the occurrences on or after it; the series stays. Returns `{ series_id, removed_meal_ids, message }`.",
-      Invariants: "- Undo: planner.restore_meal for each id in removed_meal_ids.",
+      Invariants: "- Undo: history.undo restores every removed occurrence and, without from_date, the series; " +
+        "CONFLICT when one was changed since or the recipe was deleted since. One occurrence alone: " +
+        "planner.restore_meal with an id of removed_meal_ids.",
       "Failure Modes": "- **NOT_FOUND** (series_id): no such live series in this household.",
       Examples: `### Example 1\n\`\`\`json\n{ "series_id": "${seriesId}" }\n\`\`\``,
       "Common Mistakes": "- ❌ Removing the series to drop one week: use planner.remove_meal on that occurrence.",
@@ -52,8 +56,11 @@ export const plannerRecurringDocs = {
       Preconditions: "- series_id names a live series of the household; at least one of servings, meal_type and " +
         "note (null clears servings or note).",
       Postconditions: "- The series and its live occurrences (on or after from_date, when given) take the new " +
-        "values. Returns `{ series_id, meals, previous, message }`.",
-      Invariants: "- Undo: call it again with the `previous` values. One occurrence alone: planner.update_meal.",
+        "values. Returns `{ series_id, meals, previous, previous_meals, message }`: `previous` holds the series' " +
+        "old value of each field given, `previous_meals` each changed occurrence's (`{ id, … }`).",
+      Invariants: "- Undo: history.undo puts the series and every occurrence back as it was, an occurrence changed " +
+        "by itself before included (CONFLICT when one was changed since). Calling it again with `previous` " +
+        "gives every occurrence the series' old values instead. One occurrence alone: planner.update_meal.",
       "Failure Modes": "- **VALIDATION_ERROR**: nothing to change or a bad value.\n" +
         "- **NOT_FOUND** (series_id): no such live series in this household.",
       Examples: `### Example 1\n\`\`\`json\n{ "series_id": "${seriesId}", "servings": 6 }\n\`\`\``,
