@@ -47,21 +47,29 @@ create policy "Members can edit their household's planned meals" on public.plann
 -- planner.* tools, run by private.invoke as the caller under RLS.
 
 -- plpgsql so that its plan is kept: list_meals calls it for every meal.
+-- A meal as every reply shows it, given its recipe's title: a plain expression that a listing's query inlines
+-- (see private.grocery_item_json), with no call or lookup per meal.
+create function private.planner_meal_json(p_meal public.planner_meals, p_recipe_title text) returns jsonb
+language sql stable
+return pg_catalog.jsonb_build_object(
+  'id', p_meal.id,
+  'date', p_meal.date,
+  'meal_type', p_meal.meal_type,
+  'recipe_id', p_meal.recipe_id,
+  'recipe_title', p_recipe_title,
+  'servings', p_meal.servings,
+  'note', p_meal.note,
+  'created_at', p_meal.created_at
+);
+
+-- One meal, looking its recipe's title up.
 create function private.planner_meal_json(p_meal public.planner_meals) returns jsonb
 language plpgsql stable
 set search_path = ''
 as $$
 begin
-  return jsonb_build_object(
-    'id', p_meal.id,
-    'date', p_meal.date,
-    'meal_type', p_meal.meal_type,
-    'recipe_id', p_meal.recipe_id,
-    'recipe_title', (select r.title from public.recipes r where r.household_id = p_meal.household_id and r.id = p_meal.recipe_id),
-    'servings', p_meal.servings,
-    'note', p_meal.note,
-    'created_at', p_meal.created_at
-  );
+  return private.planner_meal_json(p_meal,
+    (select r.title from public.recipes r where r.household_id = p_meal.household_id and r.id = p_meal.recipe_id));
 end;
 $$;
 
@@ -105,7 +113,8 @@ declare
   v_meals jsonb;
 begin
   -- By day, then breakfast, lunch, dinner; the page is chosen first, its JSON built for those rows only.
-  select coalesce(jsonb_agg(private.planner_meal_json(page.meal)
+  select coalesce(jsonb_agg(private.planner_meal_json(page.meal, (select r.title from public.recipes r
+        where r.household_id = (page.meal).household_id and r.id = (page.meal).recipe_id))
       order by page.date, page.meal_order, page.created_at, page.id), '[]'::jsonb)
   into v_meals
   from (
@@ -211,7 +220,8 @@ set search_path = ''
 as $$
 begin
   return jsonb_build_object('date', p_input ->> 'date', 'meals', coalesce((
-    select jsonb_agg(private.planner_meal_json(m)
+    select jsonb_agg(private.planner_meal_json(m, (select r.title from public.recipes r
+        where r.household_id = m.household_id and r.id = m.recipe_id))
       order by array_position(array['breakfast', 'lunch', 'dinner'], m.meal_type), m.created_at, m.id)
     from public.planner_meals m
     where m.household_id = p_household_id and m.deleted_at is null and m.date = (p_input ->> 'date')::date
@@ -266,6 +276,7 @@ $$;
 -- The helpers the tools and policies call as the signed-in user (functions are executable by no one
 -- by default: see the foundation migration).
 grant execute on function private.planner_meal_json(public.planner_meals),
+  private.planner_meal_json(public.planner_meals, text),
   private.planner_meal(uuid, uuid, boolean, boolean),
   private.meal_not_found()
   to authenticated;
