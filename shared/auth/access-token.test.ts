@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { AppError } from "../errors.ts";
 import { createAccessTokenVerifier, requireUser } from "./access-token.ts";
+import { VerifiedTokenCache } from "./verified-token-cache.ts";
 
 const userId = "6f1b0f4e-2f6b-4a53-9d7e-0c1f3f0a9b11";
 const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true });
@@ -125,4 +126,83 @@ Deno.test("requireUser refuses a missing header, a non-bearer header and an anon
   await assert.rejects(requireUser(request(`Bearer ${anonKey}`), verify), /signed-in user/);
   const user = await requireUser(request(`Bearer ${await signed(userClaims())}`), verify);
   assert.equal(user.id, userId);
+});
+
+// Verified tokens are kept briefly (VerifiedTokenCache): each test below has its own verifier, cache and clock.
+function keepingVerifier(options: { maxEntries?: number; maxAgeSeconds?: number } = {}) {
+  const clock = { now: Date.now() };
+  const now = () => clock.now;
+  const cache = new VerifiedTokenCache({
+    maxEntries: options.maxEntries ?? 10,
+    maxAgeSeconds: options.maxAgeSeconds ?? 30,
+    clockToleranceSeconds: 5,
+    now,
+  });
+  return { clock, cache, verify: createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, issuer, cache, now }) };
+}
+
+Deno.test("a verified token is kept: the next call with it gets the same claims without checking it again", async () => {
+  const { cache, verify } = keepingVerifier();
+  const token = await signed(userClaims());
+  const first = await verify(token);
+  assert.equal(cache.size, 1);
+  // jose builds a new payload object on every verification; the very same object means none ran.
+  assert.equal(await verify(token), first);
+  const other = await verify(await signed(userClaims({ sub: "0b8e7a52-8f1c-4f55-9a3e-51d2c6a0e001" })));
+  assert.equal(other.sub, "0b8e7a52-8f1c-4f55-9a3e-51d2c6a0e001");
+  assert.equal(cache.size, 2);
+});
+
+Deno.test("kept claims are frozen, so no caller can change what the next one reads", async () => {
+  const { verify } = keepingVerifier();
+  const claims = await verify(await signed(userClaims({ app_metadata: { provider: "email" } })));
+  assert.throws(() => {
+    (claims as { sub?: string }).sub = "someone else";
+  }, TypeError);
+  assert.throws(() => {
+    (claims.app_metadata as Record<string, unknown>).provider = "other";
+  }, TypeError);
+});
+
+Deno.test("a kept token is refused once it expires, however recently it was kept", async () => {
+  const { clock, verify } = keepingVerifier({ maxAgeSeconds: 3600 });
+  const token = await signed(userClaims(), { expiresIn: Math.floor(clock.now / 1000) + 10 });
+  assert.equal((await verify(token)).sub, userId);
+  clock.now += 16_000; // past exp and the 5 s tolerance
+  await assert.rejects(verify(token), /expired/);
+});
+
+Deno.test("a kept token is checked again after the cache's maximum age", async () => {
+  const { clock, verify } = keepingVerifier({ maxAgeSeconds: 30 });
+  const token = await signed(userClaims());
+  const first = await verify(token);
+  clock.now += 31_000;
+  const again = await verify(token);
+  assert.notEqual(again, first);
+  assert.deepEqual(again, first);
+});
+
+Deno.test("a refused token is never kept", async () => {
+  const { cache, verify } = keepingVerifier();
+  const token = await signed(userClaims());
+  const [header, payload] = token.split(".");
+  await assert.rejects(verify(`${header}.${payload}.${"A".repeat(86)}`), /signature/);
+  await assert.rejects(verify(await signed(userClaims({ aud: "elsewhere" }))), /audience/);
+  assert.equal(cache.size, 0);
+});
+
+Deno.test("the cache holds at most its maximum of tokens, the oldest leaving first", async () => {
+  const { cache, verify } = keepingVerifier({ maxEntries: 3 });
+  const tokens = await Promise.all([1, 2, 3, 4, 5].map((n) => signed(userClaims({ n }))));
+  const firstClaims = await verify(tokens[0]);
+  for (const token of tokens.slice(1)) await verify(token);
+  assert.equal(cache.size, 3);
+  assert.notEqual(await verify(tokens[0]), firstClaims, "the oldest token was dropped, so it is verified again");
+  assert.equal(await verify(tokens[4]), await verify(tokens[4]));
+});
+
+Deno.test("with the cache off every call verifies its token", async () => {
+  const uncached = createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, issuer, cache: false });
+  const token = await signed(userClaims());
+  assert.notEqual(await uncached(token), await uncached(token));
 });

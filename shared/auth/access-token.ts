@@ -9,6 +9,7 @@ import {
 } from "jose";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import { VerifiedTokenCache } from "./verified-token-cache.ts";
 
 /** The claims Supabase Auth puts in an access token, as far as we read them. */
 export interface AccessTokenClaims extends JWTPayload {
@@ -36,6 +37,20 @@ export interface VerifierOptions {
   legacySecret?: string;
   /** The token's `iss` must be one of these: Supabase Auth issues `${SUPABASE_URL}/auth/v1`. */
   issuer: string | readonly string[];
+  /**
+   * Where verified tokens are kept (see VerifiedTokenCache); by default up to 1,000 tokens for 30 seconds each.
+   * False verifies every call's token.
+   */
+  cache?: VerifiedTokenCache | false;
+  /** Milliseconds since the epoch, for the checks of `exp` and `nbf`; tests move it. */
+  now?: () => number;
+}
+
+const clockToleranceSeconds = 5;
+
+/** The verifier's default cache: 1,000 tokens (about a megabyte), each verified again after 30 seconds. */
+export function defaultTokenCache(now?: () => number): VerifiedTokenCache {
+  return new VerifiedTokenCache({ maxEntries: 1000, maxAgeSeconds: 30, clockToleranceSeconds, now });
 }
 
 export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims>;
@@ -61,9 +76,18 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
   const secret = options.legacySecret ? new TextEncoder().encode(options.legacySecret) : undefined;
   const issuers = [options.issuer].flat();
   if (issuers.length === 0) throw new Error("createAccessTokenVerifier needs at least one issuer");
-  const verifyOptions = { issuer: issuers, requiredClaims: ["exp"], clockTolerance: 5 };
+  const verifyOptions = () => ({
+    issuer: issuers,
+    requiredClaims: ["exp"],
+    clockTolerance: clockToleranceSeconds,
+    // jose reads the key's presence: an undefined currentDate is not "now".
+    ...(options.now ? { currentDate: new Date(options.now()) } : {}),
+  });
+  const cache = options.cache === false ? undefined : options.cache ?? defaultTokenCache(options.now);
 
   return async (token: string) => {
+    const kept = cache?.get(token);
+    if (kept) return kept;
     let algorithm: string | undefined;
     try {
       algorithm = decodeProtectedHeader(token).alg;
@@ -73,13 +97,14 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
     try {
       let payload: JWTPayload;
       if (algorithm === "HS256" && secret) {
-        ({ payload } = await jwtVerify(token, secret, { ...verifyOptions, algorithms: ["HS256"] }));
+        ({ payload } = await jwtVerify(token, secret, { ...verifyOptions(), algorithms: ["HS256"] }));
       } else if (algorithm && asymmetricAlgorithms.includes(algorithm) && keySet) {
-        ({ payload } = await jwtVerify(token, keySet, { ...verifyOptions, algorithms: asymmetricAlgorithms }));
+        ({ payload } = await jwtVerify(token, keySet, { ...verifyOptions(), algorithms: asymmetricAlgorithms }));
       } else {
         throw unauthenticated(`Tokens signed with "${algorithm ?? "no algorithm"}" are not accepted.`);
       }
-      return checkAudience(payload as AccessTokenClaims);
+      const claims = checkAudience(payload as AccessTokenClaims);
+      return cache ? cache.set(token, claims) : claims;
     } catch (error) {
       throw describeFailure(error);
     }
