@@ -1,5 +1,6 @@
 import type postgres from "postgres";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
+import { AppError } from "../errors.ts";
 import { databaseErrorToAppError } from "./sql-errors.ts";
 import type { Queryable } from "./client.ts";
 
@@ -68,8 +69,27 @@ export async function invokeAppFunction<Data = unknown>(
   try {
     const record = invokeRecord(request) as unknown as postgres.JSONValue;
     const rows = await sql<{ result: InvokeResult<Data> }[]>`select private.invoke(${sql.json(record)}) as result`;
-    return rows[0].result;
+    const result = rows[0]?.result;
+    if (result && typeof result === "object") return result;
+    throw new NoReplyError(rows.length);
   } catch (error) {
+    if (error instanceof NoReplyError) {
+      console.error("database unavailable:", error.message);
+      throw new AppError("UNAVAILABLE", "The database is unavailable or too slow right now; retry shortly.", {
+        retryable: true,
+      });
+    }
     throw databaseErrorToAppError(error);
+  }
+}
+
+/**
+ * `select private.invoke(...)` always returns one row with an object, unless its connection was lost: postgres.js
+ * has been seen to resolve such a query with no rows when the server terminated the connection under it. Whether
+ * a write committed is then unknown, as with any lost connection, so the caller gets the same retryable 503.
+ */
+class NoReplyError extends Error {
+  constructor(rows: number) {
+    super(`private.invoke answered ${rows} rows instead of one reply (a connection lost mid-query)`);
   }
 }
