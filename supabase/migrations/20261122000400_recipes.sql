@@ -274,6 +274,7 @@ declare
   v_min_rating integer := (p_input ->> 'min_rating')::integer;
   v_pattern text := '%' || private.escape_like(p_input ->> 'query') || '%';
   v_after jsonb := private.decode_cursor(p_input ->> 'cursor');
+  v_unfiltered boolean := cardinality(v_tags) = 0 and v_min_rating is null and p_input ->> 'query' is null;
   v_after_title text;
   v_after_id uuid;
   v_rows jsonb;
@@ -287,23 +288,41 @@ begin
     end if;
   end if;
 
-  -- The page is chosen first; its JSON is built for those rows only.
+  -- The page is chosen first; its JSON is built for those rows only. Two ways to choose it, of which the plan
+  -- runs one (the other's one-time filter is false):
+  -- * unfiltered (an app's plain listing): read in order from recipes_title_order_idx and no further than the
+  --   page. Under RLS the cursor cannot bound the index scan (text comparison is not leakproof, so it runs
+  --   after the policy), so a later page skips the earlier rows in the index: never more than the sort read.
+  --   No title is empty (a check of the table), so ('', nil uuid) is before every recipe.
+  -- * filtered: the filters' "x is null or ..." terms make the cached generic plan guess a row or two, so it
+  --   reads the household's recipes and sorts the matches.
   select coalesce(jsonb_agg(jsonb_build_object(
       'id', page.id, 'title', page.title, 'tags', to_jsonb(page.tags), 'rating', page.rating,
       'servings', page.servings, 'updated_at', page.updated_at
     ) order by page.sort_title, page.id), '[]'::jsonb)
   into v_rows
   from (
-    select lower(r.title) as sort_title, r.id, r.title, r.tags, r.rating, r.servings, r.updated_at
-    from public.recipes r
-    where r.household_id = p_household_id
-      and r.deleted_at is null
-      and (cardinality(v_tags) = 0 or r.tags @> v_tags)
-      and (v_min_rating is null or r.rating >= v_min_rating)
-      and (p_input ->> 'query' is null or r.title ilike v_pattern)
-      and (v_after_id is null or (lower(r.title), r.id) > (v_after_title, v_after_id))
-    order by lower(r.title), r.id
-    limit v_limit + 1
+    (select lower(r.title) as sort_title, r.id, r.title, r.tags, r.rating, r.servings, r.updated_at
+     from public.recipes r
+     where v_unfiltered
+       and r.household_id = p_household_id
+       and r.deleted_at is null
+       and (lower(r.title), r.id) > (coalesce(v_after_title, ''),
+                                     coalesce(v_after_id, '00000000-0000-0000-0000-000000000000'::uuid))
+     order by lower(r.title), r.id
+     limit v_limit + 1)
+    union all
+    (select lower(r.title) as sort_title, r.id, r.title, r.tags, r.rating, r.servings, r.updated_at
+     from public.recipes r
+     where not v_unfiltered
+       and r.household_id = p_household_id
+       and r.deleted_at is null
+       and (cardinality(v_tags) = 0 or r.tags @> v_tags)
+       and (v_min_rating is null or r.rating >= v_min_rating)
+       and (p_input ->> 'query' is null or r.title ilike v_pattern)
+       and (v_after_id is null or (lower(r.title), r.id) > (v_after_title, v_after_id))
+     order by lower(r.title), r.id
+     limit v_limit + 1)
   ) page;
 
   if jsonb_array_length(v_rows) > v_limit then

@@ -136,6 +136,15 @@ Deno.test("recipe.list filters by every tag, minimum rating and title text, and 
     cursor = page.next_cursor;
   } while (cursor);
   assert.deepEqual(seen, ["A soup", "b soup", "c stew", "D soup", "e salad"]);
+  // Filtered pages are chosen another way (see app.recipe_list): they page the same.
+  const soups: string[] = [];
+  cursor = null;
+  do {
+    const page = await list(cursor ? { query: "soup", limit: 1, cursor } : { query: "soup", limit: 1 });
+    soups.push(...page.recipes.map((recipe) => recipe.title));
+    cursor = page.next_cursor;
+  } while (cursor);
+  assert.deepEqual(soups, ["A soup", "b soup", "D soup"]);
 
   const badCursor = await callTool(cook, "recipe.list", { cursor: "not-a-cursor" });
   assert.equal(badCursor.status, 400);
