@@ -596,11 +596,13 @@ exception when unique_violation then
 end;
 $$;
 
--- An ingredient merges like grocery.push_ingredients (one line, whose errors are renamed to add_item's own
--- fields); so does a name that is exactly an ingredient's (trimmed and case-folded, never fuzzy: the
--- household's own first, then the catalog). Only a name that matches nothing is a free item, and free
--- items merge with an unchecked, live free item of the same name, unit and prep state. The list is locked
--- first, as push locks it, so concurrent adds queue and the item cap holds.
+-- An ingredient merges as grocery.push_ingredients merges a line: into the oldest unchecked, live item of the
+-- list with the same ingredient, unit and prep state (trimmed and case-folded, null = null); so does a name that
+-- is exactly an ingredient's (trimmed and case-folded, never fuzzy: the household's own first, then the
+-- catalog). Only a name that matches nothing is a free item, and free items merge with an unchecked, live free
+-- item of the same name, unit and prep state. The list is locked first, as push locks it, so concurrent adds
+-- queue and the item cap holds. One item, so it is written directly rather than through push's set-based
+-- statement (which, with the subtransaction that renamed its errors, cost 0.3 ms more per call).
 create function app.grocery_add_item(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -609,16 +611,22 @@ declare
   v_list public.grocery_lists := private.live_grocery_list(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
   v_ingredient_id uuid := (p_input ->> 'ingredient_id')::uuid;
   v_quantity numeric := (p_input ->> 'quantity')::numeric;
-  v_pushed jsonb;
+  v_unit text := p_input ->> 'unit';
+  v_prep_key text := lower(btrim(p_input ->> 'prep_state'));
   v_item jsonb;
   v_merged boolean;
   v_row public.grocery_items;
-  v_message text;
-  v_column text;
 begin
   perform from public.grocery_lists l where l.id = v_list.id for no key update;
 
-  if v_ingredient_id is null then
+  if v_ingredient_id is not null then
+    if not exists (
+      select 1 from public.ingredients i
+      where i.id = v_ingredient_id and (i.household_id is null or i.household_id = p_household_id)
+    ) then
+      raise exception 'unknown ingredient %', v_ingredient_id using errcode = 'MP400', column = 'ingredient_id';
+    end if;
+  else
     select i.id into v_ingredient_id from public.ingredients i
     where i.normalized_name = lower(btrim(p_input ->> 'name'))
       and (i.household_id = p_household_id or i.household_id is null)
@@ -626,54 +634,48 @@ begin
     limit 1;
   end if;
 
+  -- The item to merge into, reached through the list's merge index of its kind.
   if v_ingredient_id is not null then
-    begin
-      v_pushed := app.grocery_push_ingredients(p_household_id, jsonb_build_object(
-        'grocery_list_id', v_list.id,
-        'ingredients', jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
-          'ingredient_id', v_ingredient_id,
-          'quantity', p_input -> 'quantity',
-          'unit', p_input -> 'unit',
-          'prep_state', p_input -> 'prep_state')))));
-    exception when sqlstate 'MP400' then
-      get stacked diagnostics v_message = message_text, v_column = column_name;
-      raise exception '%', replace(v_message, 'ingredients[0].', '')
-        using errcode = 'MP400', column = replace(v_column, 'ingredients[0].', '');
-    end;
-    v_merged := jsonb_array_length(v_pushed -> 'merged') > 0;
-    v_item := coalesce(v_pushed #> '{merged,0}', v_pushed #> '{added,0}') - 'quantity_before' - 'quantity_after';
-  else
     select * into v_row from public.grocery_items i
-    where i.grocery_list_id = v_list.id and i.ingredient_id is null and not i.checked and i.deleted_at is null
-      and i.name_key = lower(btrim(p_input ->> 'name')) and i.unit = p_input ->> 'unit'
-      and i.prep_key is not distinct from lower(btrim(p_input ->> 'prep_state'))
+    where i.grocery_list_id = v_list.id and not i.checked and i.deleted_at is null
+      and i.ingredient_id = v_ingredient_id and i.unit = v_unit and i.prep_key is not distinct from v_prep_key
     order by i.created_at, i.id
     limit 1
     for no key update;
-    v_merged := v_row.id is not null;
-    if v_merged then
-      if v_row.quantity + v_quantity > 1000000 then
-        raise exception 'quantity would exceed 1000000 after merging' using errcode = 'MP400', column = 'quantity';
-      end if;
-      update public.grocery_items i set quantity = trim_scale(i.quantity + v_quantity)
-      where i.id = v_row.id
-      returning * into v_row;
-    else
-      insert into public.grocery_items (grocery_list_id, household_id, name, quantity, unit, prep_state)
-      values (v_list.id, p_household_id, btrim(p_input ->> 'name'), v_quantity, p_input ->> 'unit',
-        btrim(p_input ->> 'prep_state'))
-      returning * into v_row;
-      perform private.live_item_count(v_list.id);
-    end if;
-    insert into public.grocery_item_sources (grocery_item_id, household_id, quantity_added, unit)
-    values (v_row.id, p_household_id, v_quantity, v_row.unit);
-    v_item := private.grocery_item_json(v_row);
+  else
+    select * into v_row from public.grocery_items i
+    where i.grocery_list_id = v_list.id and i.ingredient_id is null and not i.checked and i.deleted_at is null
+      and i.name_key = lower(btrim(p_input ->> 'name')) and i.unit = v_unit
+      and i.prep_key is not distinct from v_prep_key
+    order by i.created_at, i.id
+    limit 1
+    for no key update;
   end if;
+
+  v_merged := v_row.id is not null;
+  if v_merged then
+    if v_row.quantity + v_quantity > 1000000 then
+      raise exception 'quantity would exceed 1000000 after merging' using errcode = 'MP400', column = 'quantity';
+    end if;
+    update public.grocery_items i set quantity = trim_scale(i.quantity + v_quantity)
+    where i.id = v_row.id
+    returning * into v_row;
+  else
+    insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, name, quantity, unit, prep_state)
+    values (v_list.id, p_household_id, v_ingredient_id,
+      case when v_ingredient_id is null then btrim(p_input ->> 'name') end, trim_scale(v_quantity), v_unit,
+      btrim(p_input ->> 'prep_state'))
+    returning * into v_row;
+    perform private.live_item_count(v_list.id);
+  end if;
+  insert into public.grocery_item_sources (grocery_item_id, household_id, quantity_added, unit)
+  values (v_row.id, p_household_id, v_quantity, v_unit);
+  v_item := private.grocery_item_json(v_row);
   return jsonb_build_object(
-    'grocery_item_id', v_item ->> 'id',
+    'grocery_item_id', v_row.id,
     'merged', v_merged,
     'item', v_item,
-    'message', format('Added %s %s of %s to %s%s', p_input ->> 'quantity', v_item ->> 'unit', v_item ->> 'name',
+    'message', format('Added %s %s of %s to %s%s', p_input ->> 'quantity', v_row.unit, v_item ->> 'name',
       v_list.name, case when v_merged then ' (merged into the item already there)' else '' end)
   );
 end;
