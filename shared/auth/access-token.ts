@@ -49,7 +49,7 @@ export interface VerifierOptions {
 const clockToleranceSeconds = 5;
 
 /** The verifier's default cache: 1,000 tokens (about a megabyte), each verified again after 30 seconds. */
-export function defaultTokenCache(now?: () => number): VerifiedTokenCache {
+function defaultTokenCache(now?: () => number): VerifiedTokenCache {
   return new VerifiedTokenCache({ maxEntries: 1000, maxAgeSeconds: 30, clockToleranceSeconds, now });
 }
 

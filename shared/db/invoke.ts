@@ -1,6 +1,6 @@
 import type postgres from "postgres";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
-import { AppError } from "../errors.ts";
+import { databaseUnavailable } from "./connection-errors.ts";
 import { databaseErrorToAppError } from "./sql-errors.ts";
 import type { Queryable } from "./client.ts";
 
@@ -66,30 +66,19 @@ export async function invokeAppFunction<Data = unknown>(
   sql: Queryable,
   request: InvokeRequest,
 ): Promise<InvokeResult<Data>> {
+  let rows: { result: InvokeResult<Data> }[];
   try {
     const record = invokeRecord(request) as unknown as postgres.JSONValue;
-    const rows = await sql<{ result: InvokeResult<Data> }[]>`select private.invoke(${sql.json(record)}) as result`;
-    const result = rows[0]?.result;
-    if (result && typeof result === "object") return result;
-    throw new NoReplyError(rows.length);
+    rows = await sql<{ result: InvokeResult<Data> }[]>`select private.invoke(${sql.json(record)}) as result`;
   } catch (error) {
-    if (error instanceof NoReplyError) {
-      console.error("database unavailable:", error.message);
-      throw new AppError("UNAVAILABLE", "The database is unavailable or too slow right now; retry shortly.", {
-        retryable: true,
-      });
-    }
     throw databaseErrorToAppError(error);
   }
-}
-
-/**
- * `select private.invoke(...)` always returns one row with an object, unless its connection was lost: postgres.js
- * has been seen to resolve such a query with no rows when the server terminated the connection under it. Whether
- * a write committed is then unknown, as with any lost connection, so the caller gets the same retryable 503.
- */
-class NoReplyError extends Error {
-  constructor(rows: number) {
-    super(`private.invoke answered ${rows} rows instead of one reply (a connection lost mid-query)`);
-  }
+  const result = rows[0]?.result;
+  if (result && typeof result === "object") return result;
+  // private.invoke always answers one row with an object, unless its connection was lost: postgres.js has been seen
+  // to resolve such a query with no rows when the server terminated the connection under it. Whether a write
+  // committed is then unknown, as with any lost connection, so the caller gets the same retryable 503.
+  throw databaseUnavailable(
+    new Error(`private.invoke answered ${rows.length} rows instead of one reply (a connection lost mid-query)`),
+  );
 }

@@ -46,7 +46,6 @@ create policy "Members can edit their household's planned meals" on public.plann
 
 -- planner.* tools, run by private.invoke as the caller under RLS.
 
--- plpgsql so that its plan is kept: list_meals calls it for every meal.
 -- A meal as every reply shows it, given its recipe's title: a plain expression that a listing's query inlines
 -- (see private.grocery_item_json), with no call or lookup per meal.
 create function private.planner_meal_json(p_meal public.planner_meals, p_recipe_title text) returns jsonb
@@ -62,7 +61,7 @@ return pg_catalog.jsonb_build_object(
   'created_at', p_meal.created_at
 );
 
--- One meal, looking its recipe's title up.
+-- One meal, looking its recipe's title up; plpgsql, so that the lookup's plan is kept for the session.
 create function private.planner_meal_json(p_meal public.planner_meals) returns jsonb
 language plpgsql stable
 set search_path = ''

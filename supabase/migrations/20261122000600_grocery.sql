@@ -606,6 +606,39 @@ exception when unique_violation then
 end;
 $$;
 
+-- The oldest unchecked, live line of a list with this merge key, other than p_except_id, locked for the change to
+-- come: the same ingredient (or, for a free item, the same name_key), unit and prep state (prep_key; null = null).
+-- Each kind of key through its own merge index. Push finds its lines by the same rule, set-based.
+create function private.matching_line(p_list_id uuid, p_ingredient_id uuid, p_name_key text, p_unit text,
+  p_prep_key text, p_except_id uuid default null) returns public.grocery_items
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_line public.grocery_items;
+begin
+  if p_ingredient_id is not null then
+    select * into v_line from public.grocery_items i
+    where i.grocery_list_id = p_list_id and not i.checked and i.deleted_at is null
+      and i.ingredient_id = p_ingredient_id and i.unit = p_unit and i.prep_key is not distinct from p_prep_key
+      and i.id is distinct from p_except_id
+    order by i.created_at, i.id
+    limit 1
+    for no key update;
+  else
+    select * into v_line from public.grocery_items i
+    where i.grocery_list_id = p_list_id and not i.checked and i.deleted_at is null
+      and i.ingredient_id is null and i.name_key = p_name_key and i.unit = p_unit
+      and i.prep_key is not distinct from p_prep_key
+      and i.id is distinct from p_except_id
+    order by i.created_at, i.id
+    limit 1
+    for no key update;
+  end if;
+  return v_line;
+end;
+$$;
+
 -- An ingredient merges as grocery.push_ingredients merges a line: into the oldest unchecked, live item of the
 -- list with the same ingredient, unit and prep state (trimmed and case-folded, null = null); so does a name that
 -- is exactly an ingredient's (trimmed and case-folded, never fuzzy: the household's own first, then the
@@ -622,7 +655,6 @@ declare
   v_ingredient_id uuid := (p_input ->> 'ingredient_id')::uuid;
   v_quantity numeric := (p_input ->> 'quantity')::numeric;
   v_unit text := p_input ->> 'unit';
-  v_prep_key text := lower(btrim(p_input ->> 'prep_state'));
   v_item jsonb;
   v_merged boolean;
   v_row public.grocery_items;
@@ -644,24 +676,8 @@ begin
     limit 1;
   end if;
 
-  -- The item to merge into, reached through the list's merge index of its kind.
-  if v_ingredient_id is not null then
-    select * into v_row from public.grocery_items i
-    where i.grocery_list_id = v_list.id and not i.checked and i.deleted_at is null
-      and i.ingredient_id = v_ingredient_id and i.unit = v_unit and i.prep_key is not distinct from v_prep_key
-    order by i.created_at, i.id
-    limit 1
-    for no key update;
-  else
-    select * into v_row from public.grocery_items i
-    where i.grocery_list_id = v_list.id and i.ingredient_id is null and not i.checked and i.deleted_at is null
-      and i.name_key = lower(btrim(p_input ->> 'name')) and i.unit = v_unit
-      and i.prep_key is not distinct from v_prep_key
-    order by i.created_at, i.id
-    limit 1
-    for no key update;
-  end if;
-
+  v_row := private.matching_line(v_list.id, v_ingredient_id, lower(btrim(p_input ->> 'name')), v_unit,
+    lower(btrim(p_input ->> 'prep_state')));
   v_merged := v_row.id is not null;
   if v_merged then
     if v_row.quantity + v_quantity > 1000000 then
@@ -719,14 +735,8 @@ as $$
 declare
   v_into public.grocery_items;
 begin
-  select * into v_into from public.grocery_items i
-  where i.grocery_list_id = p_item.grocery_list_id and i.id <> p_item.id and not i.checked and i.deleted_at is null
-    and i.ingredient_id is not distinct from p_item.ingredient_id
-    and (p_item.ingredient_id is not null or i.name_key = p_item.name_key)
-    and i.unit = p_item.unit and i.prep_key is not distinct from p_item.prep_key
-  order by i.created_at, i.id
-  limit 1
-  for no key update;
+  v_into := private.matching_line(p_item.grocery_list_id, p_item.ingredient_id, p_item.name_key, p_item.unit,
+    p_item.prep_key, p_item.id);
   if v_into.id is null or p_item.checked or p_item.deleted_at is not null
      or v_into.quantity + p_item.quantity > 1000000 then
     return null;
@@ -801,5 +811,6 @@ grant execute on function private.grocery_item_json(public.grocery_items),
   private.grocery_item_detail_json(public.grocery_items),
   private.live_grocery_list(uuid, uuid),
   private.live_grocery_item(uuid, uuid),
-  private.fold_into_matching_line(public.grocery_items)
+  private.fold_into_matching_line(public.grocery_items),
+  private.matching_line(uuid, uuid, text, text, text, uuid)
   to authenticated;

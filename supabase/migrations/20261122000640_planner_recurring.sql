@@ -170,18 +170,17 @@ begin
   if p_input ? 'meal_type' then v_previous := v_previous || jsonb_build_object('meal_type', v_series.meal_type); end if;
   if p_input ? 'note' then v_previous := v_previous || jsonb_build_object('note', v_series.note); end if;
 
-  -- Locked first, so the values read are the ones the update replaces.
-  perform from public.planner_meals m
-  where m.household_id = p_household_id and m.series_id = v_series.id and m.deleted_at is null
-    and (p_input ->> 'from_date' is null or m.date >= (p_input ->> 'from_date')::date)
-  order by m.id
-  for no key update;
+  -- Locked as they are read, so the values kept are the ones the update replaces.
   select coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'servings', m.servings, 'meal_type', m.meal_type,
     'note', m.note) - v_not_given order by m.date, m.id), '[]'::jsonb)
   into v_previous_meals
-  from public.planner_meals m
-  where m.household_id = p_household_id and m.series_id = v_series.id and m.deleted_at is null
-    and (p_input ->> 'from_date' is null or m.date >= (p_input ->> 'from_date')::date);
+  from (
+    select * from public.planner_meals m
+    where m.household_id = p_household_id and m.series_id = v_series.id and m.deleted_at is null
+      and (p_input ->> 'from_date' is null or m.date >= (p_input ->> 'from_date')::date)
+    order by m.id
+    for no key update
+  ) m;
 
   update public.planner_meal_series s set
     servings = case when p_input ? 'servings' then (p_input ->> 'servings')::integer else s.servings end,

@@ -34,17 +34,12 @@ create policy "Members can record grocery item withdrawals, or put back those of
 
 -- A line coming back unchecked must not meet another unchecked line of its merge key (a later write added one).
 create function private.refuse_if_key_taken(p_item public.grocery_items, p_label text) returns void
-language plpgsql stable
+language plpgsql
 set search_path = ''
 as $$
 begin
-  if exists (
-    select 1 from public.grocery_items i
-    where i.grocery_list_id = p_item.grocery_list_id and i.id <> p_item.id and not i.checked and i.deleted_at is null
-      and i.ingredient_id is not distinct from p_item.ingredient_id
-      and (p_item.ingredient_id is not null or i.name_key = p_item.name_key)
-      and i.unit = p_item.unit and i.prep_key is not distinct from p_item.prep_key
-  ) then
+  if (private.matching_line(p_item.grocery_list_id, p_item.ingredient_id, p_item.name_key, p_item.unit,
+      p_item.prep_key, p_item.id)).id is not null then
     perform private.undo_conflict(format('a later write added a line of %s in %s to the list, which this line would '
       'duplicate; remove or undo it first', p_label, p_item.unit));
   end if;
@@ -63,6 +58,10 @@ set search_path = ''
 as $$
 declare
   v_made_at timestamptz := (select t.created_at from public.tool_invocations t where t.id = p_invocation_id);
+  v_list_ids uuid[] := array(
+    select distinct i.grocery_list_id from public.grocery_items i
+    where i.household_id = p_household_id and i.id in (
+      select (e.value ->> 'grocery_item_id')::uuid from jsonb_array_elements(p_sources || p_withdrawals) e));
   v_item record;
   v_live numeric;
   v_plus numeric;
@@ -71,10 +70,7 @@ declare
   v_count integer := 0;
 begin
   perform from public.grocery_lists l
-  where l.household_id = p_household_id and l.id in (
-    select i.grocery_list_id from public.grocery_items i
-    where i.household_id = p_household_id and i.id in (
-      select (e.value ->> 'grocery_item_id')::uuid from jsonb_array_elements(p_sources || p_withdrawals) e))
+  where l.household_id = p_household_id and l.id = any(v_list_ids)
   order by l.id
   for no key update;
   for v_item in
@@ -126,11 +122,7 @@ begin
     end if;
     v_count := v_count + 1;
   end loop;
-  perform private.live_item_count(l.id) from public.grocery_lists l
-  where l.household_id = p_household_id and l.id in (
-    select i.grocery_list_id from public.grocery_items i
-    where i.household_id = p_household_id and i.id in (
-      select (e.value ->> 'grocery_item_id')::uuid from jsonb_array_elements(p_sources || p_withdrawals) e));
+  perform private.live_item_count(list_id) from unnest(v_list_ids) list_id;
   return v_count;
 end;
 $$;
@@ -339,8 +331,7 @@ begin
     return private.put_back_contributions(p_household_id, p_target.id, v_data, v_at, p_strict);
   when 'grocery.uncheck_item' then
     if v_data #>> '{previous,checked_at}' is null then
-      perform private.record_undo_inverse('history.nothing', '{}'::jsonb);
-      return 'That write changed nothing; nothing to undo.';
+      return private.nothing_to_undo();
     end if;
     return private.undo_uncheck(p_household_id, v_data, v_at, p_strict);
   when 'grocery.apply_conversion' then
@@ -417,33 +408,31 @@ begin
     for no key update;
     -- Checking a checked item changes nothing, so its undo has nothing to do.
     if p_target.tool = 'grocery.check_item' and (v_data #>> '{item,checked_at}')::timestamptz < v_at then
-      perform private.record_undo_inverse('history.nothing', '{}'::jsonb);
-      return 'That write changed nothing; nothing to undo.';
+      return private.nothing_to_undo();
     end if;
     perform private.refuse_if_changed_since(format('the item %s', v_data #>> '{item,name}'), v_item.updated_at, v_at,
       p_strict);
     if p_target.tool = 'grocery.recheck_item' and (v_item.deleted_at is not null or not v_item.checked) then
       perform private.undo_conflict(format('the item %s was unchecked or removed since', v_data #>> '{item,name}'));
     end if;
-    v_result := case p_target.tool
-      when 'grocery.check_item' then
+    v_result := case
+      when p_target.tool in ('grocery.check_item', 'grocery.recheck_item') then
         app.grocery_uncheck_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when 'grocery.recheck_item' then
-        app.grocery_uncheck_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when 'grocery.remove_item' then
+      when p_target.tool = 'grocery.remove_item' then
         app.grocery_restore_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when 'grocery.restore_item' then
+      when p_target.tool = 'grocery.restore_item' then
         app.grocery_remove_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when 'grocery.update_item' then
+      when p_target.tool = 'grocery.update_item' then
         app.grocery_update_item(p_household_id, (v_data -> 'previous') || jsonb_build_object('grocery_item_id', v_item.id))
     end;
     if v_result ->> 'folded_into_item_id' is distinct from
        (case when p_target.tool = 'grocery.recheck_item' then v_data ->> 'folded_into_item_id' end) then
       perform private.undo_conflict('a later write added a matching line to the list, which this item would fold into');
     end if;
-    perform private.record_undo_inverse(case p_target.tool
-      when 'grocery.check_item' then 'grocery.uncheck_item' when 'grocery.recheck_item' then 'grocery.uncheck_item'
-      when 'grocery.remove_item' then 'grocery.restore_item' when 'grocery.restore_item' then 'grocery.remove_item'
+    perform private.record_undo_inverse(case
+      when p_target.tool in ('grocery.check_item', 'grocery.recheck_item') then 'grocery.uncheck_item'
+      when p_target.tool = 'grocery.remove_item' then 'grocery.restore_item'
+      when p_target.tool = 'grocery.restore_item' then 'grocery.remove_item'
       else p_target.tool end, v_result);
     return format('Undid %s on %s.', p_target.tool, v_data #>> '{item,name}');
   end case;
