@@ -165,9 +165,10 @@ create trigger grocery_items_touch_list_on_update after update on public.grocery
 -- joins the names (push's reply) has it inlined, with no call or lookup per item. No `set search_path`: a
 -- function with a SET clause is never inlined, and a SQL-standard body is bound when it is created, so the
 -- caller's search_path cannot change what it calls.
-create function private.grocery_item_json(p_item public.grocery_items, p_ingredient_name text) returns jsonb
+-- As json: a reply of many items is built as json and made jsonb once (see grocery.get_list for why).
+create function private.grocery_item_as_json(p_item public.grocery_items, p_ingredient_name text) returns json
 language sql stable
-return pg_catalog.jsonb_build_object(
+return pg_catalog.json_build_object(
   'id', p_item.id,
   'ingredient_id', p_item.ingredient_id,
   'name', coalesce(p_item.name, p_ingredient_name),
@@ -176,6 +177,26 @@ return pg_catalog.jsonb_build_object(
   'prep_state', p_item.prep_state,
   'checked', p_item.checked
 );
+
+-- An item a push merged into: the item, and its quantity before and after.
+create function private.grocery_item_as_json(p_item public.grocery_items, p_ingredient_name text,
+  p_quantity_before numeric) returns json
+language sql stable
+return pg_catalog.json_build_object(
+  'id', p_item.id,
+  'ingredient_id', p_item.ingredient_id,
+  'name', coalesce(p_item.name, p_ingredient_name),
+  'quantity', p_item.quantity,
+  'unit', p_item.unit,
+  'prep_state', p_item.prep_state,
+  'checked', p_item.checked,
+  'quantity_before', p_quantity_before,
+  'quantity_after', p_item.quantity
+);
+
+create function private.grocery_item_json(p_item public.grocery_items, p_ingredient_name text) returns jsonb
+language sql stable
+return private.grocery_item_as_json(p_item, p_ingredient_name)::jsonb;
 
 -- One item, looking its name up. plpgsql keeps this function's plan per session; as a non-inlinable SQL
 -- function it would be planned again for every item of every response.
@@ -373,21 +394,21 @@ begin
       and (it.item).prep_key is not distinct from l.prep_key
     order by l.line
   ),
+  -- Built as json and made jsonb once (see grocery.get_list): for 500 items, 2.5 of the call's 17 ms less.
   replies as (
-    select it.first_line, it.quantity_before, (it.item).quantity, private.grocery_item_json(it.item,
-      (select ingredient.name from public.ingredients ingredient where ingredient.id = (it.item).ingredient_id)) as item
-    from items it
+    select it.first_line, it.quantity_before, it.item, ingredient.name as ingredient_name
+    from items it left join public.ingredients ingredient on ingredient.id = (it.item).ingredient_id
   )
-  select jsonb_build_object(
+  select (json_build_object(
     'grocery_list_id', v_list_id,
-    'added', coalesce(jsonb_agg(r.item order by r.first_line) filter (where r.quantity_before is null), '[]'),
-    'merged', coalesce(jsonb_agg(r.item || jsonb_build_object(
-      'quantity_before', r.quantity_before, 'quantity_after', r.quantity) order by r.first_line)
-      filter (where r.quantity_before is not null), '[]'),
-    'summary', jsonb_build_object(
+    'added', coalesce(json_agg(private.grocery_item_as_json(r.item, r.ingredient_name) order by r.first_line)
+      filter (where r.quantity_before is null), '[]'),
+    'merged', coalesce(json_agg(private.grocery_item_as_json(r.item, r.ingredient_name, r.quantity_before)
+      order by r.first_line) filter (where r.quantity_before is not null), '[]'),
+    'summary', json_build_object(
       'lines_received', jsonb_array_length(p_input -> 'ingredients'),
       'items_added', count(*) filter (where r.quantity_before is null),
-      'items_merged', count(*) filter (where r.quantity_before is not null)))
+      'items_merged', count(*) filter (where r.quantity_before is not null))))::jsonb
   into v_reply
   from replies r;
 
@@ -534,6 +555,9 @@ $$;
 -- One query for the items and their sources: each item's 20 latest contributions through the sources'
 -- (household_id, grocery_item_id) index, so a list read stays bounded by the list, however many sources the
 -- household has gathered. Generic plans: the same plan serves every list (a third less server time).
+-- The reply is built as json (text, written in order) and made jsonb once at the end: building each object as
+-- jsonb sorts its keys and copies every nested value again at each level, and cost 15-20% of the call for a list
+-- of 50 items. The cast gives the same jsonb.
 create function app.grocery_get_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -541,12 +565,12 @@ set plan_cache_mode = force_generic_plan
 as $$
 declare
   v_list public.grocery_lists := private.live_grocery_list(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
-  v_items jsonb;
+  v_items json;
   v_count integer;
   v_unchecked integer;
 begin
   select
-    coalesce(jsonb_agg(jsonb_build_object(
+    coalesce(json_agg(json_build_object(
       'id', i.id,
       'ingredient_id', i.ingredient_id,
       'name', coalesce(i.name, (select ingredient.name from public.ingredients ingredient
@@ -557,19 +581,19 @@ begin
       'checked', i.checked,
       'checked_at', i.checked_at,
       'sources', sources.list
-    ) order by i.checked, i.created_at, i.id), '[]'::jsonb),
+    ) order by i.checked, i.created_at, i.id), '[]'::json),
     count(*),
     count(*) filter (where not i.checked)
   into v_items, v_count, v_unchecked
   from public.grocery_items i
   cross join lateral (
-    select coalesce(jsonb_agg(jsonb_build_object(
+    select coalesce(json_agg(json_build_object(
       'recipe_id', recent.recipe_id,
       'planner_meal_id', recent.planner_meal_id,
       'quantity_added', recent.quantity_added,
       'unit', recent.unit,
       'created_at', recent.created_at
-    ) order by recent.created_at, recent.id), '[]'::jsonb) as list
+    ) order by recent.created_at, recent.id), '[]'::json) as list
     from (
       select s.* from public.grocery_item_sources s
       where s.household_id = p_household_id and s.grocery_item_id = i.id
@@ -579,12 +603,12 @@ begin
   ) sources
   where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.deleted_at is null;
 
-  return jsonb_build_object(
-    'list', jsonb_build_object(
+  return (json_build_object(
+    'list', json_build_object(
       'id', v_list.id, 'name', v_list.name, 'item_count', v_count, 'unchecked_count', v_unchecked,
       'created_at', v_list.created_at, 'updated_at', v_list.updated_at),
     'items', v_items
-  );
+  ))::jsonb;
 end;
 $$;
 
@@ -803,7 +827,8 @@ $$;
 -- The helpers the tools and policies call as the signed-in user (functions are executable by no one
 -- by default: see the foundation migration).
 grant execute on function private.grocery_item_json(public.grocery_items),
-  private.grocery_item_json(public.grocery_items, text), private.push_line_problem(uuid, jsonb),
+  private.grocery_item_json(public.grocery_items, text), private.grocery_item_as_json(public.grocery_items, text),
+  private.grocery_item_as_json(public.grocery_items, text, numeric), private.push_line_problem(uuid, jsonb),
   private.refuse_push_over_limit(integer),
   private.live_item_count(uuid),
   private.grocery_list_summary_json(public.grocery_lists),
