@@ -34,6 +34,26 @@ export async function machineInfo(sql: Sql) {
 
 export type MachineInfo = Awaited<ReturnType<typeof machineInfo>>;
 
+// Linux reports CPU time in USER_HZ ticks, 100 per second on every architecture Deno runs on.
+const ticksPerSecond = 100;
+
+/**
+ * CPU time the whole machine has spent on work so far, in ms, from /proc/stat (Linux; undefined elsewhere):
+ * user, nice, system, irq and softirq time of every core. Idle, I/O wait and the time the hypervisor gave
+ * to other machines (steal) are not work done here. Read around a batch of requests, it covers everything
+ * the batch made the machine do: the load process, the functions and PostgreSQL with its WAL writer.
+ */
+export function machineBusyMs(): number | undefined {
+  try {
+    const fields = /^cpu\s+(.+)$/m.exec(Deno.readTextFileSync("/proc/stat"))?.[1].trim().split(/\s+/).map(Number);
+    if (!fields || fields.length < 7 || fields.some(Number.isNaN)) return undefined;
+    const [user, nice, system, _idle, _iowait, irq, softirq] = fields;
+    return ((user + nice + system + irq + softirq) / ticksPerSecond) * 1000;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Resident memory of a process in MB, from /proc (Linux). */
 export function residentMegabytes(pid: number): number {
   const status = Deno.readTextFileSync(`/proc/${pid}/status`);

@@ -5,6 +5,8 @@ import type { MachineInfo } from "./machine.ts";
 import type { Measurement } from "./scenario.ts";
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+const optional = (value: number | undefined, digits = 2) => value === undefined ? null : round(value, digits);
+const cell = (value: number | undefined, digits = 2) => value === undefined ? "–" : value.toFixed(digits);
 
 export function markdownTable(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)));
@@ -26,6 +28,9 @@ export function scenarioTable(measurements: Measurement[]): string {
     "p50 ×floor",
     "req/s ÷floor",
     "stmts/call",
+    "CPU ms/call",
+    "floor CPU ms",
+    "cores busy",
     "failed",
   ];
   const rows = measurements.map((row) => [
@@ -41,13 +46,21 @@ export function scenarioTable(measurements: Measurement[]): string {
     (row.p50Ms / row.floorP50Ms).toFixed(2),
     `${((row.requestsPerSecond / row.floorRequestsPerSecond) * 100).toFixed(0)}%`,
     row.statementsPerCall.toFixed(2),
+    cell(row.cpuMsPerCall),
+    cell(row.floorCpuMsPerCall),
+    cell(row.coresBusy),
     String(row.failures + row.floorFailures),
   ]);
   return markdownTable(header, rows);
 }
 
-/** How requests/s grow from 1 to 10 connections, beside the write floor's growth in the same run. */
-export function scaling(measurements: Measurement[], name: string) {
+/**
+ * How requests/s grow from 1 to 10 connections, beside the write floor's growth in the same run. When the
+ * machine's CPU time is known, also the most 10 connections could reach on this machine if CPU is what runs
+ * out: its cores over what one call cost the whole machine at 10 connections (at 1 connection a call costs
+ * more, in wake-ups that concurrency shares), as a ratio to the requests/s at 1 connection.
+ */
+export function scaling(measurements: Measurement[], name: string, cores: number) {
   const at = (concurrency: number) => measurements.find((row) => row.name === name && row.concurrency === concurrency);
   const [one, ten] = [at(1), at(10)];
   if (!one || !ten) return undefined;
@@ -60,7 +73,20 @@ export function scaling(measurements: Measurement[], name: string) {
     ratio_10_to_1: round(ratio),
     floor_ratio_10_to_1: round(floorRatio),
     share_of_floor_ratio: round(ratio / floorRatio),
+    cpu_ms_per_call_10: optional(ten.cpuMsPerCall, 3),
+    cpu_ceiling_10_to_1: ten.cpuMsPerCall === undefined
+      ? null
+      : round((cores * 1000) / ten.cpuMsPerCall / one.requestsPerSecond),
   };
+}
+
+export function scalingLine(figure: NonNullable<ReturnType<typeof scaling>>, cores: number): string {
+  const line = `${figure.scenario}: ${figure.rps_1} → ${figure.rps_10} req/s from 1 to 10 connections ` +
+    `(×${figure.ratio_10_to_1}); write floor ×${figure.floor_ratio_10_to_1}; ` +
+    `${Math.round(figure.share_of_floor_ratio * 100)}% of the floor's ratio`;
+  if (figure.cpu_ceiling_10_to_1 === null) return line;
+  return `${line}. At 10 connections a call cost the machine ${figure.cpu_ms_per_call_10} ms of CPU, so ` +
+    `${cores} cores allow at most ×${figure.cpu_ceiling_10_to_1} over 1 connection.`;
 }
 
 export function coldStartTable(results: ColdStartResult[]): string {
@@ -102,6 +128,10 @@ export function jsonReport(
       p50_ratio: round(row.p50Ms / row.floorP50Ms),
       rps_ratio: round(row.requestsPerSecond / row.floorRequestsPerSecond),
       statements_per_call: round(row.statementsPerCall),
+      cpu_ms_per_call: optional(row.cpuMsPerCall, 3),
+      cores_busy: optional(row.coresBusy),
+      floor_cpu_ms_per_call: optional(row.floorCpuMsPerCall, 3),
+      floor_cores_busy: optional(row.floorCoresBusy),
       failed: row.failures + row.floorFailures,
       ...(row.failureExamples.length ? { failure_examples: row.failureExamples } : {}),
     })),

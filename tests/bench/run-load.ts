@@ -2,6 +2,7 @@
 // requests does not share an event loop with the server being measured.
 import postgres from "postgres";
 import { figures, merge, type RequestSpec, sample, type Samples } from "./load.ts";
+import { machineBusyMs } from "./machine.ts";
 import type { LoadPlan, Measurement, Scenario } from "./scenario.ts";
 
 const plan: LoadPlan = JSON.parse(await new Response(Deno.stdin.readable).text());
@@ -42,8 +43,20 @@ const rounds = 5;
 
 async function batch(scenario: Scenario, requests: number, concurrency: number) {
   await resetStatements();
+  const busyBefore = machineBusyMs();
   const samples = await sample((_, worker) => requestOf(scenario, worker), { requests, concurrency });
-  return { samples, statements: await statementsSinceReset() };
+  const busyAfter = machineBusyMs();
+  const busyMs = busyBefore === undefined || busyAfter === undefined ? NaN : busyAfter - busyBefore;
+  return { samples, busyMs, statements: await statementsSinceReset() };
+}
+
+/** CPU per call and cores kept busy over batches, or nothing when the machine's CPU time is not readable. */
+function cpuFigures(batches: { samples: Samples; busyMs: number }[]) {
+  const busyMs = batches.reduce((total, entry) => total + entry.busyMs, 0);
+  const calls = batches.reduce((total, entry) => total + entry.samples.latenciesMs.length, 0);
+  const elapsedMs = batches.reduce((total, entry) => total + entry.samples.elapsedMs, 0);
+  if (Number.isNaN(busyMs)) return { cpuMsPerCall: undefined, coresBusy: undefined };
+  return { cpuMsPerCall: busyMs / calls, coresBusy: busyMs / elapsedMs };
 }
 
 // The floor and the scenario are measured in alternating batches, so that a
@@ -57,17 +70,19 @@ async function compare(scenario: Scenario, concurrency: number): Promise<Measure
   await sample((_, worker) => requestOf(scenario, worker), { requests: warmRequests, concurrency });
   const total = scenario.requests?.[`${concurrency}`] ?? plan.requests[`${concurrency}`];
   const perRound = Math.ceil(total / rounds);
-  const floorBatches: Samples[] = [];
-  const scenarioBatches: Samples[] = [];
+  const floorBatches: { samples: Samples; busyMs: number }[] = [];
+  const scenarioBatches: { samples: Samples; busyMs: number }[] = [];
   let statements = 0;
   for (let round = 0; round < rounds; round++) {
-    floorBatches.push((await batch(floor, perRound, concurrency)).samples);
+    floorBatches.push(await batch(floor, perRound, concurrency));
     const measured = await batch(scenario, perRound, concurrency);
-    scenarioBatches.push(measured.samples);
+    scenarioBatches.push(measured);
     statements += measured.statements;
   }
-  const floorFigures = figures(merge(floorBatches), concurrency);
-  const scenarioFigures = figures(merge(scenarioBatches), concurrency);
+  const floorFigures = figures(merge(floorBatches.map((entry) => entry.samples)), concurrency);
+  const scenarioFigures = figures(merge(scenarioBatches.map((entry) => entry.samples)), concurrency);
+  const scenarioCpu = cpuFigures(scenarioBatches);
+  const floorCpu = cpuFigures(floorBatches);
   return {
     name: scenario.name,
     floor: floorKind,
@@ -77,6 +92,10 @@ async function compare(scenario: Scenario, concurrency: number): Promise<Measure
     floorRequestsPerSecond: floorFigures.requestsPerSecond,
     floorFailures: floorFigures.failures,
     failureExamples: [...scenarioFigures.failureExamples, ...floorFigures.failureExamples],
+    cpuMsPerCall: scenarioCpu.cpuMsPerCall,
+    coresBusy: scenarioCpu.coresBusy,
+    floorCpuMsPerCall: floorCpu.cpuMsPerCall,
+    floorCoresBusy: floorCpu.coresBusy,
   };
 }
 

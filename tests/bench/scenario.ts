@@ -45,4 +45,12 @@ export interface Measurement {
   floorP50Ms: number;
   floorRequestsPerSecond: number;
   floorFailures: number;
+  /**
+   * What the machine spent (all processes: load, functions, PostgreSQL) per call, and how many cores it kept
+   * busy on average while the batches ran; the same for the floor. Absent where /proc/stat is not readable.
+   */
+  cpuMsPerCall?: number;
+  coresBusy?: number;
+  floorCpuMsPerCall?: number;
+  floorCoresBusy?: number;
 }

@@ -10,7 +10,7 @@ import { stackConfig } from "../../supabase/local/stack-config.ts";
 import { runLoadProcess } from "./child.ts";
 import { type ColdStartProbe, measureColdStarts } from "./cold-start.ts";
 import { loadAverage, machineInfo } from "./machine.ts";
-import { coldStartTable, jsonReport, scaling, scenarioTable, writeJson } from "./report.ts";
+import { coldStartTable, jsonReport, scaling, scalingLine, scenarioTable, writeJson } from "./report.ts";
 import type { LoadPlan, Measurement } from "./scenario.ts";
 import { type BenchHousehold, databaseSize } from "./seed.ts";
 import { seedToolsBench, toolsScenarios } from "./tools-scenarios.ts";
@@ -77,22 +77,17 @@ try {
   machine.load_average_end = loadAverage();
 
   const scalingFigures = ["push 10 lines, 10 households", "grocery.push_ingredients (10 lines)"]
-    .map((name) => scaling(measurements, name))
+    .map((name) => scaling(measurements, name, machine.cores))
     .filter((figure) => figure !== undefined);
   console.log(`\n${scenarioTable(measurements)}`);
   console.log(
     "floors: read = GET health/ping (token verified, one select 1), write = POST health/write (token verified, " +
       "one insert committed), same server and pool, measured in batches alternating with each row's; " +
-      "stmts/call: top-level statements per call (pg_stat_statements).",
+      "stmts/call: top-level statements per call (pg_stat_statements); CPU ms/call: what the whole machine " +
+      "(load, functions, PostgreSQL) spent per call, and for the floor's; cores busy: the machine's average " +
+      "while the row's batches ran (/proc/stat).",
   );
-  for (const figure of scalingFigures) {
-    console.log(
-      `${figure.scenario}: ${figure.rps_1} → ${figure.rps_10} req/s from 1 to 10 connections (×${figure.ratio_10_to_1}); ` +
-        `write floor ×${figure.floor_ratio_10_to_1}; ${
-          Math.round(figure.share_of_floor_ratio * 100)
-        }% of the floor's ratio`,
-    );
-  }
+  for (const figure of scalingFigures) console.log(scalingLine(figure, machine.cores));
   if (coldStarts.length) console.log(`\n${coldStartTable(coldStarts)}`);
   console.log(
     `\nMachine: ${machine.cores} cores, ${machine.cpu}; load average ${
