@@ -63,7 +63,7 @@ export async function seedWriteLists(sql: Sql, cook: BenchHousehold) {
 }
 
 /** Bodies of a push of `lines` distinct lines (ingredient × unit), in 8 variants of quantities. */
-function pushBodies(listId: string, ingredientIds: string[], lines: number) {
+export function pushBodies(listId: string, ingredientIds: string[], lines: number) {
   const keys = pushUnits.flatMap((unit) =>
     ingredientIds.map((ingredientId) => ({ ingredient_id: ingredientId, unit }))
   );
