@@ -36,7 +36,7 @@ export interface InvokeRecord {
   recorded: boolean;
 }
 
-function invokeRecord(request: InvokeRequest): InvokeRecord {
+export function invokeRecord(request: InvokeRequest): InvokeRecord {
   return {
     claims: request.user.claims,
     household_id: request.householdId,

@@ -5,14 +5,12 @@
 import postgres from "postgres";
 import { requireUser } from "../../shared/auth/access-token.ts";
 import type { AccessTokenVerifier } from "../../shared/auth/access-token.ts";
-import type { InvokeRecord } from "../../shared/db/invoke.ts";
+import { invokeRecord } from "../../shared/db/invoke.ts";
 import { isWriteTool } from "../../shared/tools/define-tool.ts";
-import { inputHash } from "../../shared/tools/input-hash.ts";
 import { findTool } from "../../shared/tools/registry.ts";
 import { validateToolInput } from "../../shared/tools/runner.ts";
 import { sqlFunctionName } from "../../shared/tools/tool-names.ts";
-import type { Scenario } from "./scenario.ts";
-import { toolNameOf } from "./growth-scenarios.ts";
+import { type Scenario, toolNameOf } from "./scenario.ts";
 
 export interface PlanScan {
   node: string;
@@ -22,7 +20,7 @@ export interface PlanScan {
   removedByFilter: number;
 }
 
-export interface StatementPlan {
+interface StatementPlan {
   query: string;
   scans: PlanScan[];
   sharedBlocks: number;
@@ -74,30 +72,30 @@ function planOf(message: string): { query: string; plan: PlanNode } | undefined 
   return { query: logged["Query Text"], plan: logged.Plan };
 }
 
-/** The scenario's first body, as its tool would send it to private.invoke. */
-async function invokeRequest(scenario: Scenario, verify: AccessTokenVerifier, bodyIndex: number) {
+/**
+ * The scenario's first `count` bodies, taken in turn, as its tool would send them to private.invoke: as the runner,
+ * without an Idempotency-Key, so with no input hash.
+ */
+async function invokeRecords(scenario: Scenario, verify: AccessTokenVerifier, count: number) {
   const tool = findTool(toolNameOf(scenario));
   if (!tool) throw new Error(`no tool for ${scenario.name}`);
   const caller = scenario.callers[0];
   const bodies = caller.bodies ?? [{}];
   const request = new Request("http://bench.local/", { headers: { authorization: `Bearer ${caller.token}` } });
   const user = await requireUser(request, verify);
-  const { input, householdId } = validateToolInput(tool, bodies[bodyIndex % bodies.length], null);
-  return {
-    tool: tool.name,
-    record: {
-      claims: user.claims as Record<string, unknown>,
-      household_id: householdId,
-      tool: tool.name,
-      function: sqlFunctionName(tool.name),
+  const records = Array.from({ length: count }, (_, index) => {
+    const { input, householdId } = validateToolInput(tool, bodies[index % bodies.length], null);
+    return invokeRecord({
+      user,
+      householdId,
+      name: tool.name,
+      functionName: sqlFunctionName(tool.name),
       input,
       scope: tool.scope,
-      is_write: isWriteTool(tool),
-      idempotency_key: null,
-      input_hash: isWriteTool(tool) ? await inputHash(tool.name, input) : null,
-      recorded: isWriteTool(tool),
-    } satisfies InvokeRecord,
-  };
+      isWrite: isWriteTool(tool),
+    });
+  });
+  return { tool: tool.name, records };
 }
 
 export async function explainScenario(databaseUrl: string, scenario: Scenario, verify: AccessTokenVerifier) {
@@ -119,11 +117,11 @@ export async function explainScenario(databaseUrl: string, scenario: Scenario, v
     await sql`set auto_explain.log_level = notice`;
     await sql`set auto_explain.log_min_duration = -1`;
     // Bodies taken in turn, so that a write that consumes its target (check_item) finds a fresh one each time.
-    const requests = await Promise.all(
-      Array.from({ length: warmCalls + 2 }, (_, index) => invokeRequest(scenario, verify, index)),
-    );
+    const { tool, records } = await invokeRecords(scenario, verify, warmCalls + 2);
     const call = (transaction: postgres.TransactionSql, index: number) =>
-      transaction`select private.invoke(${transaction.json(requests[index].record as postgres.JSONValue)}) as result`;
+      transaction`select private.invoke(${
+        transaction.json(records[index] as unknown as postgres.JSONValue)
+      }) as result`;
     const plans = { json: [] as string[], text: [] as string[] };
     await sql.begin(async (sql) => {
       for (let index = 0; index < warmCalls; index++) await call(sql, index);
@@ -145,7 +143,7 @@ export async function explainScenario(databaseUrl: string, scenario: Scenario, v
     const top = statements.find((logged) => logged.query.includes("private.invoke"));
     return {
       scenario: scenario.name,
-      tool: requests[0].tool,
+      tool,
       sharedBlocks: blocksOf(top?.plan),
       statements: statements
         .filter((logged) => logged !== top)
@@ -166,7 +164,7 @@ function blocksOf(plan: PlanNode | undefined): number {
 }
 
 /** Tables with more rows than this are "big": a sequential scan of one is flagged. */
-export const bigTableRows = 10_000;
+const bigTableRows = 10_000;
 
 /** What in a tool's plans would make its cost grow with the database. */
 export function planFlags(plans: ToolPlans, rowsByTable: Record<string, number>): string[] {

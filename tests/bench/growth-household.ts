@@ -3,19 +3,12 @@
 // sources on the read list, a few ingredients of its own and 300 recorded writes for history.list. After each
 // measuring pass the writes it took are taken back, so that the second size meets the household the first met.
 import type { Sql } from "../../shared/db/client.ts";
-import {
-  addIngredientItems,
-  catalogIngredientIds,
-  createHouseholds,
-  createList,
-  seedMeals,
-  seedRecipes,
-} from "./seed.ts";
+import { addIngredientItems, createHouseholds, createList, seedMeals, seedRecipes } from "./seed.ts";
 import { seedWriteLists, type ToolsBenchData } from "./tools-scenarios.ts";
 
-export async function seedMeasuredHousehold(sql: Sql): Promise<ToolsBenchData> {
+/** `ingredientIds`: the first 100 of the catalog (catalogIngredientIds), which the bulk households use too. */
+export async function seedMeasuredHousehold(sql: Sql, ingredientIds: string[]): Promise<ToolsBenchData> {
   const [cook] = await createHouseholds(sql, "growth-cook", 1);
-  const ingredientIds = await catalogIngredientIds(sql, 100);
   await seedRecipes(sql, [cook], { perHousehold: 200, lines: 8, ingredientIds });
   await seedMeals(sql, [cook], "2026-01-01", 365);
   const readList = await createList(sql, cook, "Read me");

@@ -1,6 +1,6 @@
 // The tables and the JSON of `deno task bench:growth`.
 import { planFlags, type PlanScan, type ToolPlans } from "./growth-explain.ts";
-import { markdownTable } from "./report.ts";
+import { markdownTable, round } from "./report.ts";
 import type { Measurement } from "./scenario.ts";
 
 export interface SizeReport {
@@ -21,8 +21,6 @@ export interface SizeResult {
   /** Estimated rows per table by name, as plans name them: what makes a table big. */
   tableRows: Record<string, number>;
 }
-
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 function pairs(small: SizeResult, large: SizeResult) {
   return small.measurements.map((before) => {

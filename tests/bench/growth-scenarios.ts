@@ -38,8 +38,3 @@ export function growthScenarios(data: ToolsBenchData, tokenOf: (household: Bench
     ],
   };
 }
-
-/** The tool a scenario calls, from its path: `/functions/v1/recipe/list` is recipe.list. */
-export function toolNameOf(scenario: Scenario): string {
-  return scenario.path.replace("/functions/v1/", "").replace("/", ".");
-}

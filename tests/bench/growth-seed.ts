@@ -6,7 +6,7 @@
 import type { Sql } from "../../shared/db/client.ts";
 
 /** What each bulk household holds: in proportion to a household that has used the app for a year. */
-export const bulkHousehold = {
+const bulkHousehold = {
   recipes: 8,
   linesPerRecipe: 6,
   ingredients: 2,
@@ -18,7 +18,7 @@ export const bulkHousehold = {
 };
 
 /** The tables the growth bench reports row counts of. */
-export const growthTables = [
+const growthTables = [
   "auth.users",
   "public.households",
   "public.household_members",

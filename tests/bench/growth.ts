@@ -25,7 +25,7 @@ import { growthScenarios } from "./growth-scenarios.ts";
 import { rowCounts, seedBulkHouseholds } from "./growth-seed.ts";
 import { loadAverage, machineInfo } from "./machine.ts";
 import { writeJson } from "./report.ts";
-import type { LoadPlan, Measurement, Scenario } from "./scenario.ts";
+import type { LoadPlan, Measurement } from "./scenario.ts";
 import { catalogIngredientIds } from "./seed.ts";
 import { createWriteFloorTable } from "./write-floor.ts";
 
@@ -82,7 +82,7 @@ try {
   const machine = await machineInfo(admin);
   const catalogIds = await catalogIngredientIds(admin, 100);
   let startedAt = performance.now();
-  const data = await seedMeasuredHousehold(admin);
+  const data = await seedMeasuredHousehold(admin, catalogIds);
   await seedBulkHouseholds(admin, 1, smallHouseholds - 1, catalogIds);
   await createWriteFloorTable(admin);
   const smallSeedSeconds = seconds(startedAt);
@@ -110,7 +110,7 @@ try {
     const measurements = await runLoadProcess<Measurement[]>(config.projectRoot, "run-load.ts", plan);
     await resetMeasuredHousehold(admin, data, since);
     const plans: ToolPlans[] = [];
-    for (const scenario of scenarios as Scenario[]) {
+    for (const scenario of scenarios) {
       plans.push(await explainScenario(stack.databaseUrl, scenario, verify));
     }
     return { size, measurements, plans, tableRows: await rowsByTable(admin) };

@@ -20,6 +20,7 @@ import { startStack } from "../../supabase/local/stack.ts";
 import { stackConfig } from "../../supabase/local/stack-config.ts";
 import { median } from "./load.ts";
 import { markdownTable } from "./report.ts";
+import { toolNameOf } from "./scenario.ts";
 import { seedToolsBench, toolsScenarios } from "./tools-scenarios.ts";
 
 const filters = Deno.args.filter((arg) => !arg.startsWith("--"));
@@ -47,7 +48,7 @@ try {
   const rows: string[][] = [];
   for (const scenario of scenarios) {
     if (filters.length > 0 && !filters.some((name) => scenario.name.includes(name))) continue;
-    const tool = findTool(scenario.path.replace("/functions/v1/", "").replace("/", "."))!;
+    const tool = findTool(toolNameOf(scenario))!;
     const caller = scenario.callers[0];
     const bodies = caller.bodies ?? [{}];
     const times: Record<Phase, number[]> = Object.fromEntries(phases.map((phase) => [phase, []])) as never;

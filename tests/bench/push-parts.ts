@@ -7,6 +7,9 @@
 // row versions, affects them alike. Only a boolean comes back, so the figures are the server's time, not the transfer
 // of the reply. The pushes commit: the fresh benchmark database is thrown away afterwards.
 import postgres from "postgres";
+import type { AuthenticatedUser } from "../../shared/auth/access-token.ts";
+import { invokeRecord } from "../../shared/db/invoke.ts";
+import { sqlFunctionName } from "../../shared/tools/tool-names.ts";
 import { median } from "./load.ts";
 import { markdownTable } from "./report.ts";
 import { startStack } from "../../supabase/local/stack.ts";
@@ -80,26 +83,28 @@ const stack = await startStack(config, { freshDatabase: true });
 const sql = postgres(stack.databaseUrl, { max: 1, onnotice: () => {} });
 try {
   const data = await seedToolsBench(sql);
-  const claims = { sub: data.cook.userId, role: "authenticated", aud: "authenticated", email: data.cook.email };
-  const request = (input: unknown) =>
-    ({
-      claims,
-      household_id: null,
-      tool: "grocery.push_ingredients",
-      function: "app.grocery_push_ingredients",
+  const user: AuthenticatedUser = {
+    id: data.cook.userId,
+    claims: { sub: data.cook.userId, role: "authenticated", aud: "authenticated", email: data.cook.email },
+  };
+  const tool = "grocery.push_ingredients";
+  const push = (input: unknown) => {
+    const record = invokeRecord({
+      user,
+      householdId: null,
+      name: tool,
+      functionName: sqlFunctionName(tool),
       input,
       scope: "household",
-      is_write: true,
-      idempotency_key: null,
-      input_hash: null,
-      recorded: true,
-    }) as unknown as postgres.JSONValue;
+      isWrite: true,
+    });
+    return sql`select private.invoke(${sql.json(record as unknown as postgres.JSONValue)}) is not null as ok`;
+  };
   const bodies = pushBodies(data.pushLists[lines as 10 | 100 | 500], data.ingredientIds, lines);
   // Once, committed: the list's items exist, so every measured push merges into them, as the benchmark's do.
-  await sql`select private.invoke(${sql.json(request(bodies[0]))}) is not null as ok`;
+  await push(bodies[0]);
   const variants = await variantsOf(sql);
   const times = new Map(variants.map((variant) => [variant.name, [] as number[]]));
-  const push = (body: unknown) => sql`select private.invoke(${sql.json(request(body))}) is not null as ok`;
   console.log(`Measuring a push of ${lines} lines, ${rounds} calls per variant…`);
   for (let round = 0; round < rounds; round++) {
     // The same state for every round: the dead row versions and index entries of the last are gone.

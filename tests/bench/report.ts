@@ -4,7 +4,7 @@ import { median } from "./load.ts";
 import type { MachineInfo } from "./machine.ts";
 import type { Measurement } from "./scenario.ts";
 
-const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
+export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 const optional = (value: number | undefined, digits = 2) => value === undefined ? null : round(value, digits);
 const cell = (value: number | undefined, digits = 2) => value === undefined ? "–" : value.toFixed(digits);
 

@@ -50,13 +50,16 @@ async function batch(scenario: Scenario, requests: number, concurrency: number) 
   return { samples, busyMs, statements: await statementsSinceReset() };
 }
 
-/** CPU per call and cores kept busy over batches, or nothing when the machine's CPU time is not readable. */
-function cpuFigures(batches: { samples: Samples; busyMs: number }[]) {
+type Batch = Awaited<ReturnType<typeof batch>>;
+
+/**
+ * CPU per call and cores kept busy over batches (`samples`: theirs merged), or nothing when the machine's CPU time
+ * is not readable.
+ */
+function cpuFigures(batches: Batch[], samples: Samples) {
   const busyMs = batches.reduce((total, entry) => total + entry.busyMs, 0);
-  const calls = batches.reduce((total, entry) => total + entry.samples.latenciesMs.length, 0);
-  const elapsedMs = batches.reduce((total, entry) => total + entry.samples.elapsedMs, 0);
   if (Number.isNaN(busyMs)) return { cpuMsPerCall: undefined, coresBusy: undefined };
-  return { cpuMsPerCall: busyMs / calls, coresBusy: busyMs / elapsedMs };
+  return { cpuMsPerCall: busyMs / samples.latenciesMs.length, coresBusy: busyMs / samples.elapsedMs };
 }
 
 // The floor and the scenario are measured in alternating batches, so that a
@@ -70,8 +73,8 @@ async function compare(scenario: Scenario, concurrency: number): Promise<Measure
   await sample((_, worker) => requestOf(scenario, worker), { requests: warmRequests, concurrency });
   const total = scenario.requests?.[`${concurrency}`] ?? plan.requests[`${concurrency}`];
   const perRound = Math.ceil(total / rounds);
-  const floorBatches: { samples: Samples; busyMs: number }[] = [];
-  const scenarioBatches: { samples: Samples; busyMs: number }[] = [];
+  const floorBatches: Batch[] = [];
+  const scenarioBatches: Batch[] = [];
   let statements = 0;
   for (let round = 0; round < rounds; round++) {
     floorBatches.push(await batch(floor, perRound, concurrency));
@@ -79,10 +82,12 @@ async function compare(scenario: Scenario, concurrency: number): Promise<Measure
     scenarioBatches.push(measured);
     statements += measured.statements;
   }
-  const floorFigures = figures(merge(floorBatches.map((entry) => entry.samples)), concurrency);
-  const scenarioFigures = figures(merge(scenarioBatches.map((entry) => entry.samples)), concurrency);
-  const scenarioCpu = cpuFigures(scenarioBatches);
-  const floorCpu = cpuFigures(floorBatches);
+  const floorSamples = merge(floorBatches.map((entry) => entry.samples));
+  const scenarioSamples = merge(scenarioBatches.map((entry) => entry.samples));
+  const floorFigures = figures(floorSamples, concurrency);
+  const scenarioFigures = figures(scenarioSamples, concurrency);
+  const scenarioCpu = cpuFigures(scenarioBatches, scenarioSamples);
+  const floorCpu = cpuFigures(floorBatches, floorSamples);
   return {
     name: scenario.name,
     floor: floorKind,

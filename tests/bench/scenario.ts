@@ -19,6 +19,11 @@ export interface Scenario {
   requests?: Record<string, number>;
 }
 
+/** The tool a scenario calls, from its path: `/functions/v1/recipe/list` is recipe.list. */
+export function toolNameOf(scenario: Scenario): string {
+  return scenario.path.replace("/functions/v1/", "").replace("/", ".");
+}
+
 /** What the load process is asked to measure. */
 export interface LoadPlan {
   apiUrl: string;
