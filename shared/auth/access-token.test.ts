@@ -135,7 +135,6 @@ function keepingVerifier(options: { maxEntries?: number; maxAgeSeconds?: number 
   const cache = new VerifiedTokenCache({
     maxEntries: options.maxEntries ?? 10,
     maxAgeSeconds: options.maxAgeSeconds ?? 30,
-    clockToleranceSeconds: 5,
     now,
   });
   return { clock, cache, verify: createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, issuer, cache, now }) };

@@ -50,7 +50,7 @@ const clockToleranceSeconds = 5;
 
 /** The verifier's default cache: 1,000 tokens (about a megabyte), each verified again after 30 seconds. */
 function defaultTokenCache(now?: () => number): VerifiedTokenCache {
-  return new VerifiedTokenCache({ maxEntries: 1000, maxAgeSeconds: 30, clockToleranceSeconds, now });
+  return new VerifiedTokenCache({ maxEntries: 1000, maxAgeSeconds: 30, now });
 }
 
 export type AccessTokenVerifier = (token: string) => Promise<AccessTokenClaims>;
@@ -104,7 +104,8 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
         throw unauthenticated(`Tokens signed with "${algorithm ?? "no algorithm"}" are not accepted.`);
       }
       const claims = checkAudience(payload as AccessTokenClaims);
-      return cache ? cache.set(token, claims) : claims;
+      // jose required `exp`; past it and the tolerance, the check above would refuse the token.
+      return cache ? cache.set(token, claims, (claims.exp! + clockToleranceSeconds) * 1000) : claims;
     } catch (error) {
       throw describeFailure(error);
     }

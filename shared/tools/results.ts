@@ -323,15 +323,17 @@ export const GroceryRestoreItemResult = z.strictObject({
 });
 export type GroceryRestoreItemResult = z.infer<typeof GroceryRestoreItemResult>;
 
+/** The old value of each meal field a call gave (update_meal, update_series): undoing puts them back. */
+const PreviousMealFields = {
+  meal_type: z.enum(mealTypes).optional(),
+  servings: z.int().positive().nullable().optional(),
+  note: z.string().nullable().optional(),
+};
+
 /** planner.update_meal: `previous` holds the old value of each field the call gave. */
 export const PlannerUpdateMealResult = z.strictObject({
   meal: PlannerMeal,
-  previous: z.strictObject({
-    date: z.iso.date().optional(),
-    meal_type: z.enum(mealTypes).optional(),
-    servings: z.int().positive().nullable().optional(),
-    note: z.string().nullable().optional(),
-  }),
+  previous: z.strictObject({ date: z.iso.date().optional(), ...PreviousMealFields }),
 });
 export type PlannerUpdateMealResult = z.infer<typeof PlannerUpdateMealResult>;
 
@@ -601,17 +603,8 @@ export type PlannerRemoveSeriesResult = z.infer<typeof PlannerRemoveSeriesResult
 export const PlannerUpdateSeriesResult = z.strictObject({
   series_id: id,
   meals: z.array(PlannerMeal),
-  previous: z.strictObject({
-    meal_type: z.enum(mealTypes).optional(),
-    servings: z.int().positive().nullable().optional(),
-    note: z.string().nullable().optional(),
-  }),
-  previous_meals: z.array(z.strictObject({
-    id,
-    meal_type: z.enum(mealTypes).optional(),
-    servings: z.int().positive().nullable().optional(),
-    note: z.string().nullable().optional(),
-  })),
+  previous: z.strictObject(PreviousMealFields),
+  previous_meals: z.array(z.strictObject({ id, ...PreviousMealFields })),
   message: z.string(),
 });
 export type PlannerUpdateSeriesResult = z.infer<typeof PlannerUpdateSeriesResult>;
