@@ -42,6 +42,30 @@ as $$
   where t.household_id is null and t.tool = 'household.join' and t.response ->> 'household_id' = p_household_id::text
 $$;
 
+-- The same writes newest first, before (p_before_at, p_before_id) when given, at most p_limit. Each kind is read in
+-- order through its index and stops at p_limit, so a page costs a page however long the history is; ordering and
+-- limiting private.household_writes instead reads every write of the household and sorts them.
+create function private.household_writes_newest_first(p_household_id uuid, p_before_at timestamptz,
+  p_before_id uuid, p_limit integer) returns setof public.tool_invocations
+language sql stable
+as $$
+  select * from (
+    (select * from public.tool_invocations t
+     where t.household_id = p_household_id and t.is_write and t.response is not null
+       and (p_before_at is null or (t.created_at, t.id) < (p_before_at, p_before_id))
+     order by t.created_at desc, t.id desc
+     limit p_limit)
+    union all
+    (select * from public.tool_invocations t
+     where t.household_id is null and t.tool = 'household.join' and t.response ->> 'household_id' = p_household_id::text
+       and (p_before_at is null or (t.created_at, t.id) < (p_before_at, p_before_id))
+     order by t.created_at desc, t.id desc
+     limit p_limit)
+  ) writes
+  order by writes.created_at desc, writes.id desc
+  limit p_limit
+$$;
+
 create function private.invocation_undone(p_invocation public.tool_invocations) returns boolean
 language plpgsql stable
 set search_path = ''
@@ -131,6 +155,9 @@ declare
   v_after jsonb := private.decode_cursor(p_input ->> 'cursor');
   v_entries jsonb;
 begin
+  if v_after is not null and (v_after ->> 'c' is null or v_after ->> 'i' is null) then
+    perform private.decode_cursor('not a cursor');
+  end if;
   select coalesce(jsonb_agg(jsonb_build_object(
     'invocation_id', page.id,
     'tool', page.tool,
@@ -140,23 +167,8 @@ begin
     'undone', private.invocation_undone(page)
   ) order by page.created_at desc, page.id desc), '[]'::jsonb)
   into v_entries
-  from (
-    select * from (
-      (select * from public.tool_invocations t
-       where t.household_id = p_household_id and t.is_write and t.response is not null
-         and (v_after is null or (t.created_at, t.id) < ((v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
-       order by t.created_at desc, t.id desc
-       limit v_limit + 1)
-      union all
-      (select * from public.tool_invocations t
-       where t.household_id is null and t.tool = 'household.join' and t.response ->> 'household_id' = p_household_id::text
-         and (v_after is null or (t.created_at, t.id) < ((v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid))
-       order by t.created_at desc, t.id desc
-       limit v_limit + 1)
-    ) writes
-    order by writes.created_at desc, writes.id desc
-    limit v_limit + 1
-  ) page;
+  from private.household_writes_newest_first(p_household_id, (v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid,
+    v_limit + 1) page;
   if jsonb_array_length(v_entries) > v_limit then
     v_entries := v_entries - v_limit;
     return jsonb_build_object('entries', v_entries, 'next_cursor', private.encode_cursor(jsonb_build_object(
@@ -343,6 +355,7 @@ declare
   v_link public.tool_invocations;
   v_next public.tool_invocations;
   v_write public.tool_invocations;
+  v_seen integer;
   v_refusal text;
   v_strict boolean;
   v_message text;
@@ -355,11 +368,20 @@ begin
       raise exception 'invocation not found' using errcode = 'MP404', column = 'invocation_id';
     end if;
   else
-    -- The household's last write that is not an undo and was not undone.
-    select * into v_target from private.household_writes(p_household_id) t
-    where t.tool <> 'history.undo' and not private.invocation_undone(t)
-    order by t.created_at desc, t.id desc
-    limit 1;
+    -- The household's last write that is not an undo and was not undone: read newest first, a page at a time, up
+    -- to the first such write, so that the writes behind it are never tested.
+    loop
+      v_seen := 0;
+      for v_next in select * from private.household_writes_newest_first(p_household_id, v_next.created_at, v_next.id, 50)
+      loop
+        v_seen := v_seen + 1;
+        if v_next.tool <> 'history.undo' and not private.invocation_undone(v_next) then
+          v_target := v_next;
+          exit;
+        end if;
+      end loop;
+      exit when v_target.id is not null or v_seen < 50;
+    end loop;
     if v_target.id is null then
       raise exception 'this household has no write to undo' using errcode = 'MP404';
     end if;
@@ -436,6 +458,7 @@ end;
 $$;
 
 grant execute on function private.household_writes(uuid),
+  private.household_writes_newest_first(uuid, timestamptz, uuid, integer),
   private.invocation_undone(public.tool_invocations),
   private.record_undo_inverse(text, jsonb, uuid),
   private.nothing_to_undo(),

@@ -322,6 +322,7 @@ declare
   v_list public.grocery_lists;
   v_item public.grocery_items;
   v_result jsonb;
+  v_inverse_tool text;
   v_ids uuid[];
 begin
   case p_target.tool
@@ -337,8 +338,10 @@ begin
   when 'grocery.apply_conversion' then
     return private.undo_conversion(p_household_id, v_data, v_at, p_strict);
   when 'grocery.unapply_conversion' then
-    perform private.refuse_if_changed_since(format('a line of %s', i.name), i.updated_at, v_at, p_strict)
+    perform private.refuse_if_changed_since(format('a line of %s', coalesce(i.name, ingredient.name)), i.updated_at,
+      v_at, p_strict)
     from public.grocery_items i
+    left join public.ingredients ingredient on ingredient.id = i.ingredient_id
     where i.household_id = p_household_id and i.id in (
       select value::uuid from jsonb_array_elements_text(v_data -> 'item_ids'));
     v_result := app.grocery_apply_conversion(p_household_id, jsonb_build_object(
@@ -415,25 +418,28 @@ begin
     if p_target.tool = 'grocery.recheck_item' and (v_item.deleted_at is not null or not v_item.checked) then
       perform private.undo_conflict(format('the item %s was unchecked or removed since', v_data #>> '{item,name}'));
     end if;
-    v_result := case
-      when p_target.tool in ('grocery.check_item', 'grocery.recheck_item') then
+    -- The write that undoes it, which is also what the undo records as its own.
+    v_inverse_tool := case p_target.tool
+      when 'grocery.check_item' then 'grocery.uncheck_item'
+      when 'grocery.recheck_item' then 'grocery.uncheck_item'
+      when 'grocery.remove_item' then 'grocery.restore_item'
+      when 'grocery.restore_item' then 'grocery.remove_item'
+      else p_target.tool end;
+    v_result := case v_inverse_tool
+      when 'grocery.uncheck_item' then
         app.grocery_uncheck_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when p_target.tool = 'grocery.remove_item' then
+      when 'grocery.restore_item' then
         app.grocery_restore_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when p_target.tool = 'grocery.restore_item' then
+      when 'grocery.remove_item' then
         app.grocery_remove_item(p_household_id, jsonb_build_object('grocery_item_id', v_item.id))
-      when p_target.tool = 'grocery.update_item' then
+      when 'grocery.update_item' then
         app.grocery_update_item(p_household_id, (v_data -> 'previous') || jsonb_build_object('grocery_item_id', v_item.id))
     end;
     if v_result ->> 'folded_into_item_id' is distinct from
        (case when p_target.tool = 'grocery.recheck_item' then v_data ->> 'folded_into_item_id' end) then
       perform private.undo_conflict('a later write added a matching line to the list, which this item would fold into');
     end if;
-    perform private.record_undo_inverse(case
-      when p_target.tool in ('grocery.check_item', 'grocery.recheck_item') then 'grocery.uncheck_item'
-      when p_target.tool = 'grocery.remove_item' then 'grocery.restore_item'
-      when p_target.tool = 'grocery.restore_item' then 'grocery.remove_item'
-      else p_target.tool end, v_result);
+    perform private.record_undo_inverse(v_inverse_tool, v_result);
     return format('Undid %s on %s.', p_target.tool, v_data #>> '{item,name}');
   end case;
 end;

@@ -56,6 +56,7 @@ as $$
 declare
   v_data jsonb := p_target.response;
   v_user_id uuid;
+  v_joined_at timestamptz;
   v_invite public.household_invites;
   v_code text;
   v_default boolean := false;
@@ -104,13 +105,13 @@ begin
       raise exception 'only an owner of the household or the member who joined can undo a join'
         using errcode = 'MP403';
     end if;
-    perform private.lock_member_as_left(p_household_id, v_user_id, 'member',
-      coalesce((v_data ->> 'joined_at')::timestamptz, p_target.created_at), false);
+    v_joined_at := coalesce((v_data ->> 'joined_at')::timestamptz, p_target.created_at);
+    perform private.lock_member_as_left(p_household_id, v_user_id, 'member', v_joined_at, false);
     -- Before the member row goes: the definer function checks that the caller is a member.
     perform private.give_back_invite_use(p_household_id, (v_data ->> 'invite_id')::uuid);
     delete from public.household_members m where m.household_id = p_household_id and m.user_id = v_user_id;
     perform private.record_undo_inverse('household.take_back_join', v_data || jsonb_build_object('user_id', v_user_id,
-      'joined_at', coalesce((v_data ->> 'joined_at')::timestamptz, p_target.created_at)));
+      'joined_at', v_joined_at));
     return 'Took back the join: the member is out and the invite has its use back.';
 
   when 'household.take_back_join' then

@@ -106,6 +106,18 @@ as $$
   select jsonb_build_object('claims', tests.claims_of(p_email)) || p_request;
 $$;
 
+-- A tool called as the functions call it, by p_email: a household write, run through private.invoke; p_request's
+-- keys (household_id, scope, recorded, idempotency_key, input_hash, …) are added or override. The whole reply.
+create or replace function tests.call_tool(p_email text, p_tool text, p_input jsonb, p_request jsonb default '{}')
+returns jsonb
+language sql
+set search_path = ''
+as $$
+  select private.invoke(tests.request_of(p_email, jsonb_build_object(
+    'tool', p_tool, 'function', 'app.' || replace(p_tool, '.', '_'), 'input', p_input,
+    'scope', 'household', 'is_write', true) || p_request));
+$$;
+
 create or replace function tests.ingredient(p_name text) returns uuid
 language sql stable security definer
 set search_path = ''

@@ -11,11 +11,9 @@ create temporary table fixture on commit drop as
 select tests.create_list(tests.household_of('alice@test'), 'Weekly') as list_id;
 
 create function pg_temp.push(p_quantity numeric) returns jsonb language sql as $$
-  select private.invoke(tests.request_of('alice@test', jsonb_build_object(
-    'tool', 'grocery.push_ingredients', 'function', 'app.grocery_push_ingredients',
-    'input', jsonb_build_object('grocery_list_id', list_id, 'ingredients', jsonb_build_array(jsonb_build_object(
-      'ingredient_id', tests.ingredient('white rice'), 'quantity', p_quantity, 'unit', 'cup'))),
-    'scope', 'household', 'is_write', true)))
+  select tests.call_tool('alice@test', 'grocery.push_ingredients', jsonb_build_object('grocery_list_id', list_id,
+    'ingredients', jsonb_build_array(jsonb_build_object(
+      'ingredient_id', tests.ingredient('white rice'), 'quantity', p_quantity, 'unit', 'cup'))))
   from fixture;
 $$;
 

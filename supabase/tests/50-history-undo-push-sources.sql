@@ -10,9 +10,7 @@ select tests.create_list(tests.household_of('alice@test'), 'Weekly') as list_id;
 
 create function pg_temp.call(p_tool text, p_input jsonb, p_recorded boolean default true) returns jsonb
 language sql as $$
-  select private.invoke(tests.request_of('alice@test', jsonb_build_object(
-    'tool', p_tool, 'function', 'app.' || replace(p_tool, '.', '_'), 'input', p_input,
-    'scope', 'household', 'is_write', true, 'recorded', p_recorded)));
+  select tests.call_tool('alice@test', p_tool, p_input, jsonb_build_object('recorded', p_recorded));
 $$;
 
 create function pg_temp.push(p_quantity numeric, p_recorded boolean default true) returns jsonb language sql as $$

@@ -20,9 +20,7 @@ select first_meal, tests.household_of('alice@test'), pilaf, date '2027-01-02', '
 union all select second_meal, tests.household_of('alice@test'), pilaf, date '2027-01-03', 'dinner', 4 from fixture;
 
 create function pg_temp.call(p_tool text, p_input jsonb) returns jsonb language sql as $$
-  select private.invoke(tests.request_of('alice@test', jsonb_build_object(
-    'tool', p_tool, 'function', 'app.' || replace(p_tool, '.', '_'), 'input', p_input,
-    'scope', 'household', 'is_write', true))) -> 'data';
+  select tests.call_tool('alice@test', p_tool, p_input) -> 'data';
 $$;
 create function pg_temp.sync() returns jsonb language sql as $$
   select pg_temp.call('grocery.sync_plan', jsonb_build_object('grocery_list_id', list_id,

@@ -11,10 +11,8 @@ select tests.add_member(tests.household_of('owner@test'), 'plain@test');
 create function pg_temp.call(p_email text, p_tool text, p_input jsonb, p_scope text default 'household')
 returns jsonb
 language sql as $$
-  select private.invoke(tests.request_of(p_email, jsonb_build_object(
-    'household_id', case when p_scope = 'household' then tests.household_of('owner@test') end,
-    'tool', p_tool, 'function', 'app.' || replace(p_tool, '.', '_'), 'input', p_input, 'scope', p_scope,
-    'is_write', true))) -> 'data';
+  select tests.call_tool(p_email, p_tool, p_input, jsonb_build_object('scope', p_scope,
+    'household_id', case when p_scope = 'household' then tests.household_of('owner@test') end)) -> 'data';
 $$;
 
 create temporary table invite on commit drop as
