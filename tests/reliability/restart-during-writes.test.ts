@@ -29,31 +29,38 @@ async function startOwnStack() {
   // A fresh database every run: the migrations may have changed since the last.
   const { installation, cluster } = await startDatabase(config, { freshDatabase: true });
   const admin = postgres(databaseUrl(config), { max: 1, onnotice: () => {} });
-  const user = await ensureUser(admin, `outage-${crypto.randomUUID().slice(0, 8)}@example.com`);
-  const [{ household_id: household }] = await admin<{ household_id: string }[]>`
-    select household_id from public.household_members where user_id = ${user.id}`;
-  const [{ id: listId }] = await admin<{ id: string }[]>`
-    insert into public.grocery_lists (household_id, name) values (${household}, 'Outage') returning id`;
-  const [{ id: rice }] = await admin<{ id: string }[]>`
-    select id from public.ingredients where household_id is null and normalized_name = 'white rice'`;
-  await admin.end();
-  const token = await signUserToken(await readSigningKey(testState), stackEnv().apiUrl, user);
-  const { handler, pool } = ownGroupFunction("grocery", databaseUrl(config), {
-    DB_POOL_MAX: "4",
-    DB_QUERY_TIMEOUT_SECONDS: "5",
-  });
+  try {
+    const user = await ensureUser(admin, `outage-${crypto.randomUUID().slice(0, 8)}@example.com`);
+    const [{ household_id: household }] = await admin<{ household_id: string }[]>`
+      select household_id from public.household_members where user_id = ${user.id}`;
+    const [{ id: listId }] = await admin<{ id: string }[]>`
+      insert into public.grocery_lists (household_id, name) values (${household}, 'Outage') returning id`;
+    const [{ id: rice }] = await admin<{ id: string }[]>`
+      select id from public.ingredients where household_id is null and normalized_name = 'white rice'`;
+    await admin.end();
+    const token = await signUserToken(await readSigningKey(testState), stackEnv().apiUrl, user);
+    const { handler, pool } = ownGroupFunction("grocery", databaseUrl(config), {
+      DB_POOL_MAX: "4",
+      DB_QUERY_TIMEOUT_SECONDS: "5",
+    });
 
-  async function call(action: string, input: unknown, idempotencyKey?: string) {
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
-    const started = performance.now();
-    const response = await handler(
-      new Request(`http://localhost/grocery/${action}`, { method: "POST", headers, body: JSON.stringify(input) }),
-    );
-    const body = await response.json();
-    return { status: response.status, body, milliseconds: performance.now() - started };
+    const call = async (action: string, input: unknown, idempotencyKey?: string) => {
+      const headers: Record<string, string> = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+      if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
+      const started = performance.now();
+      const response = await handler(
+        new Request(`http://localhost/grocery/${action}`, { method: "POST", headers, body: JSON.stringify(input) }),
+      );
+      const body = await response.json();
+      return { status: response.status, body, milliseconds: performance.now() - started };
+    };
+    return { installation, cluster, listId, rice, pool, call };
+  } catch (error) {
+    // As startDatabase does: a start that fails half-way leaves neither the cluster nor a connection behind.
+    await admin.end({ timeout: 0 });
+    if (cluster.started) await cluster.stop();
+    throw error;
   }
-  return { installation, cluster, listId, rice, pool, call };
 }
 
 Deno.test("a restart during writes: only retryable errors, retried writes applied once, nothing half-written", async () => {

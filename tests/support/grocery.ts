@@ -1,5 +1,7 @@
 import type { Sql } from "../../shared/db/client.ts";
+import type { ToolOutput } from "../../shared/tools/registry.ts";
 import type { TestUser } from "./stack.ts";
+import { callToolOk } from "./tools-client.ts";
 
 /** A grocery list made directly in the database, so grocery.push_ingredients tests do not depend on grocery.create_list. */
 export async function createList(sql: Sql, user: TestUser, householdId: string, name = "Weekly"): Promise<string> {
@@ -7,6 +9,18 @@ export async function createList(sql: Sql, user: TestUser, householdId: string, 
     insert into public.grocery_lists (household_id, name, created_by)
     values (${householdId}, ${`${name} ${crypto.randomUUID().slice(0, 6)}`}, ${user.id}) returning id`;
   return row.id;
+}
+
+/** grocery.push_ingredients of these lines onto the list, by the user (in the household named, else their default). */
+export async function pushIngredients(
+  user: TestUser,
+  listId: string,
+  lines: Record<string, unknown>[],
+  householdId?: string,
+): Promise<ToolOutput<"grocery.push_ingredients">> {
+  return await callToolOk(user, "grocery.push_ingredients", { grocery_list_id: listId, ingredients: lines }, {
+    householdId,
+  });
 }
 
 /** The list's live items as "name quantity unit [prep]" lines, sorted: what a shopper sees. */

@@ -4,14 +4,16 @@
 import assert from "node:assert/strict";
 import { allTools } from "../../shared/tools/registry.ts";
 import { callTool, callToolOk } from "../support/tools-client.ts";
-import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
+import { createList, pushIngredients } from "../support/grocery.ts";
+import { lastWrite } from "../support/history.ts";
+import { catalogIngredient, householdOf, joinHousehold, twoHouseholds } from "../support/households.ts";
 import { adminSql, createTestUser, type TestUser } from "../support/stack.ts";
 
 const sql = adminSql();
 const { alice } = await twoHouseholds(sql, "undo-every-write");
 const householdId = await householdOf(sql, alice);
 const bob = await createTestUser(sql, "undo-every-write-member");
-await callToolOk(bob, "household.join", { code: (await callToolOk(alice, "household.create_invite", {})).code });
+await joinHousehold(bob, alice);
 const rice = await catalogIngredient(sql, "white rice");
 const eggs = await catalogIngredient(sql, "eggs");
 
@@ -52,16 +54,11 @@ async function householdRows(): Promise<unknown> {
 let counter = 0;
 const unique = (label: string) => `${label} ${++counter}`;
 
-async function newList(user: TestUser = alice): Promise<string> {
-  return (await callToolOk(user, "grocery.create_list", { name: unique("List") })).grocery_list_id;
-}
+const newList = () => createList(sql, alice, householdId);
 
 async function newItem(): Promise<{ listId: string; itemId: string }> {
   const listId = await newList();
-  const pushed = await callToolOk(alice, "grocery.push_ingredients", {
-    grocery_list_id: listId,
-    ingredients: [{ ingredient_id: rice, quantity: 2, unit: "cup" }],
-  });
+  const pushed = await pushIngredients(alice, listId, [{ ingredient_id: rice, quantity: 2, unit: "cup" }]);
   return { listId, itemId: pushed.added[0].id };
 }
 
@@ -87,8 +84,7 @@ async function newSeries(): Promise<{ seriesId: string; mealIds: string[] }> {
 /** A member alice invited, who joined her household (and so belongs to two). */
 async function joinedMember(label: string): Promise<TestUser> {
   const member = await createTestUser(sql, label);
-  const { code } = await callToolOk(alice, "household.create_invite", {});
-  await callToolOk(member, "household.join", { code });
+  await joinHousehold(member, alice);
   return member;
 }
 
@@ -103,7 +99,7 @@ async function perform(tool: string, arranged: unknown): Promise<string> {
     ? arranged
     : new PerformedBy(alice, arranged);
   await callToolOk(performer, tool as "grocery.create_list", input, { householdId: named });
-  return await lastInvocation(tool);
+  return (await lastWrite(alice, { tool })).invocation_id;
 }
 
 async function newMeal(): Promise<string> {
@@ -119,12 +115,7 @@ const everyWrite: Record<string, () => Promise<unknown>> = {
   "household.rename": () => Promise.resolve({ name: unique("Home") }),
   // Alice's only household becomes her default; the undo puts "no default" back.
   "household.set_default": () => Promise.resolve({}),
-  "household.set_role": async () => {
-    const member = await createTestUser(sql, "undo-role");
-    const { code } = await callToolOk(alice, "household.create_invite", {});
-    await callToolOk(member, "household.join", { code });
-    return { user_id: member.id, role: "owner" };
-  },
+  "household.set_role": async () => ({ user_id: (await joinedMember("undo-role")).id, role: "owner" }),
   "grocery.create_list": () => Promise.resolve({ name: unique("Weekend") }),
   "grocery.push_recipe": async () => {
     const { listId } = await newItem();
@@ -228,26 +219,20 @@ const everyWrite: Record<string, () => Promise<unknown>> = {
   },
   "grocery.apply_conversion": async () => {
     const listId = await newList();
-    const pushed = await callToolOk(alice, "grocery.push_ingredients", {
-      grocery_list_id: listId,
-      ingredients: [
-        { ingredient_id: rice, quantity: 1, unit: "cup" },
-        { ingredient_id: rice, quantity: 250, unit: "ml" },
-      ],
-    });
+    const pushed = await pushIngredients(alice, listId, [
+      { ingredient_id: rice, quantity: 1, unit: "cup" },
+      { ingredient_id: rice, quantity: 250, unit: "ml" },
+    ]);
     return { grocery_list_id: listId, item_ids: pushed.added.map((item) => item.id), unit: "cup" };
   },
   // Undoing a push; undoing that undo (a redo) puts back exactly its source rows.
   "history.undo": async () => {
     const { listId } = await newItem();
-    await callToolOk(alice, "grocery.push_ingredients", {
-      grocery_list_id: listId,
-      ingredients: [
-        { ingredient_id: rice, quantity: 0.5, unit: "cup" },
-        { ingredient_id: eggs, quantity: 2, unit: "whole" },
-      ],
-    });
-    return { invocation_id: await lastInvocation("grocery.push_ingredients") };
+    await pushIngredients(alice, listId, [
+      { ingredient_id: rice, quantity: 0.5, unit: "cup" },
+      { ingredient_id: eggs, quantity: 2, unit: "whole" },
+    ]);
+    return { invocation_id: (await lastWrite(alice, { tool: "grocery.push_ingredients" })).invocation_id };
   },
   "household.create_invite": () => Promise.resolve({}),
   // The invite gets its use back.
@@ -286,23 +271,20 @@ const everyWrite: Record<string, () => Promise<unknown>> = {
   },
 };
 
-async function lastInvocation(tool: string): Promise<string> {
-  const { entries } = await callToolOk(alice, "history.list", { limit: 1 });
-  assert.equal(entries[0].tool, tool);
-  return entries[0].invocation_id;
-}
-
 Deno.test("every write tool of the registry is checked here", () => {
   const writeTools = allTools.filter((tool) => tool.effect === "write").map((tool) => tool.name).sort();
   assert.deepEqual(writeTools, Object.keys(everyWrite).sort());
 });
 
+// Each write is undone, and found as it was; the undo is undone (a redo), and the write comes back exactly; undoing
+// the write again undoes the redo, the newest link of its chain.
 for (const [tool, arrange] of Object.entries(everyWrite)) {
-  Deno.test(`history.undo after ${tool} finds the household's rows as they were`, async () => {
+  Deno.test(`history.undo after ${tool} finds the household's rows as they were; undoing the undo redoes it exactly, and undoing the redo undoes it again`, async () => {
     const arranged = await arrange();
     const before = await householdRows();
     const invocationId = await perform(tool, arranged);
-    assert.notDeepEqual(await householdRows(), before, `${tool} changed nothing to undo`);
+    const after = await householdRows();
+    assert.notDeepEqual(after, before, `${tool} changed nothing to undo`);
 
     // The default target skips undos: an undo is undone (redone) by naming it.
     const undone = await callToolOk(
@@ -313,29 +295,16 @@ for (const [tool, arrange] of Object.entries(everyWrite)) {
     assert.equal(undone.undone_invocation_id, invocationId);
     assert.equal(undone.undone_tool, tool);
     assert.deepEqual(await householdRows(), before);
+    const undoId = (await lastWrite(alice, { tool: "history.undo" })).invocation_id;
+    const already = await callTool(alice, "history.undo", { invocation_id: invocationId });
+    assert.equal(already.status, 409);
+    assert.match(already.body.error!.message, /already undone/);
 
-    const again = await callTool(alice, "history.undo", { invocation_id: invocationId });
-    assert.equal(again.status, 409);
-    assert.match(again.body.error!.message, /already undone/);
-  });
-}
-
-// Undoing an undo is a redo: the write comes back exactly. Undoing the redo undoes the write again.
-for (const [tool, arrange] of Object.entries(everyWrite)) {
-  Deno.test(`history.undo of the undo of ${tool} redoes it exactly, and undoing the redo undoes it again`, async () => {
-    const arranged = await arrange();
-    const before = await householdRows();
-    const invocationId = await perform(tool, arranged);
-    const after = await householdRows();
-
-    const undone = await callToolOk(alice, "history.undo", { invocation_id: invocationId });
-    const undoId = await lastInvocation("history.undo");
-    assert.deepEqual(await householdRows(), before);
     const redone = await callToolOk(alice, "history.undo", { invocation_id: undoId });
     assert.equal(redone.undone_invocation_id, undoId);
     assert.equal(redone.undone_summary, undone.message);
     assert.deepEqual(await householdRows(), after, `the redo of ${tool} put back what it did`);
-    const redoId = await lastInvocation("history.undo");
+    const redoId = (await lastWrite(alice, { tool: "history.undo" })).invocation_id;
     const entries = (await callToolOk(alice, "history.list", { limit: 3 })).entries;
     assert.deepEqual(entries.map((entry) => [entry.invocation_id, entry.undone]), [
       [redoId, false],

@@ -3,14 +3,16 @@
 // push puts back their rows as they made them.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";
-import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
+import { createList, pushIngredients } from "../support/grocery.ts";
+import { lastWrite } from "../support/history.ts";
+import { catalogIngredient, householdOf, joinHousehold, twoHouseholds } from "../support/households.ts";
 import { adminSql, createTestUser } from "../support/stack.ts";
 
 const sql = adminSql();
 const { alice } = await twoHouseholds(sql, "undo-grocery");
 const householdId = await householdOf(sql, alice);
 const bob = await createTestUser(sql, "undo-grocery-member");
-await callToolOk(bob, "household.join", { code: (await callToolOk(alice, "household.create_invite", {})).code });
+await joinHousehold(bob, alice);
 const rice = await catalogIngredient(sql, "white rice");
 const eggs = await catalogIngredient(sql, "eggs");
 
@@ -29,22 +31,10 @@ async function listRows(listId: string): Promise<unknown> {
   return rows.rows;
 }
 
-async function lastInvocation(tool: string): Promise<string> {
-  const { entries } = await callToolOk(alice, "history.list", { limit: 1 });
-  assert.equal(entries[0].tool, tool);
-  return entries[0].invocation_id;
-}
-
-let counter = 0;
-async function newList(): Promise<string> {
-  return (await callToolOk(alice, "grocery.create_list", { name: `Undo grocery ${++counter}` })).grocery_list_id;
-}
+const newList = () => createList(sql, alice, householdId, "Undo grocery");
 
 function push(listId: string, quantity: number, unit = "cup", user = alice) {
-  return callToolOk(user, "grocery.push_ingredients", {
-    grocery_list_id: listId,
-    ingredients: [{ ingredient_id: rice, quantity, unit }],
-  }, { householdId });
+  return pushIngredients(user, listId, [{ ingredient_id: rice, quantity, unit }], householdId);
 }
 
 async function refusedAndUnchanged(invocationId: string, listId: string, message: RegExp) {
@@ -69,9 +59,7 @@ Deno.test("undoing an uncheck that folded puts the checked line back: quantity, 
   assert.equal(unchecked.previous.source_ids.length, 1);
   const undone = await callToolOk(alice, "history.undo", {});
   assert.equal(undone.undone_tool, "grocery.uncheck_item");
-  assert.deepEqual(await listRows(listId), before);
-  const [row] = await sql`select checked_by from public.grocery_items where id = ${first.id}`;
-  assert.equal(row.checked_by, bob.id, "Bob checked it, not Alice who undid the uncheck");
+  assert.deepEqual(await listRows(listId), before, "every column, checked_by too: Bob checked it, not Alice who undid");
 });
 
 Deno.test("an uncheck whose fold a later push changed is not undone: CONFLICT, nothing changes", async () => {
@@ -80,7 +68,7 @@ Deno.test("an uncheck whose fold a later push changed is not undone: CONFLICT, n
   await callToolOk(alice, "grocery.check_item", { grocery_item_id: first.id });
   await push(listId, 2);
   await callToolOk(alice, "grocery.uncheck_item", { grocery_item_id: first.id });
-  const uncheckId = await lastInvocation("grocery.uncheck_item");
+  const uncheckId = (await lastWrite(alice, { tool: "grocery.uncheck_item" })).invocation_id;
   await push(listId, 0.5);
   await refusedAndUnchanged(uncheckId, listId, /changed by a later write; undo that write first/);
 });
@@ -109,7 +97,7 @@ Deno.test("undoing a sync takes back exactly its additions and puts back exactly
 
   const synced = await callToolOk(alice, "grocery.sync_plan", range);
   assert.deepEqual(synced.withdrawals.map((withdrawal) => withdrawal.quantity), [2]);
-  const syncId = await lastInvocation("grocery.sync_plan");
+  const syncId = (await lastWrite(alice, { tool: "grocery.sync_plan" })).invocation_id;
   const [withdrawal] = await sql`select invocation_id from public.grocery_item_withdrawals
     where planner_meal_id = ${meal.planner_meal_id}`;
   assert.equal(withdrawal.invocation_id, syncId, "the withdrawal names the sync that made it");
@@ -132,7 +120,7 @@ Deno.test("a sync whose item was checked since is not undone: CONFLICT, nothing 
     end_date: "2027-11-14",
   });
   assert.equal(synced.changes.length, 1);
-  const syncId = await lastInvocation("grocery.sync_plan");
+  const syncId = (await lastWrite(alice, { tool: "grocery.sync_plan" })).invocation_id;
   const [item] = (await callToolOk(alice, "grocery.get_list", { grocery_list_id: listId })).items;
   await callToolOk(alice, "grocery.check_item", { grocery_item_id: item.id });
   await refusedAndUnchanged(syncId, listId, /white rice was checked since/);
@@ -140,14 +128,11 @@ Deno.test("a sync whose item was checked since is not undone: CONFLICT, nothing 
 
 Deno.test("undoing a conversion that folded into a line already in that unit puts every line back", async () => {
   const listId = await newList();
-  const pushed = await callToolOk(alice, "grocery.push_ingredients", {
-    grocery_list_id: listId,
-    ingredients: [
-      { ingredient_id: rice, quantity: 1, unit: "lb" },
-      { ingredient_id: rice, quantity: 100, unit: "g" },
-      { ingredient_id: rice, quantity: 2, unit: "oz" },
-    ],
-  });
+  const pushed = await pushIngredients(alice, listId, [
+    { ingredient_id: rice, quantity: 1, unit: "lb" },
+    { ingredient_id: rice, quantity: 100, unit: "g" },
+    { ingredient_id: rice, quantity: 2, unit: "oz" },
+  ]);
   const [pound, grams, ounces] = pushed.added;
   const before = await listRows(listId);
   // The ounces are left out of the proposal: the kept line, now in oz, folds into them.
@@ -166,19 +151,16 @@ Deno.test("undoing a conversion that folded into a line already in that unit put
 
 Deno.test("a conversion is not undone when a later write added a line one of its lines would duplicate", async () => {
   const listId = await newList();
-  const pushed = await callToolOk(alice, "grocery.push_ingredients", {
-    grocery_list_id: listId,
-    ingredients: [
-      { ingredient_id: rice, quantity: 1, unit: "cup" },
-      { ingredient_id: rice, quantity: 250, unit: "ml" },
-    ],
-  });
+  const pushed = await pushIngredients(alice, listId, [
+    { ingredient_id: rice, quantity: 1, unit: "cup" },
+    { ingredient_id: rice, quantity: 250, unit: "ml" },
+  ]);
   await callToolOk(alice, "grocery.apply_conversion", {
     grocery_list_id: listId,
     item_ids: pushed.added.map((item) => item.id),
     unit: "cup",
   });
-  const conversionId = await lastInvocation("grocery.apply_conversion");
+  const conversionId = (await lastWrite(alice, { tool: "grocery.apply_conversion" })).invocation_id;
   await push(listId, 100, "ml");
   await refusedAndUnchanged(conversionId, listId, /a later write added a line of white rice in ml/);
 });
@@ -186,14 +168,16 @@ Deno.test("a conversion is not undone when a later write added a line one of its
 Deno.test("a redo meets the same CONFLICTs: a line a later write added, a line a later write changed", async () => {
   const listId = await newList();
   await push(listId, 2);
-  const undoId = (await callToolOk(alice, "history.undo", {}), await lastInvocation("history.undo"));
+  await callToolOk(alice, "history.undo", {});
+  const undoId = (await lastWrite(alice, { tool: "history.undo" })).invocation_id;
   await push(listId, 1);
   await refusedAndUnchanged(undoId, listId, /a later write added a line of white rice in cup/);
 
   const otherList = await newList();
   const [item] = (await push(otherList, 2)).added;
   await push(otherList, 1);
-  const secondUndoId = (await callToolOk(alice, "history.undo", {}), await lastInvocation("history.undo"));
+  await callToolOk(alice, "history.undo", {});
+  const secondUndoId = (await lastWrite(alice, { tool: "history.undo" })).invocation_id;
   await callToolOk(alice, "grocery.update_item", { grocery_item_id: item.id, quantity: 5 });
   await refusedAndUnchanged(secondUndoId, otherList, /white rice was changed by a later write/);
 });
@@ -203,7 +187,7 @@ Deno.test("redoing another member's push puts back their source rows as they mad
   await push(listId, 1.25, "cup", bob);
   const after = await listRows(listId);
   await callToolOk(alice, "history.undo", {});
-  const undoId = await lastInvocation("history.undo");
+  const undoId = (await lastWrite(alice, { tool: "history.undo" })).invocation_id;
   await callToolOk(alice, "history.undo", { invocation_id: undoId });
   assert.deepEqual(await listRows(listId), after);
   const [source] = await sql`select s.created_by from public.grocery_item_sources s

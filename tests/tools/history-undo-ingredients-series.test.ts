@@ -2,15 +2,12 @@
 // to the ingredient or what changed since, with nothing changed; a removed name can be created again.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";
+import { lastWrite } from "../support/history.ts";
 import { twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
 
 const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "undo-ingredients-series");
-
-async function lastWrite(): Promise<string> {
-  return (await callToolOk(alice, "history.list", { limit: 1 })).entries[0].invocation_id;
-}
 
 async function ingredientNamed(name: string): Promise<string | undefined> {
   const [row] = await sql<{ id: string }[]>`
@@ -31,7 +28,7 @@ Deno.test("an undone ingredient.create frees its name; one in use is a CONFLICT 
   assert.equal(undone.message, 'Removed the ingredient "Yuzu kosho".');
   assert.equal(await ingredientNamed("yuzu kosho"), undefined);
   const again = await callToolOk(alice, "ingredient.create", { name: "yuzu KOSHO" });
-  const creation = await lastWrite();
+  const creation = (await lastWrite(alice)).invocation_id;
 
   const stolen = await callTool(bob, "history.undo", { invocation_id: creation });
   assert.equal(stolen.status, 404, "another household's write");
@@ -58,7 +55,7 @@ Deno.test("an undone ingredient.create frees its name; one in use is a CONFLICT 
 
 Deno.test("an ingredient on a removed list item is still in use: the item can come back", async () => {
   const shiso = await callToolOk(alice, "ingredient.create", { name: "Shiso" });
-  const creation = await lastWrite();
+  const creation = (await lastWrite(alice)).invocation_id;
   const { grocery_list_id } = await callToolOk(alice, "grocery.create_list", { name: "Asian market" });
   const { item } = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id,
@@ -90,7 +87,7 @@ Deno.test("an undone series write puts back exactly its own occurrences; a later
     count: 3,
     meal_type: "dinner",
   });
-  const added = await lastWrite();
+  const added = (await lastWrite(alice)).invocation_id;
   const { grocery_list_id } = await callToolOk(alice, "grocery.create_list", { name: "Soup" });
   await callToolOk(alice, "grocery.sync_plan", { grocery_list_id, start_date: "2027-06-01", end_date: "2027-06-30" });
   const pushed = await callTool(alice, "history.undo", { invocation_id: added });
@@ -125,7 +122,7 @@ Deno.test("an undone series write puts back exactly its own occurrences; a later
   assert.deepEqual((await seriesMeals(series.series_id)).map((meal) => meal.deleted), [false, false, false]);
 
   await callToolOk(alice, "planner.update_series", { series_id: series.series_id, note: "Make extra" });
-  const update = await lastWrite();
+  const update = (await lastWrite(alice)).invocation_id;
   await callToolOk(alice, "planner.remove_series", { series_id: series.series_id });
   const gone = await callTool(alice, "history.undo", { invocation_id: update });
   assert.equal(gone.status, 409);

@@ -2,15 +2,10 @@
 // success path, its validation errors, another household (404 or 403, unchanged) and its undo.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";
-import { householdOf } from "../support/households.ts";
-import { adminSql, createTestUser, type TestUser } from "../support/stack.ts";
+import { householdOf, joinHousehold } from "../support/households.ts";
+import { adminSql, createTestUser } from "../support/stack.ts";
 
 const sql = adminSql();
-
-async function join(user: TestUser, owner: TestUser, householdId: string) {
-  const { code } = await callToolOk(owner, "household.create_invite", {}, { householdId });
-  await callToolOk(user, "household.join", { code });
-}
 
 async function roles(householdId: string) {
   const rows = await sql<{ user_id: string; role: string }[]>`
@@ -23,7 +18,7 @@ Deno.test("a member of two households sets a default: calls without X-Household-
   const member = await createTestUser(sql, "manage-member");
   const shared = await householdOf(sql, owner);
   const own = await householdOf(sql, member);
-  await join(member, owner, shared);
+  await joinHousehold(member, owner, shared);
 
   const refused = await callTool(member, "grocery.list_lists", {});
   assert.deepEqual([refused.status, refused.body.error?.field], [400, "household_id"]);
@@ -54,7 +49,7 @@ Deno.test("owners rename, set roles and remove members; a household always keeps
   const owner = await createTestUser(sql, "roles-owner");
   const member = await createTestUser(sql, "roles-member");
   const household = await householdOf(sql, owner);
-  await join(member, owner, household);
+  await joinHousehold(member, owner, household);
   const opts = { householdId: household };
 
   const renamed = await callToolOk(owner, "household.rename", { name: " The Smiths " }, opts);
@@ -85,7 +80,7 @@ Deno.test("owners rename, set roles and remove members; a household always keeps
   const removed = await callToolOk(owner, "household.remove_member", { user_id: member.id }, opts);
   assert.deepEqual([removed.user_id, removed.role], [member.id, "member"]);
   assert.deepEqual(await roles(household), { [owner.id]: "owner" });
-  await join(member, owner, household);
+  await joinHousehold(member, owner, household);
   assert.deepEqual(await roles(household), { [owner.id]: "owner", [member.id]: "member" }, "undo: invite again");
 });
 
@@ -94,7 +89,7 @@ Deno.test("a member leaves; another household's owner can neither rename nor man
   const member = await createTestUser(sql, "leave-member");
   const other = await createTestUser(sql, "leave-other");
   const household = await householdOf(sql, owner);
-  await join(member, owner, household);
+  await joinHousehold(member, owner, household);
 
   for (
     const [tool, input] of [

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
-import { householdOf, twoHouseholds } from "../support/households.ts";
+import { householdOf, inviteRow, joinHousehold, twoHouseholds } from "../support/households.ts";
 import { adminSql, createTestUser, type TestUser } from "../support/stack.ts";
 import type { Household } from "../../shared/tools/results.ts";
 
@@ -10,11 +10,6 @@ const ownerHousehold = await householdOf(sql, owner);
 
 async function newInvite(): Promise<string> {
   return (await callToolOk(owner, "household.create_invite", {})).code;
-}
-
-async function inviteRow(code: string) {
-  const [row] = await sql`select household_id, use_count, max_uses from public.household_invites where code = ${code}`;
-  return row;
 }
 
 async function inviteId(code: string): Promise<string> {
@@ -68,15 +63,16 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
   assert.match(invite.code, /^[0-9a-f]{32}$/);
   const week = Date.parse(invite.expires_at) - Date.now();
   assert.ok(week > 7 * 86_400_000 - 60_000 && week <= 7 * 86_400_000, invite.expires_at);
-  assert.deepEqual(await inviteRow(invite.code), { household_id: ownerHousehold, use_count: 0, max_uses: null });
+  assert.deepEqual(await inviteRow(sql, invite.code), { household_id: ownerHousehold, use_count: 0, max_uses: null });
 
   const { grocery_list_id } = await callToolOk(owner, "grocery.create_list", {
     name: "Shared list",
   });
+  const inviteIdOfCode = await inviteId(invite.code);
   const { data } = await supabaseAs(joiner).functions.invoke("household/join", { body: { code: ` ${invite.code} ` } });
   assert.deepEqual(data.data, {
     household_id: ownerHousehold,
-    invite_id: await inviteId(invite.code),
+    invite_id: inviteIdOfCode,
     name: "My household",
     role: "member",
     already_member: false,
@@ -84,12 +80,12 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
   const again = await callToolOk(joiner, "household.join", { code: invite.code });
   assert.deepEqual(again, {
     household_id: ownerHousehold,
-    invite_id: await inviteId(invite.code),
+    invite_id: inviteIdOfCode,
     name: "My household",
     role: "member",
     already_member: true,
   });
-  assert.equal((await inviteRow(invite.code)).use_count, 1);
+  assert.equal((await inviteRow(sql, invite.code))!.use_count, 1);
   // An owner redeeming their own household's code keeps their role.
   const ownerJoins = await callToolOk(owner, "household.join", { code: invite.code });
   assert.deepEqual([ownerJoins.role, ownerJoins.already_member], ["owner", true]);
@@ -148,7 +144,7 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
 
 Deno.test("only an owner can invite: a member gets PERMISSION_DENIED and no invite is made", async () => {
   const member = await createTestUser(sql, "household-member");
-  await callToolOk(member, "household.join", { code: await newInvite() });
+  await joinHousehold(member, owner);
   const [{ before }] = await sql`
     select count(*)::int as before from public.household_invites where household_id = ${ownerHousehold}`;
   const refused = await callTool(member, "household.create_invite", {}, { householdId: ownerHousehold });
@@ -186,7 +182,7 @@ Deno.test("an unknown code is NOT_FOUND; an expired or used-up one is CONFLICT; 
   assert.equal(rejoin.already_member, true);
   await sql`update public.household_invites set expires_at = now() - interval '1 minute' where code = ${once}`;
   assert.equal((await callToolOk(first, "household.join", { code: once })).already_member, true);
-  assert.equal((await inviteRow(once)).use_count, 1);
+  assert.equal((await inviteRow(sql, once))!.use_count, 1);
 
   assert.deepEqual(await membershipsOf(outsider), [[await householdOf(sql, outsider), "owner"]]);
 });
@@ -197,7 +193,7 @@ Deno.test("concurrent joins never exceed an invite's max_uses", async () => {
   const users = await Promise.all([1, 2, 3, 4, 5].map((n) => createTestUser(sql, `household-rush-${n}`)));
   const responses = await Promise.all(users.map((user) => callTool(user, "household.join", { code })));
   assert.deepEqual(responses.map((response) => response.status).sort(), [200, 200, 409, 409, 409]);
-  assert.equal((await inviteRow(code)).use_count, 2);
+  assert.equal((await inviteRow(sql, code))!.use_count, 2);
   const [{ members }] = await sql`
     select count(*)::int as members from public.household_members
     where household_id = ${ownerHousehold} and user_id = any(${users.map((user) => user.id)}::uuid[])`;
@@ -231,7 +227,7 @@ Deno.test("household tools refuse bad codes, unknown keys and missing or bad tok
       assert.deepEqual([response.status, response.body.error?.type], [401, "UNAUTHENTICATED"], tool);
     }
   }
-  assert.equal((await inviteRow(code)).use_count, 0);
+  assert.equal((await inviteRow(sql, code))!.use_count, 0);
 });
 
 globalThis.addEventListener("unload", () => sql.end());

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { callTool, callToolOk } from "../support/tools-client.ts";
+import { callTool } from "../support/tools-client.ts";
 import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
-import { createList, listLines, sourceCount } from "../support/grocery.ts";
+import { createList, listLines, pushIngredients, sourceCount } from "../support/grocery.ts";
 import { adminSql } from "../support/stack.ts";
 
 const sql = adminSql();
@@ -14,14 +14,10 @@ const [bobsOwnIngredient] = await sql<{ id: string }[]>`
   insert into public.ingredients (household_id, name, created_by)
   values (${await householdOf(sql, bob)}, 'bob''s secret spice', ${bob.id}) returning id`;
 
-function push(listId: string, ingredients: Record<string, unknown>[]) {
-  return callToolOk(alice, "grocery.push_ingredients", { grocery_list_id: listId, ingredients });
-}
-
 Deno.test("grocery.push_ingredients: spec example 1: rice 1 cup + 0.5 cup + 1.75 cup is one item of exactly 3.25 cup", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
-  await push(listId, [{ ingredient_id: rice, quantity: 1, unit: "cup", prep_state: null }]);
-  const result = await push(listId, [
+  await pushIngredients(alice, listId, [{ ingredient_id: rice, quantity: 1, unit: "cup", prep_state: null }]);
+  const result = await pushIngredients(alice, listId, [
     { ingredient_id: rice, quantity: 0.5, unit: "cup", prep_state: null },
     { ingredient_id: rice, quantity: 1.75, unit: "cup" },
   ]);
@@ -34,22 +30,22 @@ Deno.test("grocery.push_ingredients: spec example 1: rice 1 cup + 0.5 cup + 1.75
 
 Deno.test("grocery.push_ingredients: spec example 2: chicken 1 lb and 500 g stay two items (no unit conversion)", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
-  await push(listId, [{ ingredient_id: chicken, quantity: 1, unit: "lb" }]);
-  const result = await push(listId, [{ ingredient_id: chicken, quantity: 500, unit: "g" }]);
+  await pushIngredients(alice, listId, [{ ingredient_id: chicken, quantity: 1, unit: "lb" }]);
+  const result = await pushIngredients(alice, listId, [{ ingredient_id: chicken, quantity: 500, unit: "g" }]);
   assert.deepEqual(await listLines(sql, listId), ["chicken breast 1 lb", "chicken breast 500 g"]);
   assert.equal(result.item_count, 2);
 });
 
 Deno.test("grocery.push_ingredients: spec example 3: onion 1 whole and 1 whole chopped stay two items", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
-  await push(listId, [{ ingredient_id: onion, quantity: 1, unit: "whole" }]);
-  await push(listId, [{ ingredient_id: onion, quantity: 1, unit: "whole", prep_state: "chopped" }]);
+  await pushIngredients(alice, listId, [{ ingredient_id: onion, quantity: 1, unit: "whole" }]);
+  await pushIngredients(alice, listId, [{ ingredient_id: onion, quantity: 1, unit: "whole", prep_state: "chopped" }]);
   assert.deepEqual(await listLines(sql, listId), ["onion 1 whole", "onion 1 whole chopped"]);
 });
 
 Deno.test("grocery.push_ingredients: a failure at the database on the last line leaves nothing of the batch behind", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
-  await push(listId, [{ ingredient_id: rice, quantity: 1, unit: "cup" }]);
+  await pushIngredients(alice, listId, [{ ingredient_id: rice, quantity: 1, unit: "cup" }]);
   const response = await callTool(alice, "grocery.push_ingredients", {
     grocery_list_id: listId,
     ingredients: [
@@ -87,7 +83,7 @@ Deno.test("grocery.push_ingredients: a push takes at most 500 lines, and at leas
   assert.equal(tooMany.body.error?.field, "ingredients");
   const none = await callTool(alice, "grocery.push_ingredients", { grocery_list_id: listId, ingredients: [] });
   assert.equal(none.body.error?.field, "ingredients");
-  const result = await push(listId, Array(500).fill(line));
+  const result = await pushIngredients(alice, listId, Array(500).fill(line));
   assert.deepEqual(result.summary, { lines_received: 500, items_added: 1, items_merged: 0 });
   assert.deepEqual(await listLines(sql, listId), ["white rice 125 cup"]);
 });
@@ -96,7 +92,7 @@ Deno.test("grocery.push_ingredients: concurrent pushes into one list lose no upd
   const listId = await createList(sql, alice, aliceHousehold);
   await Promise.all(
     Array.from({ length: 12 }, (_, index) =>
-      push(listId, [
+      pushIngredients(alice, listId, [
         { ingredient_id: rice, quantity: 0.25, unit: "cup" },
         { ingredient_id: index % 2 ? onion : chicken, quantity: 1, unit: "whole" },
       ])),
@@ -116,8 +112,8 @@ Deno.test("grocery.push_ingredients: a list holds at most 1000 items: the push t
   const lines = units.flatMap((unit) =>
     catalog.map((ingredientId) => ({ ingredient_id: ingredientId, quantity: 1, unit }))
   );
-  await push(listId, lines.slice(0, 500));
-  const full = await push(listId, lines.slice(500, 1000));
+  await pushIngredients(alice, listId, lines.slice(0, 500));
+  const full = await pushIngredients(alice, listId, lines.slice(500, 1000));
   assert.equal(full.item_count, 1000);
   const over = await callTool(alice, "grocery.push_ingredients", {
     grocery_list_id: listId,
@@ -125,7 +121,7 @@ Deno.test("grocery.push_ingredients: a list holds at most 1000 items: the push t
   });
   assert.equal(over.status, 409);
   assert.match(over.body.error!.message, /at most 1000 items/);
-  const merged = await push(listId, lines.slice(0, 1));
+  const merged = await pushIngredients(alice, listId, lines.slice(0, 1));
   assert.equal(merged.item_count, 1000);
   const [{ count }] =
     await sql`select count(*)::int as count from public.grocery_items where grocery_list_id = ${listId}`;
@@ -134,7 +130,7 @@ Deno.test("grocery.push_ingredients: a list holds at most 1000 items: the push t
 
 Deno.test("grocery.push_ingredients: a merged total past 1,000,000 names the key's first line and changes nothing", async () => {
   const listId = await createList(sql, alice, aliceHousehold);
-  await push(listId, [{ ingredient_id: rice, quantity: 999_999, unit: "g" }]);
+  await pushIngredients(alice, listId, [{ ingredient_id: rice, quantity: 999_999, unit: "g" }]);
   const cases: [Record<string, unknown>[], string][] = [
     // Into the item already there: its key's first line is the second.
     [

@@ -127,24 +127,21 @@ Deno.test("recipe.list filters by every tag, minimum rating and title text, and 
   ]);
   assert.deepEqual((await list({ query: "%" })).recipes, []);
 
-  const seen: string[] = [];
-  let cursor: string | null = null;
-  do {
-    const page = await list(cursor ? { limit: 2, cursor } : { limit: 2 });
-    assert.ok(page.recipes.length <= 2);
-    seen.push(...page.recipes.map((recipe) => recipe.title));
-    cursor = page.next_cursor;
-  } while (cursor);
-  assert.deepEqual(seen, ["A soup", "b soup", "c stew", "D soup", "e salad"]);
+  /** The titles of every page of at most `limit`, following next_cursor to the end. */
+  const pagedTitles = async (input: Record<string, unknown>, limit: number) => {
+    const titles: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(cursor ? { ...input, limit, cursor } : { ...input, limit });
+      assert.ok(page.recipes.length <= limit);
+      titles.push(...page.recipes.map((recipe) => recipe.title));
+      cursor = page.next_cursor;
+    } while (cursor);
+    return titles;
+  };
+  assert.deepEqual(await pagedTitles({}, 2), ["A soup", "b soup", "c stew", "D soup", "e salad"]);
   // Filtered pages are chosen another way (see app.recipe_list): they page the same.
-  const soups: string[] = [];
-  cursor = null;
-  do {
-    const page = await list(cursor ? { query: "soup", limit: 1, cursor } : { query: "soup", limit: 1 });
-    soups.push(...page.recipes.map((recipe) => recipe.title));
-    cursor = page.next_cursor;
-  } while (cursor);
-  assert.deepEqual(soups, ["A soup", "b soup", "D soup"]);
+  assert.deepEqual(await pagedTitles({ query: "soup" }, 1), ["A soup", "b soup", "D soup"]);
 
   const badCursor = await callTool(cook, "recipe.list", { cursor: "not-a-cursor" });
   assert.equal(badCursor.status, 400);
