@@ -40,24 +40,39 @@ async function callTool(user: TestUser, tool: string, input: unknown, options: {
 
 Deno.test("killing the functions' connections during writes: retried writes apply once, nothing half-written", async () => {
   const listId = await createList(sql, alice, household);
-  const writes = Array.from(
-    { length: 90 },
-    (_, index) => ({ key: crypto.randomUUID(), quantity: (index % 4 + 1) * 0.25 }),
-  );
+  const writes: { key: string; quantity: number }[] = [];
+  const newWrite = () => {
+    const write = { key: crypto.randomUUID(), quantity: (writes.length % 4 + 1) * 0.25 };
+    writes.push(write);
+    return write;
+  };
+  // The fault is driven, not timed: each round holds the list's row lock (every grocery write takes it first), waits
+  // until at least one of the function's connections is stuck behind it with a write in flight, terminates those
+  // connections, then lets go. The writers keep going until every round has killed a write in flight, so the test
+  // means the same on an idle machine as on a busy one.
+  const rounds = 6;
   let kills = 0;
-  let killing = true;
-  // Connections are killed every 200 ms for the first 4 s, then left alone: the writes still in their retries
-  // show the recovery, without a restart of the functions (on a busy machine a call may take longer than a
-  // kill interval, so endless killing would test the machine's speed instead).
-  const killingEnds = performance.now() + 4000;
+  let roundsDone = 0;
   const killer = (async () => {
-    while (killing && performance.now() < killingEnds) {
-      const killed = await sql<{ pid: number }[]>`
-        select pid from pg_stat_activity
-        -- A CASE, so that only these connections are ever passed to pg_terminate_backend (an AND may run it first).
-        where case when application_name = ${applicationName} then pg_terminate_backend(pid) else false end`;
-      kills += killed.length;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let round = 0; round < rounds; round++) {
+      await sql.begin(async (locker) => {
+        await locker`select 1 from public.grocery_lists where id = ${listId} for update`;
+        let killed: { pid: number }[] = [];
+        for (let attempt = 0; attempt < 500 && killed.length === 0; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          // pg_stat_activity is read once per transaction unless its snapshot is cleared.
+          await locker`select pg_stat_clear_snapshot()`;
+          killed = await locker<{ pid: number }[]>`
+            select pid from pg_stat_activity
+            -- A CASE, so that only these connections are ever passed to pg_terminate_backend (an AND may run it first).
+            where case when application_name = ${applicationName} and wait_event_type = 'Lock'
+              then pg_terminate_backend(pid) else false end`;
+        }
+        assert.ok(killed.length > 0, `round ${round}: no write was ever in flight behind the lock`);
+        kills += killed.length;
+      });
+      roundsDone++;
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   })();
 
@@ -82,20 +97,23 @@ Deno.test("killing the functions' connections during writes: retried writes appl
     throw new Error(`write ${write.key} never succeeded`);
   }
   const started = performance.now();
-  try {
-    for (let index = 0; index < writes.length; index += 10) {
-      await Promise.all(writes.slice(index, index + 10).map(writeUntilDone));
-    }
-  } finally {
-    killing = false;
-    await killer;
+  let killerFailed: unknown = null;
+  killer.catch((error) => killerFailed = error);
+  // Ten writers at a time, at least 90 writes, and on until the killer has had all its rounds.
+  while ((roundsDone < rounds && killerFailed === null) || writes.length < 90) {
+    await Promise.all(Array.from({ length: 10 }, () => writeUntilDone(newWrite())));
   }
+  await killer;
   console.log(
-    `${writes.length} writes with ${kills} connections killed in ${
+    `${writes.length} writes with ${kills} connections killed in ${rounds} rounds in ${
       ((performance.now() - started) / 1000).toFixed(1)
     } s: ${JSON.stringify([...seen])}`,
   );
-  assert.ok(kills > 0, "connections were killed");
+  assert.ok(kills >= rounds, "a connection was killed in every round");
+  assert.ok(
+    [...seen.keys()].some((label) => label !== "200"),
+    "a killed write in flight must have answered a retryable error",
+  );
   for (const label of seen.keys()) {
     assert.match(label, /^(200|503 UNAVAILABLE retryable=true|409 CONFLICT retryable=true)$/);
   }

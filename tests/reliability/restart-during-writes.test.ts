@@ -91,12 +91,32 @@ Deno.test("a restart during writes: only retryable errors, retried writes applie
         await Promise.all(writes.slice(index, index + 6).map(writeUntilDone));
       }
     })();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    await cluster.stop();
+    // The restart is driven, not timed: the list's row lock (which every grocery write takes first) holds writes in
+    // flight on the server, and the cluster stops only once one is waiting behind it, so the restart always meets
+    // writes under way, on an idle machine as on a busy one.
+    const locker = postgres(databaseUrl(config), { max: 1, onnotice: () => {} });
+    let inFlight = 0;
+    try {
+      await locker`begin`;
+      await locker`select 1 from public.grocery_lists where id = ${listId} for update`;
+      for (let attempt = 0; attempt < 500 && inFlight === 0; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        // pg_stat_activity is read once per transaction unless its snapshot is cleared.
+        await locker`select pg_stat_clear_snapshot()`;
+        [{ waiting: inFlight }] = await locker<{ waiting: number }[]>`
+          select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock'`;
+      }
+      assert.ok(inFlight > 0, "no write was ever in flight when the cluster stopped");
+      // Stopped with the lock still held: the writes behind it are under way when the server goes.
+      await cluster.stop();
+    } finally {
+      await locker.end({ timeout: 0 }).catch(() => {});
+    }
     cluster = await startCluster(stack.installation, config);
     await load;
-    console.log(`restart during 60 writes: ${JSON.stringify([...statuses])}`);
+    console.log(`restart during 60 writes (${inFlight} in flight): ${JSON.stringify([...statuses])}`);
     for (const label of statuses.keys()) assert.match(label, /^(200|503 UNAVAILABLE|409 CONFLICT)$/);
+    assert.ok([...statuses.keys()].some((label) => label !== "200"), "the restart must have met a write");
 
     const check = postgres(databaseUrl(config), { max: 1, onnotice: () => {} });
     try {
