@@ -100,6 +100,20 @@ async function liveProcess(pid: number): Promise<boolean> {
  * so that the next start is not refused; a live server that does not answer
  * on our port is reported rather than touched.
  */
+// Whether something accepts connections on the port within 10 s (the npm build of PostgreSQL has no pg_isready).
+async function answersOn(port: number): Promise<boolean> {
+  const deadline = performance.now() + 10_000;
+  while (performance.now() < deadline) {
+    try {
+      (await Deno.connect({ hostname: "127.0.0.1", port })).close();
+      return true;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return false;
+}
+
 async function isRunning(postgres: PostgresInstallation, config: StackConfig, dataDirectory: string): Promise<boolean> {
   const pidFile = join(dataDirectory, "postmaster.pid");
   const pidText = await Deno.readTextFile(pidFile).catch(() => undefined);
@@ -112,18 +126,10 @@ async function isRunning(postgres: PostgresInstallation, config: StackConfig, da
     }
     return false;
   }
-  const ready = await runCommand(join(postgres.binDirectory, "pg_isready"), [
-    "-h",
-    "127.0.0.1",
-    "-p",
-    String(config.databasePort),
-    "-t",
-    "10",
-  ]);
-  if (ready.code !== 0) {
+  if (!(await answersOn(config.databasePort))) {
     throw new Error(
       `A PostgreSQL server (pid ${pid}) runs on ${dataDirectory} but does not answer on port ${config.databasePort}. ` +
-        `Stop it: pg_ctl -D ${dataDirectory} stop`,
+        `Stop it: ${join(postgres.binDirectory, "pg_ctl")} -D ${dataDirectory} stop`,
     );
   }
   return true;
@@ -150,6 +156,32 @@ async function initialise(postgres: PostgresInstallation, clusterDirectory: stri
 }
 
 /**
+ * A cluster made by another major version cannot be started by this server. The test, outage and benchmark stacks
+ * hold only data they make themselves, so theirs is made again; the developer's stack holds the developer's data, so
+ * it is left alone with a message saying what to do.
+ */
+async function replaceClusterOfAnotherVersion(
+  postgres: PostgresInstallation,
+  config: StackConfig,
+  dataDirectory: string,
+): Promise<void> {
+  const existing = await Deno.readTextFile(join(dataDirectory, "PG_VERSION")).catch(() => undefined);
+  if (existing === undefined || Number(existing.trim()) === postgres.version) return;
+  if (config.name === "dev") {
+    throw new Error(
+      `The cluster in ${dataDirectory} was made by PostgreSQL ${existing.trim()}, and this start runs ` +
+        `PostgreSQL ${postgres.version}. Start with POSTGRES_VERSION=${existing.trim()} to keep using it, or move ` +
+        `the folder aside (after a pg_dump if its data matters) for a new cluster.`,
+    );
+  }
+  console.log(
+    `Making the ${config.name} cluster again for PostgreSQL ${postgres.version} (it was ${existing.trim()}).`,
+  );
+  await asClusterOwner(join(postgres.binDirectory, "pg_ctl"), ["stop", "-D", dataDirectory, "-m", "immediate"]);
+  await Deno.remove(dataDirectory, { recursive: true });
+}
+
+/**
  * Creates (first time) and starts the stack's own cluster, listening on
  * 127.0.0.1 only. A server left running by an earlier start is reused; a
  * stale pid file or socket from a crash is cleared by PostgreSQL itself.
@@ -160,6 +192,7 @@ export async function startCluster(postgres: PostgresInstallation, config: Stack
   const dataDirectory = join(clusterDirectory, "data");
   const socketDirectory = join(clusterDirectory, "socket");
   await Deno.mkdir(socketDirectory, { recursive: true });
+  await replaceClusterOfAnotherVersion(postgres, config, dataDirectory);
   const created = !existsSync(join(dataDirectory, "PG_VERSION"));
   if (created) await initialise(postgres, clusterDirectory, dataDirectory);
 

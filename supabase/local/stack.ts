@@ -2,7 +2,7 @@ import { join } from "node:path";
 import postgres from "postgres";
 import { env } from "../../shared/config/env.ts";
 import { closeDatabaseClient } from "../../shared/db/client.ts";
-import { type Cluster, startCluster } from "./cluster.ts";
+import { assertPortFree, type Cluster, startCluster } from "./cluster.ts";
 import { readEnvFile } from "./env-file.ts";
 import { startGateway } from "./gateway.ts";
 import { applyBootstrap, applyMigrations, applySeed, type MigrationResult } from "./migrations.ts";
@@ -59,9 +59,9 @@ export interface StackDatabase {
 /** The database half of the stack: PostgreSQL (installed if needed), the cluster, bootstrap, migrations, seed. */
 export async function startDatabase(
   config: StackConfig,
-  options: { freshDatabase?: boolean } = {},
+  options: { freshDatabase?: boolean; postgresVersion?: number } = {},
 ): Promise<StackDatabase> {
-  const installation = await ensurePostgres();
+  const installation = await ensurePostgres(options.postgresVersion);
   await Deno.mkdir(config.stateDirectory, { recursive: true });
   const cluster = await startCluster(installation, config);
   try {
@@ -81,6 +81,9 @@ export async function startStack(
   config: StackConfig,
   options: { freshDatabase?: boolean } = {},
 ): Promise<RunningStack> {
+  // Before the database: a fresh start drops the database, which would pull it from under a stack (a test run,
+  // say) that already holds the API port with the same cluster.
+  assertPortFree(config.apiPort, "the API");
   const { installation, cluster, migrations } = await startDatabase(config, options);
   try {
     const signingKey = await ensureSigningKey(config.stateDirectory);
