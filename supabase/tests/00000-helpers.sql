@@ -52,7 +52,9 @@ begin
   perform set_config('role', 'none', true);
   perform set_config('request.jwt.claims', jsonb_build_object(
     'sub', tests.get_user_id(p_email), 'role', 'authenticated', 'email', p_email)::text, true);
-  perform set_config('role', 'authenticated', true);
+  -- As a read tool runs inside private.invoke: the reader role, a member of authenticated (the same policies
+  -- apply); authenticated itself may read no table.
+  perform set_config('role', 'meal_planner_reader', true);
 end;
 $$;
 
@@ -177,6 +179,7 @@ $$;
 
 create or replace function tests.household_column(p_table text) returns text
 language sql immutable
+set search_path = ''
 as $$
   select case when p_table = 'households' then 'id' else 'household_id' end;
 $$;

@@ -31,7 +31,7 @@ select is((select response -> 'data' ->> 'uid' from echo)::uuid, tests.get_user_
 select is((select response -> 'data' ->> 'role' from echo), 'meal_planner_writer', 'a write tool runs as the writer role');
 select is((select private.invoke(tests.request_of('alice@test', '{"tool": "test.echo", "function": "app.test_echo",
              "input": {}, "scope": "household", "is_write": false}')) -> 'data' ->> 'role'),
-          'authenticated', 'a read tool runs as authenticated');
+          'meal_planner_reader', 'a read tool runs as the reader role');
 select is((select count(*) from tool_invocations where user_id = tests.get_user_id('alice@test') and tool = 'test.echo'
              and idempotency_key is null and response is not null),
           1::bigint, 'a write without a key is still recorded');
