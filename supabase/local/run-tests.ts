@@ -1,7 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningStack, startStack } from "./stack.ts";
-import { stackConfig } from "./stack-config.ts";
+import { type StackConfig, stackConfig } from "./stack-config.ts";
+import { serverMajorVersion, startPostgres15Pass } from "./postgres15-pass.ts";
+import { createReleaseDatabase, differences, lastRelease, snapshot, upgrade } from "./upgrade-from-release.ts";
+import { startFunctionsProcess } from "./functions-process.ts";
+import { databaseUrl } from "./stack-config.ts";
 import { type Tally, tallyDenoTest, tallyTap } from "./test-output.ts";
 import { startPoolerPass } from "./pooler-pass.ts";
 
@@ -60,7 +64,7 @@ async function runDenoTests(
   return { tally: result.code !== 0 && tally.failed === 0 ? { ...tally, failed: 1 } : tally, output: result.output };
 }
 
-async function runPgTap(stack: RunningStack): Promise<Tally> {
+async function runPgTap(stack: { config: StackConfig; postgres: { pgProve: string } }): Promise<Tally> {
   const directory = join(stack.config.projectRoot, "supabase/tests");
   const files = existsSync(directory)
     ? [...Deno.readDirSync(directory)].filter((entry) => entry.name.endsWith(".sql")).map((entry) => entry.name).sort()
@@ -100,6 +104,97 @@ async function runPoolerPass(stack: RunningStack, filters: string[]): Promise<{ 
   }
 }
 
+/**
+ * The migrations and pgTAP once more on PostgreSQL 15 (older hosted projects run it), then `supabase db lint`, whose
+ * every error counts as a failure. Skipped, with the reason, where PostgreSQL 15 cannot be had.
+ */
+async function runPostgres15Pass(): Promise<{ name: string; tally: Tally }> {
+  const name = "PostgreSQL 15 pass";
+  console.log("\nPostgreSQL 15 pass: the migrations, pgTAP and supabase db lint on Debian's PostgreSQL 15");
+  const pass = await startPostgres15Pass();
+  if ("skipped" in pass) {
+    console.log(`Skipping the PostgreSQL 15 pass: ${pass.skipped}`);
+    return { name: `${name} skipped`, tally: { passed: 0, failed: 0 } };
+  }
+  try {
+    const version = await serverMajorVersion(pass.databaseUrl);
+    if (version !== 15) throw new Error(`the PostgreSQL 15 pass runs on ${version}`);
+    // The lint first: pgTAP leaves its own functions (and the tests' helpers) in the database, and those are not ours.
+    const lint = await pass.lint();
+    const tally = await runPgTap({ config: pass.config, postgres: { pgProve: "pg_prove" } });
+    console.log(
+      lint.errors === 0
+        ? "ok - supabase db lint (plpgsql_check) reports no error"
+        : `not ok - supabase db lint reports ${lint.errors} error(s):\n${lint.output}`,
+    );
+    return {
+      name,
+      tally: { passed: tally.passed + (lint.errors === 0 ? 1 : 0), failed: tally.failed + (lint.errors === 0 ? 0 : 1) },
+    };
+  } finally {
+    await pass.stop();
+  }
+}
+
+/**
+ * An upgrade from the last release, as on a live project: a database made from its migrations holds a household
+ * written through its own private.invoke; after the newer migrations every row and read reply of it must be as before
+ * (one test per table and per reply), and the HTTP tool tests run again on the upgraded database.
+ */
+async function runUpgradePass(stack: RunningStack, filters: string[]): Promise<{ name: string; tally: Tally }> {
+  const name = `upgrade from ${lastRelease}`;
+  console.log(
+    `\nUpgrade pass: a ${lastRelease} database with a household in it, upgraded, then the HTTP tool tests on it`,
+  );
+  const url = await createReleaseDatabase(
+    databaseUrl(stack.config, "template1"),
+    "upgrade_from_release",
+    stack.config.projectRoot,
+  );
+  const before = await snapshot(url);
+  const applied = await upgrade(url, stack.config.projectRoot);
+  const after = await snapshot(url);
+  const tally: Tally = { passed: 0, failed: 0 };
+  const counts = Object.entries(before.rows).map(([table, rows]) => `${table} ${Object.keys(rows).length}`);
+  console.log(`${lastRelease} household: ${counts.join(", ")}; ${Object.keys(before.replies).length} read replies`);
+  console.log(`applied ${applied.length} newer migration(s): ${applied.join(", ") || "none"}`);
+  const checks: [string, unknown, unknown][] = [
+    ...Object.keys(before.rows).map((table): [string, unknown, unknown] => [
+      `every row of ${table} is as before`,
+      before.rows[table],
+      after.rows[table],
+    ]),
+    ...Object.keys(before.replies).map((call): [string, unknown, unknown] => [
+      `${call} answers as before`,
+      before.replies[call],
+      after.replies[call],
+    ]),
+  ];
+  for (const [description, was, is] of checks) {
+    const found = differences(was, is);
+    if (found.length === 0) {
+      tally.passed++;
+    } else {
+      tally.failed++;
+      console.log(`not ok - ${description}:\n  ${found.slice(0, 10).join("\n  ")}`);
+    }
+  }
+  console.log(`${tally.passed} of ${checks.length} row and reply checks as before`);
+
+  const functions = await startFunctionsProcess({
+    name: "upgraded",
+    stateDirectory: stack.config.stateDirectory,
+    env: { DATABASE_URL: url },
+  });
+  try {
+    const env = { ...testEnv(stack, functions.url), SUPABASE_DB_URL: url };
+    const tools = (await runDenoTests(["tests/tools"], env, filters)).tally;
+    return { name, tally: { passed: tally.passed + tools.passed, failed: tally.failed + tools.failed } };
+  } finally {
+    await functions.stop();
+  }
+}
+
 const config = stackConfig("test");
 let stack: RunningStack;
 try {
@@ -127,6 +222,8 @@ try {
     console.log(output.trimEnd());
     passes.push({ name: "outage", tally });
   }
+  passes.push(await runUpgradePass(stack, filters));
+  passes.push(await runPostgres15Pass());
 } catch (error) {
   console.error(`The test run failed: ${(error as Error).stack ?? error}`);
   passes.push({ name: "test task", tally: { passed: 0, failed: 1 } });

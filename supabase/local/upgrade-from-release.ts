@@ -1,0 +1,166 @@
+// An upgrade from the last release, as `supabase db push` does it on a live project (issue 24.3): a database made
+// from release v0.1.0's migrations holds a household written through v0.1.0's own private.invoke
+// (supabase/releases/v0.1.0-household.sql); the newer migrations are applied; every row and every reply of that
+// household must be as before. New columns and new keys in a reply are what a migration adds; a value that changed
+// or a row or key that went is a difference.
+import { createHash } from "node:crypto";
+import { join } from "node:path";
+import postgres from "postgres";
+import type { Sql } from "../../shared/db/client.ts";
+import { applyBootstrap, applyMigrations } from "./migrations.ts";
+
+export const lastRelease = "v0.1.0";
+
+/** The released migration files, each checked against the release's manifest. */
+function releasedMigrations(projectRoot: string, release: string): { name: string; text: string }[] {
+  const manifest = Deno.readTextFileSync(join(projectRoot, "supabase/releases", `${release}.sha256`));
+  return manifest.trim().split("\n").map((line) => {
+    const [sha256, name] = line.split(/\s+\*?/);
+    const text = Deno.readTextFileSync(join(projectRoot, "supabase/migrations", name));
+    if (createHash("sha256").update(text).digest("hex") !== sha256) {
+      throw new Error(`${name} is not as ${release} released it`);
+    }
+    return { name, text };
+  });
+}
+
+/** Makes the database afresh from the release's migrations and fills it with the release's household. */
+export async function createReleaseDatabase(
+  adminUrl: string,
+  databaseName: string,
+  projectRoot: string,
+  release = lastRelease,
+): Promise<string> {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`drop database if exists ${databaseName} with (force)`);
+    await admin.unsafe(`create database ${databaseName}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  const releaseDirectory = await Deno.makeTempDir({ prefix: `migrations-${release}-` });
+  const sql = postgres(url.href, { max: 1, onnotice: () => {} });
+  try {
+    for (const file of releasedMigrations(projectRoot, release)) {
+      await Deno.writeTextFile(join(releaseDirectory, file.name), file.text);
+    }
+    await applyBootstrap(sql, projectRoot);
+    await applyMigrations(sql, releaseDirectory);
+    await sql.unsafe(await Deno.readTextFile(join(projectRoot, "supabase/releases", `${release}-household.sql`)))
+      .simple();
+  } finally {
+    await sql.end();
+    await Deno.remove(releaseDirectory, { recursive: true });
+  }
+  return url.href;
+}
+
+/** Every row of every table of public, by table and id (or the whole row where a table has no id). */
+export type TableRows = Record<string, Record<string, Record<string, unknown>>>;
+
+export interface Snapshot {
+  rows: TableRows;
+  /** The household's read replies, by a name for each call. */
+  replies: Record<string, unknown>;
+}
+
+async function tableRows(sql: Sql): Promise<TableRows> {
+  const tables = await sql<{ name: string }[]>`
+    select c.relname as name from pg_catalog.pg_class c
+    where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' order by 1`;
+  const rows: TableRows = {};
+  for (const { name } of tables) {
+    const [{ rows: tableRows }] = await sql.unsafe<{ rows: Record<string, unknown>[] | null }[]>(
+      `select jsonb_agg(to_jsonb(t)) as rows from public.${name} t`,
+    );
+    rows[name] = Object.fromEntries(
+      (tableRows ?? []).map((row) => [String(row.id ?? JSON.stringify(row)), row]),
+    );
+  }
+  return rows;
+}
+
+async function call(sql: Sql, email: string, tool: string, input: unknown): Promise<unknown> {
+  const [{ reply }] = await sql<{ reply: { data: unknown } }[]>`
+    select private.invoke(jsonb_build_object(
+      'claims', jsonb_build_object('sub', u.id, 'role', 'authenticated', 'email', u.email, 'aud', 'authenticated'),
+      'household_id', (select h.id from public.households h join public.household_members m
+                       on m.household_id = h.id and m.user_id = u.id where h.name = 'The Upgrades'),
+      'tool', ${tool}::text, 'function', 'app.' || replace(${tool}::text, '.', '_'), 'input', ${
+    sql.json(input as never)
+  }::jsonb,
+      'scope', case when ${tool}::text = 'household.list' then 'user' else 'household' end, 'is_write', false)) as reply
+    from auth.users u where u.email = ${email}`;
+  return reply.data;
+}
+
+/** The household's rows and what its read tools answer, for both members. */
+export async function snapshot(url: string): Promise<Snapshot> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    const replies: Record<string, unknown> = {};
+    for (const email of ["alice@upgrade.test", "bob@upgrade.test"]) {
+      replies[`${email} household.list`] = await call(sql, email, "household.list", {});
+      replies[`${email} household.get`] = await call(sql, email, "household.get", {});
+      replies[`${email} recipe.list`] = await call(sql, email, "recipe.list", { limit: 100 });
+      replies[`${email} planner.list_meals`] = await call(sql, email, "planner.list_meals", {
+        start_date: "2026-12-01",
+        end_date: "2026-12-31",
+      });
+      replies[`${email} grocery.list_lists`] = await call(sql, email, "grocery.list_lists", {});
+      replies[`${email} history.list`] = await call(sql, email, "history.list", { limit: 100 });
+      replies[`${email} assistant.list_actions`] = await call(sql, email, "assistant.list_actions", {});
+    }
+    const lists = (replies["alice@upgrade.test grocery.list_lists"] as { lists: { id: string; name: string }[] }).lists;
+    for (const list of lists) {
+      replies[`grocery.get_list ${list.name}`] = await call(sql, "alice@upgrade.test", "grocery.get_list", {
+        grocery_list_id: list.id,
+      });
+    }
+    const recipes = (replies["alice@upgrade.test recipe.list"] as { recipes: { id: string; title: string }[] }).recipes;
+    for (const recipe of recipes) {
+      replies[`recipe.get ${recipe.title}`] = await call(sql, "bob@upgrade.test", "recipe.get", {
+        recipe_id: recipe.id,
+      });
+    }
+    return { rows: await tableRows(sql), replies };
+  } finally {
+    await sql.end();
+  }
+}
+
+/** Applies every migration newer than the release, each in one transaction, as `supabase db push` does. */
+export async function upgrade(url: string, projectRoot: string): Promise<string[]> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    return (await applyMigrations(sql, join(projectRoot, "supabase/migrations"))).applied;
+  } finally {
+    await sql.end();
+  }
+}
+
+/**
+ * Where `after` is not `before` with only additions: a value changed, or a key, array element or row is missing.
+ * Object keys `after` adds are what a migration adds (a new column, a new field of a reply).
+ */
+export function differences(before: unknown, after: unknown, path = ""): string[] {
+  if (before === null || typeof before !== "object") {
+    return JSON.stringify(before) === JSON.stringify(after)
+      ? []
+      : [`${path}: ${JSON.stringify(before)} became ${JSON.stringify(after)}`];
+  }
+  if (after === null || typeof after !== "object" || Array.isArray(before) !== Array.isArray(after)) {
+    return [`${path}: ${JSON.stringify(before).slice(0, 80)} became ${JSON.stringify(after)?.slice(0, 80)}`];
+  }
+  if (Array.isArray(before)) {
+    const afterArray = after as unknown[];
+    if (before.length !== afterArray.length) return [`${path}: ${before.length} elements became ${afterArray.length}`];
+    return before.flatMap((element, index) => differences(element, afterArray[index], `${path}[${index}]`));
+  }
+  const afterObject = after as Record<string, unknown>;
+  return Object.entries(before as Record<string, unknown>).flatMap(([key, value]) =>
+    key in afterObject ? differences(value, afterObject[key], `${path}.${key}`) : [`${path}.${key}: missing`]
+  );
+}
