@@ -36,9 +36,10 @@ export function requestPinned(url: URL, address: string, options: PinnedRequestO
       port,
       path: `${url.pathname}${url.search}`,
       method: "GET",
-      headers: { host: url.host, accept: "text/html", connection: "close" },
+      // The user-agent Deno's fetch sent before: some sites refuse a request without one.
+      headers: { host: url.host, accept: "text/html", "user-agent": `Deno/${Deno.version.deno}`, connection: "close" },
       createConnection: connect,
-    } as http.RequestOptions, resolve);
+    }, resolve);
     // The signal stays armed after the headers: destroying the request then ends a body that is still coming.
     const abort = () => request.destroy(options.signal.reason);
     if (options.signal.aborted) abort();
