@@ -39,7 +39,10 @@ export interface Environment {
   assistantActionTtlSeconds: number;
   /** MCP_WRITES: `approve` (default) stores a write called through MCP as a pending action; `run` runs it. */
   mcpWrites: "approve" | "run";
-  /** host:port pairs recipe.import_url may fetch although private (RECIPE_IMPORT_ALLOW_HOSTS). */
+  /**
+   * host:port pairs recipe.import_url may fetch although private (RECIPE_IMPORT_ALLOW_HOSTS), matched by the URL's
+   * host as written: `127.0.0.1:8000` does not let `[::ffff:127.0.0.1]:8000` through, nor a redirect elsewhere.
+   */
   recipeImportAllowedHosts: string[];
 }
 

@@ -1,10 +1,18 @@
+import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 import { AppError } from "../errors.ts";
+import { requestPinned } from "./pinned-request.ts";
+import { nonPublicRangeOf } from "./public-address.ts";
 
 export interface PageLimits {
   maxBytes: number;
   timeoutMs: number;
   maxRedirects: number;
-  /** host:port pairs allowed although they resolve to private addresses (tests' local servers). */
+  /**
+   * host:port pairs allowed although they resolve to private addresses (tests' local servers), matched by the
+   * URL's host as written (after URL normalisation), never by the address: `127.0.0.1:8000` lets
+   * `http://127.0.0.1:8000/` through, not `http://[::ffff:127.0.0.1]:8000/` nor a redirect to another port.
+   */
   allowedHosts: string[];
 }
 
@@ -14,99 +22,127 @@ export const pageLimits: Omit<PageLimits, "allowedHosts"> = {
   maxRedirects: 5,
 };
 
+/** How fetchPage reaches the network; tests give their own resolver and watch connections. */
+export interface PageNetwork {
+  /** The addresses (A and AAAA) a host name resolves to; none when it does not resolve. */
+  resolve(hostname: string, signal: AbortSignal): Promise<string[]>;
+  /** Called with the checked address and port just before a connection to it opens. */
+  beforeConnect?(address: string, port: number): void;
+  /** PEM certificates trusted instead of the default roots. */
+  trustedCertificates?: string[];
+}
+
+async function resolveWithDns(hostname: string, signal: AbortSignal): Promise<string[]> {
+  const answers = await Promise.all(
+    (["A", "AAAA"] as const).map((type) =>
+      Deno.resolveDns(hostname, type, { signal }).catch((error) => {
+        if (signal.aborted) throw error;
+        return [] as string[]; // no record of this type
+      })
+    ),
+  );
+  return answers.flat();
+}
+
+export const dnsNetwork: PageNetwork = { resolve: resolveWithDns };
+
 function refused(message: string): AppError {
   return new AppError("VALIDATION_ERROR", message, { field: "url" });
 }
 
-/** True for addresses a server must never be made to fetch: loopback, private, link-local (metadata), … */
-export function isPrivateAddress(address: string): boolean {
-  const ip = address.toLowerCase().replace(/^\[|\]$/g, "");
-  const v4 = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(ip.replace(/^::ffff:/, ""));
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
-  }
-  return ip === "::" || ip === "::1" || /^f[cd]/.test(ip) || /^fe[89ab]/.test(ip) || ip.startsWith("ff");
+// One answer for every way a connection can fail (refused, reset, silent, slow, not http): a caller must not
+// learn whether a port is open, nor be told to retry what will fail the same way.
+function unreadable(limits: PageLimits): AppError {
+  return refused(
+    `the page could not be read: its server refused or dropped the connection, did not answer within ` +
+      `${limits.timeoutMs / 1000} s, or does not speak http(s)`,
+  );
 }
 
-async function addressesOf(hostname: string): Promise<string[]> {
-  if (/^[\d.]+$/.test(hostname) || hostname.includes(":")) return [hostname];
-  const found: string[] = [];
-  for (const type of ["A", "AAAA"] as const) {
-    try {
-      found.push(...await Deno.resolveDns(hostname, type));
-    } catch {
-      // no record of this type
-    }
-  }
-  if (found.length === 0) throw refused(`${hostname} does not resolve`);
-  return found;
+function portOf(url: URL): number {
+  return Number(url.port) || (url.protocol === "https:" ? 443 : 80);
 }
 
-// Every hop is checked after DNS resolution, so a public name pointing at a private address, or a redirect to
-// one, is refused. (The address can still change between this check and the connection: DNS rebinding is
-// narrowed, not closed, as fetch cannot be pinned to the checked address.)
-async function checkUrl(url: URL, limits: PageLimits): Promise<void> {
+function isAllowedHost(url: URL, allowedHosts: string[]): boolean {
+  return allowedHosts.some((entry) => {
+    const allowed = URL.parse(`http://${entry}`);
+    return allowed !== null && allowed.hostname === url.hostname && portOf(allowed) === portOf(url);
+  });
+}
+
+/**
+ * The address to connect to for this hop: every address the host resolves to must be global unicast (unless
+ * the host is allow-listed), and the connection then goes to the first of them, the one checked.
+ */
+async function checkedAddress(url: URL, limits: PageLimits, network: PageNetwork, signal: AbortSignal) {
   if (url.protocol !== "http:" && url.protocol !== "https:") throw refused("only http and https pages are read");
   if (url.username || url.password) throw refused("a URL with credentials is refused");
-  const hostPort = `${url.hostname.replace(/^\[|\]$/g, "")}:${url.port || (url.protocol === "https:" ? 443 : 80)}`;
-  if (limits.allowedHosts.includes(hostPort.toLowerCase())) return;
-  for (const address of await addressesOf(url.hostname.replace(/^\[|\]$/g, ""))) {
-    if (isPrivateAddress(address)) {
-      throw refused(`${url.hostname} is a private or local address; only public pages are read`);
-    }
+  const hostname = url.hostname.replace(/^\[|\]$/g, "");
+  const literal = isIP(hostname) !== 0;
+  const addresses = literal ? [hostname] : await network.resolve(hostname, signal);
+  if (isAllowedHost(url, limits.allowedHosts) && addresses.length > 0) return addresses[0];
+  const nonPublic = addresses.map(nonPublicRangeOf).find((range) => range !== undefined);
+  if (literal && nonPublic) {
+    throw refused(`${url.hostname} is a private or local address (${nonPublic}); only public pages are read`);
   }
+  // The same words whether the name has no address or a private one: no map of the internal names.
+  if (addresses.length === 0 || nonPublic) {
+    throw refused(`${hostname} does not resolve to a public address; only public pages are read`);
+  }
+  return addresses[0];
 }
 
 /** The page's text, following at most `maxRedirects` redirects, each checked; limited in size and time. */
-export async function fetchPage(address: string, limits: PageLimits): Promise<{ url: string; html: string }> {
-  let url: URL;
-  try {
-    url = new URL(address);
-  } catch {
-    throw refused("url must be an absolute http or https URL");
-  }
+export async function fetchPage(
+  address: string,
+  limits: PageLimits,
+  network: PageNetwork = dnsNetwork,
+): Promise<{ url: string; html: string }> {
+  let url = URL.parse(address);
+  if (!url) throw refused("url must be an absolute http or https URL");
   const signal = AbortSignal.timeout(limits.timeoutMs);
   try {
     for (let hop = 0; hop <= limits.maxRedirects; hop++) {
-      await checkUrl(url, limits);
-      const response = await fetch(url, { redirect: "manual", signal, headers: { accept: "text/html" } });
-      if (response.status >= 300 && response.status < 400 && response.headers.get("location")) {
-        await response.body?.cancel();
-        url = new URL(response.headers.get("location")!, url);
+      const checked = await checkedAddress(url, limits, network, signal);
+      network.beforeConnect?.(checked, portOf(url));
+      const response = await requestPinned(url, checked, {
+        signal,
+        trustedCertificates: network.trustedCertificates,
+      });
+      const status = response.statusCode ?? 0;
+      const location = response.headers.location;
+      if (status >= 300 && status < 400 && location) {
+        response.destroy();
+        url = URL.parse(location, url);
+        if (!url) throw refused("the page redirected to something that is not a URL");
         continue;
       }
-      if (!response.ok) {
-        await response.body?.cancel();
-        throw refused(`the page answered ${response.status}`);
+      if (status < 200 || status >= 300) {
+        response.destroy();
+        throw refused(`the page answered ${status}`);
       }
       return { url: url.href, html: await readLimited(response, limits.maxBytes) };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (signal.aborted) throw new AppError("UNAVAILABLE", "the page took too long to answer", { retryable: true });
-    throw new AppError("UNAVAILABLE", `the page could not be fetched: ${(error as Error).message}`, {
-      retryable: true,
-    });
+    throw unreadable(limits);
   }
   throw refused(`more than ${limits.maxRedirects} redirects`);
 }
 
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
-  const reader = response.body!.getReader();
+async function readLimited(response: IncomingMessage, maxBytes: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+  for await (const chunk of response as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      response.destroy();
       throw new AppError("PAYLOAD_TOO_LARGE", `the page is larger than ${maxBytes} bytes`, { field: "url" });
     }
-    chunks.push(value);
+    chunks.push(chunk);
   }
+  // A body cut short (the time limit destroys the request, or the server hangs up) is no page.
+  if (!response.complete) throw new Error("the page's body was cut short");
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {

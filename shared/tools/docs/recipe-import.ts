@@ -12,12 +12,15 @@ export const recipeImportDocs = {
       "at most 5 redirects) that carries a schema.org Recipe in JSON-LD.",
     Postconditions: "- Nothing changes. Returns recipe.parse_text's `{ draft, ready, lines, other_lines }` and " +
       "`source_url`, the page finally read.",
-    Invariants: "- Loopback, private, link-local (cloud metadata) and multicast addresses are refused after DNS " +
-      "resolution, at every redirect.\n- Names are matched exactly, never guessed; unmatched ones come with " +
-      "suggestions.",
-    "Failure Modes": "- **VALIDATION_ERROR** (field url): not http(s), a private address, no Recipe on the page, " +
-      "a status other than 2xx, too many redirects.\n- **PAYLOAD_TOO_LARGE** (field url): the page is over 2 MiB.\n" +
-      "- **UNAVAILABLE** (retryable): the page did not answer in time or could not be fetched.",
+    Invariants: "- Only global unicast addresses are read: loopback, private, link-local (cloud metadata), " +
+      "unique-local, carrier-grade NAT, multicast, unspecified and reserved ones are refused, and so are IPv4-mapped " +
+      "and NAT64 forms of them, 6to4 and Teredo; every address a name resolves to is checked, at every redirect, " +
+      "before a connection opens, and the connection goes to the address checked.\n- Names are matched exactly, " +
+      "never guessed; unmatched ones come with suggestions.",
+    "Failure Modes": "- **VALIDATION_ERROR** (field url, not retryable): not http(s), a private address or a " +
+      "name with no public one, no Recipe on the page, a status other than 2xx, too many redirects; and, in one " +
+      "message whatever the cause, a server that refused or dropped the connection, did not answer within 4 s or " +
+      "does not speak http(s).\n- **PAYLOAD_TOO_LARGE** (field url): the page is over 2 MiB.",
     Examples: '### Example 1\n```json\n{ "url": "https://example.com/recipes/pancakes" }\n```',
     "Common Mistakes": "- ❌ Saving the draft without showing it to the person: pass it to recipe.create after review.",
   }),
