@@ -293,6 +293,11 @@ create policy "Invocations are visible to their user and household members, join
 -- deleted or renamed, and an index would only cost every pushed line a write. The two composite references,
 -- grocery_items to its list and pending_actions to its conversation, are served by the indexes on grocery_list_id
 -- and conversation_id.)
+-- Locks: each index is built in this migration's transaction (supabase db push runs a migration in one, where
+-- CREATE INDEX CONCURRENTLY cannot run), holding a SHARE lock on its table while it builds: reads go on, writes to
+-- that table wait. A household's year is a few thousand rows per table, so on a project of thousands of households
+-- each build takes seconds at most; nothing here rewrites a table. The policy changes take their table's lock only
+-- for the catalog update.
 create index if not exists conversation_messages_created_by_idx on public.conversation_messages (created_by);
 create index if not exists conversations_created_by_idx on public.conversations (created_by);
 create index if not exists grocery_item_sources_created_by_idx on public.grocery_item_sources (created_by);
