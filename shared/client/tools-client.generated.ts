@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.fcc21237d6c6";
+export const registryVersion = "1.0.d60c19c513fa";
 
 // recipe.list
 
@@ -1978,6 +1978,8 @@ export type HouseholdJoinOutput = {
   name: string;
   role: "owner" | "member";
   already_member: boolean;
+  became_default?: boolean;
+  previous_default_household_id?: string | null;
 };
 
 // household.list

@@ -247,6 +247,10 @@ export const HouseholdJoinResult = z.strictObject({
   name: z.string(),
   role: householdRole,
   already_member: z.boolean(),
+  /** The household joined is now the member's default (absent when they were a member already). */
+  became_default: z.boolean().optional(),
+  /** Their default household before the join, which undoing the join sets back; null when they had none. */
+  previous_default_household_id: id.nullable().optional(),
 });
 export type HouseholdJoinResult = z.infer<typeof HouseholdJoinResult>;
 

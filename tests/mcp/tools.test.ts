@@ -186,9 +186,11 @@ Deno.test("a member of two households names one with household_id or X-Household
 
   const mcp = await connectMcp(carol);
   try {
+    // Naming none, the default answers: the household joined last.
     const unnamed: Json = await mcp.client.callTool({ name: "recipe__list", arguments: {} });
-    assert.equal(unnamed.isError, true, "with two households, one must be named");
-    assert.equal(textOf(unnamed).error.field, "household_id");
+    assert.deepEqual(unnamed.structuredContent.recipes.map((recipe: Json) => recipe.id), [davesRecipe]);
+    const own: Json = await mcp.client.callTool({ name: "recipe__list", arguments: { household_id: carolsHousehold } });
+    assert.deepEqual(own.structuredContent.recipes, []);
 
     const named: Json = await mcp.client.callTool({
       name: "recipe__list",

@@ -18,7 +18,14 @@ Deno.test("a member of two households sets a default: calls without X-Household-
   const member = await createTestUser(sql, "manage-member");
   const shared = await householdOf(sql, owner);
   const own = await householdOf(sql, member);
-  await joinHousehold(member, owner, shared);
+  const joined = await joinHousehold(member, owner, shared);
+  assert.deepEqual([joined.became_default, joined.previous_default_household_id], [true, null]);
+  const afterJoin = await callTool(member, "grocery.list_lists", {});
+  assert.equal(afterJoin.headers.get("x-household-id"), shared, "the household joined is the default");
+  // Leaving clears the default; an owner's undo puts the member back without it (leaving was their choice), so
+  // they are in two households with no default.
+  await callToolOk(member, "household.leave", {}, { householdId: shared });
+  await callToolOk(owner, "history.undo", {}, { householdId: shared });
 
   const refused = await callTool(member, "grocery.list_lists", {});
   assert.deepEqual([refused.status, refused.body.error?.field], [400, "household_id"]);

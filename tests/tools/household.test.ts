@@ -76,6 +76,9 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
     name: "My household",
     role: "member",
     already_member: false,
+    // The household joined is the joiner's default now; they had none before (one household, implied).
+    became_default: true,
+    previous_default_household_id: null,
   });
   const again = await callToolOk(joiner, "household.join", { code: invite.code });
   assert.deepEqual(again, {
@@ -91,13 +94,9 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
   assert.deepEqual([ownerJoins.role, ownerJoins.already_member], ["owner", true]);
   assert.deepEqual(await membershipsOf(joiner), [[joinerHousehold, "owner"], [ownerHousehold, "member"]]);
 
-  // Two households now: the joiner must name one.
+  // Two households now: the one joined is the default, so a call that names none goes there.
   const unnamed = await callTool(joiner, "grocery.list_lists", {});
-  assert.deepEqual([unnamed.status, unnamed.body.error?.type, unnamed.body.error?.field], [
-    400,
-    "VALIDATION_ERROR",
-    "household_id",
-  ]);
+  assert.deepEqual([unnamed.status, unnamed.headers.get("x-household-id")], [200, ownerHousehold]);
   const shared = await callToolOk(joiner, "grocery.list_lists", {}, {
     householdId: ownerHousehold,
   });
@@ -153,8 +152,9 @@ Deno.test("only an owner can invite: a member gets PERMISSION_DENIED and no invi
   const [{ after }] = await sql`
     select count(*)::int as after from public.household_invites where household_id = ${ownerHousehold}`;
   assert.equal(after, before);
+  // Naming none, the member's default answers: the household joined, where they are not an owner.
   const unnamed = await callTool(member, "household.create_invite", {});
-  assert.deepEqual([unnamed.status, unnamed.body.error?.field], [400, "household_id"]);
+  assert.deepEqual([unnamed.status, unnamed.body.error?.type], [403, "PERMISSION_DENIED"]);
 });
 
 Deno.test("an unknown code is NOT_FOUND; an expired or used-up one is CONFLICT; neither changes anything", async () => {

@@ -44,10 +44,16 @@ export const householdDocs = {
     summary: joinSummary,
     doc: toolDoc("household.join", joinSummary, {
       Preconditions: "- The code exists and has not expired or run out of uses (a member redeeming it again is fine).",
-      Postconditions: "- The caller is a member. Returns `{ household_id, invite_id, name, role, already_member }`.\n" +
+      Postconditions: "- The caller is a member. Returns `{ household_id, invite_id, name, role, already_member, " +
+        "became_default, previous_default_household_id }`.\n" +
+        "- The household joined becomes the caller's default, so calls that name no household go there " +
+        "(`previous_default_household_id`: the default before, or null). A person who signs up with the code in " +
+        "their user metadata (`invite_code`) joins at sign-up and gets no household of their own.\n" +
         "- The join is a write of the household joined: it appears in that household's history.list.\n" +
         "- Undo (history.undo in that household, by an owner or by the member who joined): the member row goes " +
-        "and the invite gets its use back, so the rows are as before the join. What the member wrote meanwhile " +
+        "and the invite gets its use back, and the member's previous default comes back (when the member undoes " +
+        "it; an owner cannot see their other households), so the rows are as before the join. What the member " +
+        "wrote meanwhile " +
         "stays with the household (as after household.remove_member). CONFLICT when the member's role or default " +
         "changed since, or they left or joined again (undo those first); a join that found the caller already a " +
         "member changed nothing and its undo does nothing.",
