@@ -160,6 +160,18 @@ as $$
   order by 1;
 $$;
 
+-- The grocery ledger (issue 1) of a list, through the invariant's function: each live item whose quantity is not
+-- its ledger's (sources minus withdrawals plus adjustments, converted exactly), as 'id quantity unit ≠ ledger
+-- [other kinds]'; none when it holds. Files assert it with is_empty.
+create or replace function tests.ledger_violations(p_list_id uuid) returns setof text
+language sql stable security definer
+set search_path = ''
+as $$
+  select concat_ws(' ', v.grocery_item_id, v.quantity, v.unit, '≠', v.ledger_quantity, v.other_kinds)
+  from private.grocery_ledger_violations(p_list_id) v
+  order by v.grocery_item_id;
+$$;
+
 -- The tables whose rows belong to a household, read from the catalog so that a
 -- new table is covered by the isolation tests without being listed here.
 create or replace function tests.household_tables() returns setof text
