@@ -315,6 +315,9 @@ begin
   values (v_item, p_household_id, v_recipe, v_meal, 2, 'tbsp', v_owner);
   insert into public.grocery_item_withdrawals (grocery_item_id, household_id, planner_meal_id, quantity_removed, unit, created_by)
   values (v_item, p_household_id, v_meal, 1, 'tbsp', v_owner);
+  -- The item holds 2 tbsp: 2 added, 1 withdrawn and 1 put back by an edit, so its ledger holds.
+  insert into public.grocery_item_adjustments (grocery_item_id, household_id, quantity, unit, reason, created_by)
+  values (v_item, p_household_id, 1, 'tbsp', 'update', v_owner);
   insert into public.tool_invocations (household_id, user_id, tool, input_hash, response, is_write)
   values (p_household_id, v_owner, 'grocery.push_ingredients', 'seed', '{}', true);
   insert into public.conversations (household_id, title, created_by)
