@@ -42,7 +42,7 @@ alter table public.grocery_item_adjustments enable row level security;
 create policy "Grocery item adjustments are visible to household members" on public.grocery_item_adjustments
   for select to authenticated
   using (household_id in (select private.member_household_ids()));
-create policy "Members can record grocery item adjustments, or put back those of an undone write"
+create policy "Members can record adjustments, or put back an undone write's"
   on public.grocery_item_adjustments
   for insert to authenticated
   with check (household_id in (select private.member_household_ids()) and (created_by = (select auth.uid()) or exists (
