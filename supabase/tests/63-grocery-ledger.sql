@@ -41,8 +41,11 @@ select is((select quantity from grocery_item_adjustments where grocery_item_id =
 
 insert into lines select 'grams', pg_temp.add(500, 'g');
 insert into lines select 'pound', pg_temp.add(1, 'lb');
-do $$ begin perform pg_temp.call('grocery.apply_conversion', jsonb_build_object('grocery_list_id', (select list_id from fixture),
-  'item_ids', jsonb_build_array((select id from lines where name = 'grams'), (select id from lines where name = 'pound')), 'unit', 'lb')); end $$;
+-- In one transaction every line has one created_at: which line is kept is the reply's to say.
+create temporary table conversion on commit drop as
+select pg_temp.call('grocery.apply_conversion', jsonb_build_object('grocery_list_id', (select list_id from fixture),
+  'item_ids', jsonb_build_array((select id from lines where name = 'grams'), (select id from lines where name = 'pound')),
+  'unit', 'lb')) as reply;
 select results_eq('select tests.list_items(list_id) from fixture', $$values ('white rice 2.102 lb'), ('white rice 4 cup')$$,
   '500 g + 1 lb = 2.102311… lb, stored as 2.102 lb');
 select is((select quantity || ' ' || unit from grocery_item_adjustments where reason = 'conversion'
@@ -51,7 +54,7 @@ select is((select quantity || ' ' || unit from grocery_item_adjustments where re
 select is_empty('select tests.ledger_violations(list_id) from fixture', 'so the ledger holds after the conversion');
 select throws_like(
   format($$select pg_temp.call('grocery.restore_item', '{"grocery_item_id": "%s"}')$$,
-    (select id from lines where name = 'pound')),
+    (select reply #>> '{merged_item_ids,0}' from conversion)),
   'this line was merged into another line of the list (white rice, now 2.102 lb, %', 'a converted line cannot be restored');
 
 update grocery_items set quantity = 5 where id = (select id from lines where name = 'second');

@@ -245,19 +245,20 @@ async function runSeed(seed: number) {
     state = await snapshot(world);
     const violations = state.violations;
     if (violations.length) await fail(`the ledger does not hold: ${JSON.stringify(violations)}`);
-    // A checked item changes only by an edit of its own (update_item, or the undo of one).
+    // A checked item changes only by an edit of its own: grocery.update_item, or an undo or redo that ran one
+    // (its reply's inverse names the tool and the item).
     const edited = new Set(
-      calls.flatMap(([tool, input], index) =>
-        tool === "grocery.update_item" ||
-          (tool === "history.undo" &&
-            (replies[index].body.data as { undone_tool?: string } | undefined)?.undone_tool === "grocery.update_item")
-          ? [(input as { grocery_item_id?: string }).grocery_item_id ?? "*"]
-          : []
-      ),
+      calls.flatMap(([tool, input], index) => {
+        if (tool === "grocery.update_item") return [(input as { grocery_item_id: string }).grocery_item_id];
+        const inverse = (replies[index].body.data as
+          | { inverse?: { tool?: string; response?: { item?: { id?: string } } } }
+          | undefined)?.inverse;
+        return tool === "history.undo" && inverse?.tool === "grocery.update_item" ? [inverse.response?.item?.id] : [];
+      }),
     );
     for (const [id, quantity] of checkedQuantities(state.items)) {
       const before = checkedBefore.get(id);
-      if (before !== undefined && quantity < before && !edited.has(id) && !edited.has("*")) {
+      if (before !== undefined && quantity < before && !edited.has(id)) {
         await fail(`the checked item ${id} went from ${before} to ${quantity}`);
       }
     }
