@@ -53,6 +53,8 @@ interface Snapshot {
   items: ItemRow[];
   meals: { live: string[]; removed: string[] };
   recent: string[];
+  series: string[];
+  list_deleted: boolean;
   violations: unknown[];
 }
 
@@ -70,6 +72,9 @@ async function snapshot(world: World): Promise<Snapshot> {
         from public.planner_meals m where m.household_id = ${world.householdId}),
       'recent', coalesce((select array_agg(t.id) from (select t.id from public.tool_invocations t
         where t.household_id = ${world.householdId} order by t.created_at desc limit 8) t), '{}'),
+      'series', coalesce((select array_agg(s.id) from public.planner_meal_series s
+        where s.household_id = ${world.householdId}), '{}'),
+      'list_deleted', (select l.deleted_at is not null from public.grocery_lists l where l.id = ${world.listId}),
       'violations', coalesce((select json_agg(v) from private.grocery_ledger_violations(${world.listId}) v), '[]')
     ) as state`;
   return row.state;
@@ -89,6 +94,8 @@ function chooseCall(world: World, state: Snapshot, random: ReturnType<typeof gen
     ...(random.next() < 0.3 ? { prep_state: "rinsed" } : {}),
   });
   const list = { grocery_list_id: world.listId };
+  // A deleted list is mostly restored at once, so that the sequence goes on writing into it.
+  if (state.list_deleted && random.next() < 0.8) return ["grocery.restore_list", list];
   type Call = [string, unknown] | null;
   const choices: [number, () => Call][] = [
     [10, () => ["grocery.add_item", { ...list, ...line() }]],
@@ -161,6 +168,25 @@ function chooseCall(world: World, state: Snapshot, random: ReturnType<typeof gen
     [6, () => ["history.undo", {}]],
     [5, () => state.recent.length ? ["history.undo", { invocation_id: random.pick(state.recent) }] : null],
     [1, () => ["grocery.rename_list", { ...list, name: `Ledger ${Math.floor(random.next() * 1000)}` }]],
+    [1, () => ["grocery.delete_list", list]],
+    [1, () => [
+      "planner.add_recurring",
+      {
+        recipe_id: random.pick(world.recipes),
+        start_date: "2027-03-01",
+        weekdays: [random.pick(["monday", "wednesday", "friday"])],
+        count: 2,
+        meal_type: random.pick(["lunch", "dinner"]),
+      },
+    ]],
+    [
+      1,
+      () =>
+        state.series.length
+          ? ["planner.update_series", { series_id: random.pick(state.series), servings: random.pick([1, 4]) }]
+          : null,
+    ],
+    [1, () => state.series.length ? ["planner.remove_series", { series_id: random.pick(state.series) }] : null],
   ];
   const total = choices.reduce((sum, [weight]) => sum + weight, 0);
   for (;;) {
@@ -283,6 +309,11 @@ const everyWrite = [
   "planner.restore_meal",
   "planner.update_meal",
   "history.undo",
+  "grocery.delete_list",
+  "grocery.restore_list",
+  "planner.add_recurring",
+  "planner.update_series",
+  "planner.remove_series",
 ];
 
 // The seeds run side by side, each in a household of its own: the machine's time goes to the calls, not to waiting.
