@@ -141,7 +141,7 @@ begin
       v_into.id
       using errcode = 'MP409', column = 'grocery_item_id';
   elsif not (select l.holds from private.grocery_ledger(p_household_id, array[v_item.id]) l) then
-    raise exception 'nothing of this line is left to restore: what it held was withdrawn by grocery.sync_plan or taken back by history.undo'
+    raise exception 'nothing of this line is left to restore: what it held was withdrawn by grocery.sync_plan, taken back by history.undo or merged into another line'
       using errcode = 'MP409', column = 'grocery_item_id';
   end if;
   update public.grocery_items i set deleted_at = null where i.id = v_item.id returning * into v_item;
