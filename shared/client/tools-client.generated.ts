@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.d60c19c513fa";
+export const registryVersion = "1.0.a97a1f9414f8";
 
 // recipe.list
 
@@ -1275,6 +1275,8 @@ export type GroceryUncheckItemOutput = {
     checked_by: string | null;
     checked_at: string | null;
     source_ids: string[];
+    withdrawal_ids: string[];
+    adjustment_ids: string[];
   };
   message: string;
 };
@@ -1927,6 +1929,15 @@ export type GroceryApplyConversionOutput = {
       id: string;
       grocery_item_id: string;
     }>;
+    withdrawals: Array<{
+      id: string;
+      grocery_item_id: string;
+    }>;
+    adjustments: Array<{
+      id: string;
+      grocery_item_id: string;
+    }>;
+    rounding_adjustment_id: string | null;
   };
 };
 
@@ -2662,7 +2673,8 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
       /**
        * `grocery.restore_item` (write, risk medium).
        * Brings a removed grocery item back onto its list as it was (an unchecked one folds into
-       * a matching unchecked line). Needs the user's confirmation.
+       * a matching unchecked line). A line that was folded or converted into another is refused, naming that line. Needs the
+       * user's confirmation.
        */
       restoreItem: (
         input: GroceryRestoreItemInput,

@@ -209,7 +209,8 @@ export type GroceryItemResult = z.infer<typeof GroceryItemResult>;
 
 /**
  * grocery.uncheck_item: `item` is where the quantity now is (the line it folded into, when it did); `previous` is
- * what history.undo needs to check it again exactly: the line, who checked it and when, and its source rows.
+ * what history.undo needs to check it again exactly: the line, who checked it and when, and its ledger rows (sources,
+ * withdrawals, adjustments), which move with it when it folds.
  */
 export const GroceryUncheckItemResult = z.strictObject({
   item: GroceryItemDetail,
@@ -219,6 +220,8 @@ export const GroceryUncheckItemResult = z.strictObject({
     checked_by: id.nullable(),
     checked_at: timestamp.nullable(),
     source_ids: z.array(id),
+    withdrawal_ids: z.array(id),
+    adjustment_ids: z.array(id),
   }),
   message: z.string(),
 });
@@ -405,8 +408,8 @@ export type GroceryProposeConversionsResult = z.infer<typeof GroceryProposeConve
 
 /**
  * grocery.apply_conversion: `item` is where the total now is (a line already in that unit it folded into, when it
- * did); `previous` is what history.undo needs to put every line back: the kept line's quantity and unit, and the
- * line each source row was on.
+ * did); `previous` is what history.undo needs to put every line back: the kept line's quantity and unit, the line
+ * each ledger row (source, withdrawal, adjustment) was on, and the adjustment that recorded the rounding.
  */
 export const GroceryApplyConversionResult = z.strictObject({
   grocery_list_id: id,
@@ -420,6 +423,9 @@ export const GroceryApplyConversionResult = z.strictObject({
     quantity: z.number().positive(),
     unit: z.enum(units),
     sources: z.array(z.strictObject({ id, grocery_item_id: id })),
+    withdrawals: z.array(z.strictObject({ id, grocery_item_id: id })),
+    adjustments: z.array(z.strictObject({ id, grocery_item_id: id })),
+    rounding_adjustment_id: id.nullable(),
   }),
 });
 export type GroceryApplyConversionResult = z.infer<typeof GroceryApplyConversionResult>;

@@ -162,6 +162,18 @@ as $$
   order by 1;
 $$;
 
+-- The grocery ledger (issue 1) of a list, through the invariant's function: each live item whose quantity is not
+-- its ledger's (sources minus withdrawals plus adjustments, converted exactly), as 'id quantity unit ≠ ledger
+-- [other kinds]'; none when it holds. Files assert it with is_empty.
+create or replace function tests.ledger_violations(p_list_id uuid) returns setof text
+language sql stable security definer
+set search_path = ''
+as $$
+  select concat_ws(' ', v.grocery_item_id, v.quantity, v.unit, '≠', v.ledger_quantity, v.other_kinds)
+  from private.grocery_ledger_violations(p_list_id) v
+  order by v.grocery_item_id;
+$$;
+
 -- The tables whose rows belong to a household, read from the catalog so that a
 -- new table is covered by the isolation tests without being listed here.
 create or replace function tests.household_tables() returns setof text
@@ -306,6 +318,9 @@ begin
   values (v_item, p_household_id, v_recipe, v_meal, 2, 'tbsp', v_owner);
   insert into public.grocery_item_withdrawals (grocery_item_id, household_id, planner_meal_id, quantity_removed, unit, created_by)
   values (v_item, p_household_id, v_meal, 1, 'tbsp', v_owner);
+  -- The item holds 2 tbsp: 2 added, 1 withdrawn and 1 put back by an edit, so its ledger holds.
+  insert into public.grocery_item_adjustments (grocery_item_id, household_id, quantity, unit, reason, created_by)
+  values (v_item, p_household_id, 1, 'tbsp', 'update', v_owner);
   insert into public.tool_invocations (household_id, user_id, tool, input_hash, response, is_write)
   values (p_household_id, v_owner, 'grocery.push_ingredients', 'seed', '{}', true);
   insert into public.conversations (household_id, title, created_by)

@@ -1,4 +1,5 @@
 // Prose for the unit conversion tools: proposals a person accepts, never conversions on their own.
+import { ledgerStatement } from "./grocery-ledger.ts";
 import { toolDoc } from "./tool-doc.ts";
 
 const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
@@ -34,13 +35,17 @@ export const groceryConversionDocs = {
         "units of one kind; unit is a unit of that kind (usually the proposal's).",
       Postconditions:
         "- Returns `{ grocery_list_id, item, kept_item_id, merged_item_ids, folded_into_item_id, exact_quantity, " +
-        "rounded, previous }`. The first line (kept_item_id) holds the total; the others are removed and their " +
-        "sources moved to it, each keeping the amount and unit it was added in. When a line already in that unit " +
-        "was left out, the kept line folds into it and `item` is that line. `previous` is the kept line's " +
-        "quantity and unit and the line each source row was on.\n" +
+        "rounded, previous }`. The first line (kept_item_id) holds the total; the others are removed, marked as " +
+        "merged into it (grocery.restore_item refuses them), and their ledger rows (sources, withdrawals, " +
+        "adjustments) moved to it, each keeping the amount and unit it was recorded in. The rounding to 3 " +
+        "decimals is recorded as an adjustment in ml or g (kept amount × factor − the lines' amounts × their " +
+        "factors, exact). When a line already in that unit was left out, the kept line folds into it and `item` " +
+        "is that line. `previous` is the kept line's quantity and unit, the line each ledger row was on " +
+        "(`sources`, `withdrawals`, `adjustments`) and the rounding's adjustment (`rounding_adjustment_id`).\n" +
         "- history.undo puts every line back exactly: the merged lines return, the kept line takes its quantity " +
-        "and unit again, each source row returns to its line, and a line it folded into gives back what it took.",
-      Invariants: "- All or nothing.",
+        "and unit again, each ledger row returns to its line, the rounding's adjustment goes, and a line it " +
+        "folded into gives back what it took.",
+      Invariants: "- All or nothing.\n" + ledgerStatement,
       "Failure Modes": "- **VALIDATION_ERROR** (field item_ids): different ingredients, prep states or kinds.\n" +
         "- **VALIDATION_ERROR** (field unit): a unit of another kind, or a total out of bounds.\n" +
         "- **NOT_FOUND** (field item_ids): an item that is not an unchecked line of this list.\n" +

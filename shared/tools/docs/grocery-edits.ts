@@ -1,5 +1,6 @@
 // Prose for the grocery tools that edit lists and items and undo removals.
 import { idExample, toolDoc } from "./tool-doc.ts";
+import { ledgerStatement } from "./grocery-ledger.ts";
 
 const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
 const itemId = "0f6e3c9a-2b1d-4e7f-8a9c-1d2e3f4a5b6c";
@@ -15,7 +16,8 @@ cap of live lists. Needs the user's confirmation.`;
 const clearCheckedSummary = `Removes every checked item of a list (soft); returns their ids, each restorable with
 grocery.restore_item. Needs the user's confirmation.`;
 const restoreItemSummary = `Brings a removed grocery item back onto its list as it was (an unchecked one folds into
-a matching unchecked line). Needs the user's confirmation.`;
+a matching unchecked line). A line that was folded or converted into another is refused, naming that line. Needs the
+user's confirmation.`;
 
 const notFound = "- **NOT_FOUND**: no such list in this household (another household's is NOT_FOUND too).";
 
@@ -29,7 +31,9 @@ export const groceryEditDocs = {
       Postconditions: "- Returns `{ item, previous, folded_into_item_id, message }`. When the change gives an " +
         "unchecked item the merge key of another unchecked line, it folds into that line (quantity and sources) " +
         "and `item` is that line.",
-      Invariants: "- No unit is ever converted: the person states the new amount.\n" +
+      Invariants: "- No unit is ever converted: the person states the new amount, recorded as an adjustment " +
+        "(the difference in the same unit; a new unit takes the old amount out in the old unit and puts the new " +
+        "one in).\n" + `${ledgerStatement}\n` +
         "- Undo: call it again with the `previous` values.",
       "Failure Modes": "- **VALIDATION_ERROR**: no field to change, or a bad quantity, unit or prep state.\n" +
         "- **NOT_FOUND**: no such live item in this household.",
@@ -93,9 +97,16 @@ export const groceryEditDocs = {
     doc: toolDoc("grocery.restore_item", restoreItemSummary, {
       Preconditions: "- grocery_item_id names a removed item of the household whose list is live.",
       Postconditions: "- Returns `{ restored: true, item, folded_into_item_id }`.",
-      Invariants: "- A list never holds two unchecked lines with one merge key; the 1000-item cap holds.",
+      Invariants: "- A list never holds two unchecked lines with one merge key; the 1000-item cap holds.\n" +
+        `${ledgerStatement}\n` +
+        "- Only a line removed as a line (grocery.remove_item, grocery.clear_checked) comes back: a line folded or " +
+        "converted into another has its amount there, and one whose amount was all withdrawn or taken back has " +
+        "nothing left.",
       "Failure Modes": "- **NOT_FOUND**: no such item in this household.\n" +
-        "- **CONFLICT**: the item is not removed, its list is deleted, or the list is full.",
+        "- **CONFLICT**: the item is not removed, its list is deleted, or the list is full; the line was merged " +
+        "into another (a fold or a conversion: the message names that line, with its quantity and id: change " +
+        "that line instead); or nothing of it is left (grocery.sync_plan withdrew it all, or history.undo took " +
+        "back the write that made it).",
       Examples: idExample("grocery_item_id", itemId),
       "Common Mistakes": "- ❌ Adding the item again instead of restoring it (its sources would be lost).",
     }),

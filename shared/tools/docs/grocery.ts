@@ -1,5 +1,6 @@
 // Prose for the grocery tools: description (provider schemas), summary (system prompts), doc (on request).
 import { idExample, toolDoc } from "./tool-doc.ts";
+import { ledgerStatement } from "./grocery-ledger.ts";
 
 const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
 const itemId = "0f6e3c9a-2b1d-4e7f-8a9c-1d2e3f4a5b6c";
@@ -139,10 +140,12 @@ export const groceryDocs = {
       Postconditions: "- The item is unchecked. Returns `{ item, folded_into_item_id, previous, message }`: when " +
         "the list already had an unchecked line with the same merge key, the item folded into it (quantity and " +
         "sources, in one transaction), was removed, and `item` is that line. `previous` is `{ item_id, " +
-        "checked_by, checked_at, source_ids }`: the line, who checked it and when, and its source rows.\n" +
+        "checked_by, checked_at, source_ids, withdrawal_ids, adjustment_ids }`: the line, who checked it and when, " +
+        "and its ledger rows (all of which move with it when it folds; the folded line is marked as merged).\n" +
         "- history.undo checks it again exactly (same person, same time); after a fold, the line it folded into " +
         "gives back its quantity and the sources, and the checked line comes back.",
-      Invariants: "- A list never holds two unchecked lines with one merge key, so later pushes find one line.",
+      Invariants: "- A list never holds two unchecked lines with one merge key, so later pushes find one line.\n" +
+        ledgerStatement,
       "Failure Modes": "- **NOT_FOUND**: no such live item in this household.\n" +
         "- Its undo is a **CONFLICT** when a later write changed the item or the line it folded into (undo that " +
         "write first).",
