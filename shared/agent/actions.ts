@@ -113,7 +113,16 @@ export async function getConversation(sql: Sql, user: AuthenticatedUser, convers
   return data;
 }
 
-export async function listActions(sql: Sql, user: AuthenticatedUser, status: string | null) {
-  const { data } = await assistantStep(sql, user, "list_actions", { status });
+export interface ActionsQuery {
+  status: string | null;
+  /** Page size, 1–100; the database takes 100 when absent. */
+  limit?: number;
+  /** The previous page's next_cursor. */
+  cursor?: string;
+}
+
+/** The caller's pending actions (or decided ones), newest first, a page at a time. */
+export async function listActions(sql: Sql, user: AuthenticatedUser, query: ActionsQuery) {
+  const { data } = await assistantStep(sql, user, "list_actions", query);
   return data;
 }

@@ -184,16 +184,34 @@ function assistantPaths(): Record<string, PathItem> {
         "Pending actions (or decided ones)",
         {
           type: "object",
-          properties: { actions: { type: "array", items: ref("PendingAction") } },
-          required: ["actions"],
+          properties: {
+            actions: { type: "array", items: ref("PendingAction") },
+            next_cursor: {
+              type: ["string", "null"],
+              description: "Pass as cursor for the next page; null on the last.",
+            },
+          },
+          required: ["actions", "next_cursor"],
         },
         assistantErrors,
         {
+          description: "Newest first, in pages: `limit` 1–100 (100 when absent) and `cursor`, the previous page's " +
+            "`next_cursor`. A household holds at most 100 pending (undecided, unexpired) actions.",
           parameters: [{
             name: "status",
             in: "query",
             required: false,
             schema: { enum: ["pending", "confirmed", "rejected", "expired"] },
+          }, {
+            name: "limit",
+            in: "query",
+            required: false,
+            schema: { type: "integer", minimum: 1, maximum: 100, default: 100 },
+          }, {
+            name: "cursor",
+            in: "query",
+            required: false,
+            schema: { type: "string", maxLength: 500 },
           }],
         },
       ),
