@@ -19,6 +19,18 @@ async function seedMeals(database: Sql, household: string, recipe: string, date:
     select ${household}, ${recipe}, ${date}::date, 'dinner' from generate_series(1, ${count})`;
 }
 
+/** A recipe of 200 lines (the most a recipe holds), each its own ingredient: 200 changes per planned meal. */
+async function twoHundredLineRecipe(household: string): Promise<string> {
+  const [{ id: recipe }] = await sql<{ id: string }[]>`
+    insert into public.recipes (household_id, title) values (${household}, 'Two hundred lines') returning id`;
+  await sql`insert into public.ingredients (household_id, name)
+    select ${household}, 'sync spice ' || n from generate_series(1, 200) n`;
+  await sql`insert into public.recipe_ingredients (recipe_id, household_id, ingredient_id, quantity, unit, position)
+    select ${recipe}, ${household}, i.id, 1, 'g', row_number() over (order by i.name) - 1
+    from public.ingredients i where i.household_id = ${household}`;
+  return recipe;
+}
+
 async function liveMealsOn(household: string, date: string): Promise<number> {
   const [{ count }] = await sql<{ count: number }[]>`select count(*)::int as count from public.planner_meals
     where household_id = ${household} and date = ${date}::date and deleted_at is null`;
@@ -100,16 +112,30 @@ Deno.test("a range read or sync spans at most 92 days in SQL too, naming end_dat
   assert.deepEqual(meals.meals, [], "92 days after start_date is still allowed");
 });
 
+Deno.test("a sync reads at most 5000 recipe lines: a range past it is a CONFLICT before the plan is computed", async () => {
+  const { user, household } = await ownHousehold("limits-sync-lines");
+  const recipe = await twoHundredLineRecipe(household);
+  // 26 meals of 200 lines: 5200 lines over three days.
+  for (const [date, count] of [["2027-07-01", 20], ["2027-07-02", 5], ["2027-07-03", 1]] as const) {
+    await seedMeals(sql, household, recipe, date, count);
+  }
+  const { grocery_list_id } = await callToolOk(user, "grocery.create_list", { name: "Heavy sync" });
+  const refused = await callTool(user, "grocery.sync_plan", {
+    grocery_list_id,
+    start_date: "2027-07-01",
+    end_date: "2027-07-03",
+    preview: true,
+  });
+  assertConflict(
+    refused,
+    /plans 5200 ingredient lines.*at most 5000: sync a shorter range, for example 2027-07-01 to 2027-07-02/,
+  );
+  assert.equal((refused.body.error as { field?: string }).field, "end_date");
+});
+
 Deno.test("a sync lists at most 2000 changes: a larger range is a CONFLICT naming a shorter one, and writes nothing", async () => {
   const { user, household } = await ownHousehold("limits-sync");
-  // A recipe of 200 lines (the most a recipe holds), each its own ingredient: 200 changes per planned meal.
-  const [{ id: recipe }] = await sql<{ id: string }[]>`
-    insert into public.recipes (household_id, title) values (${household}, 'Two hundred lines') returning id`;
-  await sql`insert into public.ingredients (household_id, name)
-    select ${household}, 'sync spice ' || n from generate_series(1, 200) n`;
-  await sql`insert into public.recipe_ingredients (recipe_id, household_id, ingredient_id, quantity, unit, position)
-    select ${recipe}, ${household}, i.id, 1, 'g', row_number() over (order by i.name) - 1
-    from public.ingredients i where i.household_id = ${household}`;
+  const recipe = await twoHundredLineRecipe(household);
   await sql`insert into public.planner_meals (household_id, recipe_id, date, meal_type)
     select ${household}, ${recipe}, '2027-06-01'::date + n, 'dinner' from generate_series(0, 10) n`;
   const { grocery_list_id } = await callToolOk(user, "grocery.create_list", { name: "Big sync" });
