@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.c899430f5546";
+export const registryVersion = "1.0.aa348d32017c";
 
 // recipe.list
 

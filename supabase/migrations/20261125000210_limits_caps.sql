@@ -220,3 +220,59 @@ begin
   );
 end;
 $$;
+
+-- A conversation's messages in pages, oldest first (limit 1–100, 100 when absent; cursor: the previous page's
+-- next_cursor), with the pending actions proposed while the page's messages were written (from its first
+-- message to the next page's first), so a reply stays bounded however long the conversation grew.
+create or replace function app.assistant_get_conversation(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+declare
+  v_conversation public.conversations;
+  v_limit integer := coalesce((p_input ->> 'limit')::integer, 100);
+  v_after jsonb := private.decode_cursor(p_input ->> 'cursor');
+  v_page public.conversation_messages[];
+  v_next public.conversation_messages;
+begin
+  if v_after is not null and coalesce(v_after ->> 's', '') !~ '^[0-9]{1,18}$' then
+    raise exception 'cursor is not one this conversation returned; pass next_cursor back unchanged'
+      using errcode = 'MP400', column = 'cursor';
+  end if;
+  select * into v_conversation from public.conversations c
+  where c.id = (p_input ->> 'conversation_id')::uuid and c.household_id in (select private.member_household_ids());
+  if v_conversation.id is null then
+    raise exception 'conversation not found' using errcode = 'MP404', column = 'conversation_id';
+  end if;
+  v_page := array(
+    select m from public.conversation_messages m
+    where m.household_id = v_conversation.household_id and m.conversation_id = v_conversation.id
+      and (v_after is null or m.sequence > (v_after ->> 's')::bigint)
+    order by m.sequence
+    limit v_limit + 1);
+  if cardinality(v_page) > v_limit then
+    v_next := v_page[v_limit + 1];
+    v_page := v_page[1:v_limit];
+  end if;
+  return jsonb_build_object(
+    'id', v_conversation.id,
+    'household_id', v_conversation.household_id,
+    'title', v_conversation.title,
+    'created_at', v_conversation.created_at,
+    'messages', coalesce((
+      select jsonb_agg(jsonb_build_object('role', m.role, 'content', m.content, 'created_at', m.created_at)
+        order by m.sequence)
+      from unnest(v_page) m
+    ), '[]'),
+    'pending_actions', coalesce((
+      select jsonb_agg(private.pending_action_json(a) order by a.created_at, a.id)
+      from public.pending_actions a
+      where a.household_id = v_conversation.household_id and a.conversation_id = v_conversation.id
+        and (v_after is null or a.created_at >= v_page[1].created_at)
+        and (v_next.id is null or a.created_at < v_next.created_at)
+    ), '[]'),
+    'next_cursor', case when v_next.id is not null then
+      private.encode_cursor(jsonb_build_object('s', v_page[v_limit].sequence)) end
+  );
+end;
+$$;

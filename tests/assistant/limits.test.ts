@@ -122,4 +122,45 @@ Deno.test("a conversation holds at most 1000 messages, and a household starts at
   }
 });
 
+Deno.test("GET /assistant/conversations/<id> comes in pages of messages, oldest first, each with its actions", async () => {
+  const { user, household } = await userWithRecipe("limits-conversation-pages");
+  const [{ id: conversation }] = await sql<{ id: string }[]>`insert into public.conversations (household_id, title)
+    values (${household}, 'Paged talk') returning id`;
+  await sql`insert into public.pending_actions (household_id, conversation_id, tool, input, created_by, created_at)
+    values (${household}, ${conversation}, 'planner.add_meal', '{}'::jsonb, ${user.id}, now() + interval '1 second')`;
+  await sql`insert into public.conversation_messages (conversation_id, household_id, role, content)
+    select ${conversation}, ${household}, case when n % 2 = 0 then 'user' else 'assistant' end,
+      jsonb_build_array(jsonb_build_object('type', 'text', 'text', 'message ' || n))
+    from generate_series(0, 249) n order by n`;
+  // The last 50 messages come after the action.
+  await sql`update public.conversation_messages set created_at = now() + interval '2 seconds'
+    where conversation_id = ${conversation} and (content -> 0 ->> 'text') in (
+      select 'message ' || n from generate_series(200, 249) n)`;
+  const assistant = await startAssistant();
+  try {
+    const pages: { texts: string[]; actions: number }[] = [];
+    let cursor: string | null = null;
+    do {
+      const path: string = `conversations/${conversation}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}`;
+      const { status, body } = await assistant.json(user, "GET", path);
+      assert.equal(status, 200, JSON.stringify(body));
+      pages.push({
+        texts: body.data.messages.map((message: { content: { text: string }[] }) => message.content[0].text),
+        actions: body.data.pending_actions.length,
+      });
+      cursor = body.data.next_cursor;
+    } while (cursor && pages.length < 10);
+    assert.deepEqual(pages.map((page) => page.texts.length), [100, 100, 50]);
+    assert.deepEqual(pages.flatMap((page) => page.texts), Array.from({ length: 250 }, (_, n) => `message ${n}`));
+    assert.deepEqual(pages.map((page) => page.actions), [0, 1, 0], "the action sits beside the messages around it");
+    const small = await assistant.json(user, "GET", `conversations/${conversation}?limit=2`);
+    assert.equal(small.body.data.messages.length, 2);
+    const bad = await assistant.json(user, "GET", `conversations/${conversation}?limit=0`);
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error.field, "limit");
+  } finally {
+    await assistant.close();
+  }
+});
+
 globalThis.addEventListener("unload", () => sql.end());
