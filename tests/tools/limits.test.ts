@@ -87,6 +87,24 @@ Deno.test("a day holds at most 20 live meals: adding, moving, restoring and recu
   await callToolOk(user, "planner.update_meal", { planner_meal_id: elsewhere.planner_meal_id, servings: 3 });
 });
 
+Deno.test("concurrent meals planned on a nearly full day cannot pass 20", async () => {
+  const { user, household } = await ownHousehold("limits-day-race");
+  const { recipe_id } = await callToolOk(user, "recipe.create", {
+    title: "Raced eggs",
+    ingredients: [{ ingredient_id: eggs, quantity: 2, unit: "whole" }],
+  });
+  const day = "2027-04-10";
+  await seedMeals(sql, household, recipe_id, day, 15);
+  const replies = await Promise.all(
+    Array.from({ length: 10 }, () => callTool(user, "planner.add_meal", { recipe_id, date: day, meal_type: "lunch" })),
+  );
+  assert.deepEqual(
+    [replies.filter((reply) => reply.status === 200).length, replies.filter((reply) => reply.status === 409).length],
+    [5, 5],
+  );
+  assert.equal(await liveMealsOn(household, day), 20);
+});
+
 Deno.test("a range read or sync spans at most 92 days in SQL too, naming end_date", async () => {
   const { household } = await ownHousehold("limits-span");
   for (
