@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.aa348d32017c";
+export const registryVersion = "1.0.8f6533aaea1b";
 
 // recipe.list
 
