@@ -108,12 +108,30 @@ export async function rejectAction(sql: Sql, user: AuthenticatedUser, actionId: 
   }) as PendingAction;
 }
 
-export async function getConversation(sql: Sql, user: AuthenticatedUser, conversationId: string) {
-  const { data } = await assistantStep(sql, user, "get_conversation", { conversation_id: conversationId });
+export interface PageQuery {
+  /** Page size, 1–100; the database takes 100 when absent. */
+  limit?: number;
+  /** The previous page's next_cursor. */
+  cursor?: string;
+}
+
+/** A conversation's messages, oldest first, a page at a time, with the actions proposed beside them. */
+export async function getConversation(
+  sql: Sql,
+  user: AuthenticatedUser,
+  conversationId: string,
+  page: PageQuery = {},
+) {
+  const { data } = await assistantStep(sql, user, "get_conversation", { conversation_id: conversationId, ...page });
   return data;
 }
 
-export async function listActions(sql: Sql, user: AuthenticatedUser, status: string | null) {
-  const { data } = await assistantStep(sql, user, "list_actions", { status });
+export interface ActionsQuery extends PageQuery {
+  status: string | null;
+}
+
+/** The caller's pending actions (or decided ones), newest first, a page at a time. */
+export async function listActions(sql: Sql, user: AuthenticatedUser, query: ActionsQuery) {
+  const { data } = await assistantStep(sql, user, "list_actions", query);
   return data;
 }

@@ -9,7 +9,7 @@ import { confirmAction, getConversation, listActions, rejectAction } from "../ag
 import { runTurn, type TurnRequest } from "../agent/run-turn.ts";
 import { type AssistantSettings, settingsFromEnv } from "../agent/settings.ts";
 import { eventStreamResponse } from "../agent/sse.ts";
-import { idField, textField } from "../tools/fields.ts";
+import { idField, pageFields, textField } from "../tools/fields.ts";
 import { namedHousehold } from "../tools/household-input.ts";
 import { requiredFieldMessages, validationError } from "../tools/validation-error.ts";
 import { okResponse } from "./envelope.ts";
@@ -30,7 +30,19 @@ export const chatInput = z.strictObject({
   household_id: idField("The household, when the user has several.").optional(),
 });
 
+const pageInput = z.strictObject(pageFields(100));
+
 const actionStatuses = new Set(["pending", "confirmed", "rejected", "expired"]);
+
+// A page, from the query as every list read takes it: limit 1–100 (100 when absent) and cursor.
+function listPage(query: URLSearchParams): { limit?: number; cursor?: string } {
+  const parsed = pageInput.safeParse({
+    limit: query.get("limit") === null ? undefined : Number(query.get("limit")),
+    cursor: query.get("cursor") ?? undefined,
+  }, { error: requiredFieldMessages });
+  if (!parsed.success) throw validationError(parsed.error.issues);
+  return parsed.data;
+}
 
 function checkedId(value: string, field: string): string {
   if (!isUuid(value)) throw new AppError("VALIDATION_ERROR", `${field} must be a UUID.`, { field });
@@ -98,9 +110,10 @@ export function createAssistantHandler(options: AssistantHandlerOptions = {}): R
       {
         method: "GET",
         path: "/assistant/conversations/:id",
-        handle: async ({ request, params }) => {
+        handle: async ({ request, params, url }) => {
           const user = await requireUser(request, verify());
-          return okResponse(await getConversation(sql(), user, checkedId(params.id, "conversation_id")));
+          const id = checkedId(params.id, "conversation_id");
+          return okResponse(await getConversation(sql(), user, id, listPage(url.searchParams)));
         },
       },
       {
@@ -114,13 +127,13 @@ export function createAssistantHandler(options: AssistantHandlerOptions = {}): R
               field: "status",
             });
           }
-          return okResponse(await listActions(sql(), user, status));
+          return okResponse(await listActions(sql(), user, { status, ...listPage(url.searchParams) }));
         },
       },
       { method: "POST", path: "/assistant/actions/:id/confirm", handle: (context) => decide(context, confirmAction) },
       { method: "POST", path: "/assistant/actions/:id/reject", handle: (context) => decide(context, rejectAction) },
     ],
-    "Routes: POST /assistant/chat, GET /assistant/conversations/<id>, GET /assistant/actions?status=, " +
+    "Routes: POST /assistant/chat, GET /assistant/conversations/<id>?limit=&cursor=, GET /assistant/actions?status=&limit=&cursor=, " +
       "POST /assistant/actions/<id>/confirm, POST /assistant/actions/<id>/reject.",
   );
 }

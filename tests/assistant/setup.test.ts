@@ -52,7 +52,7 @@ Deno.test("the deployed assistant function answers through the stack, with a tok
   const response = await fetch(functionsUrl("assistant/actions?status=pending"), {
     headers: { authorization: `Bearer ${bob.token}` },
   });
-  assert.deepEqual(await response.json(), { ok: true, data: { actions: [] } });
+  assert.deepEqual(await response.json(), { ok: true, data: { actions: [], next_cursor: null } });
   const badStatus = await fetch(functionsUrl("assistant/actions?status=maybe"), {
     headers: { authorization: `Bearer ${bob.token}` },
   });

@@ -48,7 +48,8 @@ const operations: Operation[] = [
     path: "planner/add_meal",
     body: (h) => ({
       recipe_id: pick(h.recipeIds),
-      date: `2026-05-${String(1 + Math.floor(random() * 28)).padStart(2, "0")}`,
+      // Over a year, as a day holds at most 20 live meals.
+      date: new Date(Date.UTC(2026, 4, 1 + Math.floor(random() * 365))).toISOString().slice(0, 10),
       meal_type: pick(["breakfast", "lunch", "dinner"]),
     }),
   },

@@ -124,9 +124,10 @@ export function toolsScenarios(
         floor: "write",
         path: tool("planner/add_meal"),
         method: "POST",
-        callers: cook(Array.from({ length: 28 }, (_, day) => ({
-          recipe_id: data.recipeIds[day],
-          date: `2027-02-${String(day + 1).padStart(2, "0")}`,
+        // A day holds at most 20 live meals: the bench's ~2,100 calls spread over 400 days.
+        callers: cook(Array.from({ length: 400 }, (_, day) => ({
+          recipe_id: data.recipeIds[day % 28],
+          date: new Date(Date.UTC(2027, 1, 1 + day)).toISOString().slice(0, 10),
           meal_type: "dinner",
         }))),
       },

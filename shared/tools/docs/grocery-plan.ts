@@ -70,6 +70,10 @@ export const groceryPlanDocs = {
         "syncs change what one would.",
       "Failure Modes": "- **NOT_FOUND** (grocery_list_id): no such live list in this household.\n" +
         "- **VALIDATION_ERROR** (end_date): before start_date or more than 92 days after it.\n" +
+        "- **CONFLICT** (end_date): the range holds more than 5000 recipe lines (each meal's recipe lines), or " +
+        "its plan would list more than 2000 changes, kept amounts or withdrawals (a line per meal and ingredient); " +
+        "nothing is written, and the message names a shorter range to sync first. Three ten-line meals a day " +
+        "make about 210 changes a week.\n" +
         "- **VALIDATION_ERROR** (grocery_list_id): an item would pass 1,000,000.\n" +
         "- Its undo is a **CONFLICT** when a later write changed, checked or removed an item it touched, or added " +
         "a line an emptied item would duplicate (undo that write first).",

@@ -60,6 +60,7 @@ export const householdDocs = {
       Invariants: "- Joining never changes the caller's role in a household they already belong to.",
       "Failure Modes": "- **NOT_FOUND** (field code): no such code.\n" +
         "- **CONFLICT** (field code): the code expired or has been used up; ask an owner for a new one.\n" +
+        "- **CONFLICT**: the household has 50 members, or the caller belongs to 50 households (each limit named).\n" +
         "- **VALIDATION_ERROR** (field code): not 8–64 characters or contains spaces.",
       Examples: '### Example 1\n```json\n{ "code": "K7QX-2M9P-WD4R" }\n```',
       "Common Mistakes": "- ❌ Guessing codes: only a code from an owner works.",

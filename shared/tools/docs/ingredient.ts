@@ -32,8 +32,10 @@ export const ingredientDocs = {
         "- Undo (history.undo): the ingredient is removed, and its name can be created again, while nothing refers " +
         "to it; a recipe line, a list item or a recipe revision that names it (deleted and removed ones included: " +
         "they can come back) makes it a CONFLICT naming that recipe or list.",
-      Invariants: "- The name is stored as given (trimmed); it is compared case-insensitively.",
-      "Failure Modes": "- **CONFLICT**: the name exists already; search for it and use its id.",
+      Invariants: "- The name is stored as given (trimmed); it is compared case-insensitively.\n" +
+        "- A household holds at most 2000 ingredients of its own.",
+      "Failure Modes": "- **CONFLICT**: the name exists already; search for it and use its id.\n" +
+        "- **CONFLICT**: the household holds 2000 ingredients of its own, the most it may; use the catalog's.",
       Examples: '### Example 1\n```json\n{ "name": "gochujang" }\n```',
       "Common Mistakes": "- ❌ Creating a variant spelling of a catalog name: search first.",
     }),

@@ -18,7 +18,8 @@ export const plannerEditDocs = {
       Postconditions: "- Returns `{ meal, previous }`. Undo: call it again with the `previous` values.",
       Invariants: "- The recipe does not change: plan another recipe with planner.add_meal.",
       "Failure Modes": "- **VALIDATION_ERROR**: no field to change, a date that is not real, an unknown meal type.\n" +
-        "- **NOT_FOUND**: no such live meal in this household.",
+        "- **NOT_FOUND**: no such live meal in this household.\n" +
+        "- **CONFLICT**: the new date has 20 live meals already, the most a household plans a day.",
       Examples: `### Example 1\n\`\`\`json\n{ "planner_meal_id": "${mealId}", "date": "2026-12-03" }\n\`\`\``,
       "Common Mistakes": "- ❌ Removing and adding a meal again to move it.",
     }),
@@ -29,7 +30,7 @@ export const plannerEditDocs = {
     doc: toolDoc("planner.get_meals_for_date", mealsForDateSummary, {
       Preconditions: "- date is a real calendar date, YYYY-MM-DD.",
       Postconditions: "- Nothing changes. Returns `{ date, meals }`, breakfast first, then lunch, then dinner.",
-      Invariants: "- Removed meals are not listed. Dates have no time zone.",
+      Invariants: "- Removed meals are not listed. Dates have no time zone. A day holds at most 20 live meals.",
       "Failure Modes": "- **VALIDATION_ERROR** (field date): not YYYY-MM-DD or not a real date.",
       Examples: '### Example 1\n```json\n{ "date": "2026-12-01" }\n```',
       "Common Mistakes": "- ❌ Listing a whole week to answer a question about one day.",

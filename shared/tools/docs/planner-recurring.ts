@@ -26,9 +26,11 @@ export const plannerRecurringDocs = {
         "planner.update_meal or planner.remove_meal changes one of them; planner.remove_series the whole series.\n" +
         "- Undo (history.undo): the series and its occurrences are removed; CONFLICT when an occurrence was " +
         "changed since or its ingredients were pushed to a grocery list since (undo those first).",
-      Invariants: "- At most 100 occurrences per series.",
+      Invariants: "- At most 100 occurrences per series. Each occurrence counts toward its day's 20 live meals.",
       "Failure Modes": "- **VALIDATION_ERROR**: bad weekdays, both or neither of until_date and count, no " +
-        "occurrence in the range, or more than 100.\n- **NOT_FOUND** (recipe_id): no such live recipe here.",
+        "occurrence in the range, or more than 100.\n- **NOT_FOUND** (recipe_id): no such live recipe here.\n" +
+        "- **CONFLICT**: an occurrence's day has 20 live meals already (the most a day holds; the message names " +
+        "the day); nothing is planned.",
       Examples: `### Example 1: three weekly Tuesday dinners\n\`\`\`json\n{ "recipe_id": "${recipeId}", ` +
         `"start_date": "2026-12-01", "weekdays": ["tuesday"], "count": 3, "meal_type": "dinner" }\n\`\`\``,
       "Common Mistakes": "- ❌ Calling planner.add_meal once per week: the meals would not form a series.",

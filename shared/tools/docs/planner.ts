@@ -105,6 +105,7 @@ ${addMealSummary}
 
 ## Failure Modes
 - **NOT_FOUND**: the recipe does not exist in this household.
+- **CONFLICT**: the day has 20 live meals already, the most a household plans a day; remove one or choose another day.
 - **VALIDATION_ERROR**: date not a real date (field date), meal_type not one of the three (field meal_type).
 - **IDEMPOTENCY_MISMATCH**: the Idempotency-Key was used before with a different input.
 
@@ -170,7 +171,8 @@ ${restoreMealSummary}
 
 ## Failure Modes
 - **NOT_FOUND**: no such meal in this household.
-- **CONFLICT**: the meal is not removed, or its recipe was deleted.
+- **CONFLICT**: the meal is not removed, or its recipe was deleted, or its day has 20 live meals already
+  (the most a day holds).
 
 ## Examples
 

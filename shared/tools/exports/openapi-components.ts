@@ -143,8 +143,9 @@ export const componentSchemas: Record<string, JsonSchema> = {
       title: { type: ["string", "null"] },
       messages: { type: "array", items: { type: "object" } },
       pending_actions: { type: "array", items: ref("PendingAction") },
+      next_cursor: { type: ["string", "null"], description: "Pass as cursor for the next page; null on the last." },
     },
-    required: ["id", "messages", "pending_actions"],
+    required: ["id", "messages", "pending_actions", "next_cursor"],
   },
 };
 

@@ -147,6 +147,16 @@ const idParameter = (description: string) => ({
   schema: { type: "string", format: "uuid" },
 });
 
+const pageParameters = [
+  {
+    name: "limit",
+    in: "query",
+    required: false,
+    schema: { type: "integer", minimum: 1, maximum: 100, default: 100 },
+  },
+  { name: "cursor", in: "query", required: false, schema: { type: "string", maxLength: 500 } },
+];
+
 const assistantErrors: readonly ErrorType[] = ["VALIDATION_ERROR", "UNAUTHENTICATED", "NOT_FOUND", "INTERNAL"];
 
 function assistantPaths(): Record<string, PathItem> {
@@ -176,7 +186,12 @@ function assistantPaths(): Record<string, PathItem> {
     "/assistant/conversations/{id}": {
       get: operation("assistant.get_conversation", "A conversation's messages and actions", ref("Conversation"), [
         ...assistantErrors,
-      ], { parameters: [idParameter("The conversation's id.")] }),
+      ], {
+        description: "Messages oldest first, in pages: `limit` 1–100 (100 when absent) and `cursor`, the previous " +
+          "page's `next_cursor`; with each page, the actions proposed while its messages were written. A " +
+          "conversation holds at most 1000 messages.",
+        parameters: [idParameter("The conversation's id."), ...pageParameters],
+      }),
     },
     "/assistant/actions": {
       get: operation(
@@ -184,17 +199,25 @@ function assistantPaths(): Record<string, PathItem> {
         "Pending actions (or decided ones)",
         {
           type: "object",
-          properties: { actions: { type: "array", items: ref("PendingAction") } },
-          required: ["actions"],
+          properties: {
+            actions: { type: "array", items: ref("PendingAction") },
+            next_cursor: {
+              type: ["string", "null"],
+              description: "Pass as cursor for the next page; null on the last.",
+            },
+          },
+          required: ["actions", "next_cursor"],
         },
         assistantErrors,
         {
+          description: "Newest first, in pages: `limit` 1–100 (100 when absent) and `cursor`, the previous page's " +
+            "`next_cursor`. A household holds at most 100 pending (undecided, unexpired) actions.",
           parameters: [{
             name: "status",
             in: "query",
             required: false,
             schema: { enum: ["pending", "confirmed", "rejected", "expired"] },
-          }],
+          }, ...pageParameters],
         },
       ),
     },
