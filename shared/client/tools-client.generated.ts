@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.519d4709e84c";
+export const registryVersion = "1.0.5f6ed2d8e49e";
 
 // recipe.list
 
