@@ -53,7 +53,7 @@ Deno.test("README: the typed client's snippet reaches the tools as the user", as
   const body = snippet.split("\n").filter((line) => !line.startsWith("import "));
   const result = await run(Deno.execPath(), ["eval", "--ext=ts", [...imports, declarations, ...body].join("\n")]);
   assert.equal(result.code, 0, result.stderr);
-  assert.equal(result.stdout.trim(), "", "the snippet logs only a ToolError");
+  assert.equal(result.stdout.trim(), "", "the snippet prints nothing (it prints a ToolError when a call fails)");
   const { items } = await callToolOk(alice, "grocery.get_list", { grocery_list_id: listId });
   assert.deepEqual(items.map((item) => [item.name, item.quantity, item.unit]), [["white rice", 1.5, "cup"]]);
 });
