@@ -92,7 +92,9 @@ export async function runTurn(
 
     while (true) {
       if (outcome.rounds === settings.maxRounds) {
-        const notice = `I stopped after ${settings.maxRounds} steps without finishing. Ask me to continue if you want.`;
+        const notice = `I stopped after ${settings.maxRounds} ${
+          settings.maxRounds === 1 ? "step" : "steps"
+        } without finishing. Ask me to continue if you want.`;
         newMessages.push({ role: "assistant", content: [{ type: "text", text: notice }] });
         emit({ type: "text_delta", text: notice });
         outcome.reply += notice;

@@ -150,10 +150,24 @@ function describeFailure(error: unknown): AppError {
   return unauthenticated("The access token is not valid.");
 }
 
+/**
+ * The longest Authorization header read: an access token is a few KB (its claims and an ES256 signature), so four
+ * times the largest one Supabase Auth issues with generous metadata. It sits well below the runtime's own limit
+ * (Deno.serve refuses a request whose head is over about 64 KiB with a bare 400, before any of our code runs), so a
+ * header between the two gets the usual envelope, with CORS, instead of being parsed and verified.
+ */
+export const maxAuthorizationHeaderBytes = 16 * 1024;
+
 /** Reads `Authorization: Bearer <token>`; undefined when absent. */
 export function bearerToken(request: Request): string | undefined {
   const header = request.headers.get("authorization");
   if (!header) return undefined;
+  if (header.length > maxAuthorizationHeaderBytes) {
+    throw unauthenticated(
+      `The Authorization header is ${header.length} bytes; at most ${maxAuthorizationHeaderBytes} are accepted ` +
+        "(an access token is a few KB).",
+    );
+  }
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw unauthenticated('The Authorization header must be "Bearer <access token>".');
   return match[1];

@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.5b5b088a145c";
+export const registryVersion = "1.0.27ebf34df090";
 
 // recipe.list
 

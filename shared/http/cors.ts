@@ -13,6 +13,7 @@ const allowedHeaders = [
   "mcp-session-id",
 ]
   .join(", ");
+const listedHeaders = new Set(allowedHeaders.split(",").map((name) => name.trim().toLowerCase()));
 
 /** Browsers call the functions from the web app's origin; access is decided by the token, not the origin. */
 export const corsHeaders: Readonly<Record<string, string>> = {
@@ -23,9 +24,39 @@ export const corsHeaders: Readonly<Record<string, string>> = {
   "access-control-max-age": "86400",
 };
 
-/** The one preflight answer, for every path of every function (known or not). */
-export function preflightResponse(): Response {
-  return new Response(null, { status: 204, headers: corsHeaders });
+// A header name a preflight may ask for beyond the list: a plain token (letters, digits, dashes), so that what is
+// echoed is well-formed and short. Access is decided by the bearer token, never by the origin, and with
+// `allow-origin: *` a browser sends no cookies: a header a page adds cannot let it do more than its own token allows.
+// So any such header passes (sentry-trace, newrelic, x-datadog-trace-id, x-supabase-api-version, …: tracing and
+// client headers that apps and their libraries add and that no fixed list keeps up with), except the ones a proxy
+// in front of a function may trust to say who is calling.
+const echoableHeader = /^[a-z0-9][a-z0-9-]{0,63}$/;
+const proxyHeaders = /^(forwarded|x-forwarded-.*|x-real-ip|x-client-ip|true-client-ip|cf-connecting-ip|via)$/;
+const maxEchoedHeaders = 32;
+
+/** The headers a preflight asked for that it may send: the fixed list plus the harmless ones it named. */
+function allowedRequestHeaders(request?: Request): string {
+  const requested = (request?.headers.get("access-control-request-headers") ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => echoableHeader.test(name) && !proxyHeaders.test(name) && !listedHeaders.has(name))
+    .slice(0, maxEchoedHeaders);
+  return [allowedHeaders, ...new Set(requested)].join(", ");
+}
+
+/**
+ * The one preflight answer, for every path of every function (known or not). Reflecting a header rather than
+ * answering `*` keeps it working where `*` does not cover `authorization` and in browsers that predate `*`.
+ */
+export function preflightResponse(request?: Request): Response {
+  return new Response(null, {
+    status: 204,
+    headers: {
+      ...corsHeaders,
+      "access-control-allow-headers": allowedRequestHeaders(request),
+      vary: "Access-Control-Request-Headers",
+    },
+  });
 }
 
 /** The response with the CORS headers added (a copy when its headers are immutable, as a fetched one's are). */

@@ -48,7 +48,7 @@ function matchParams(pattern: string[], segments: string[]): Record<string, stri
  */
 export function frontDoor(handle: RequestHandler): RequestHandler {
   return async (request) => {
-    if (request.method === "OPTIONS") return preflightResponse();
+    if (request.method === "OPTIONS") return preflightResponse(request);
     try {
       return withCors(await handle(request));
     } catch (error) {

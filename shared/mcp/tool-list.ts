@@ -3,7 +3,7 @@ import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import type { AnyTool } from "../tools/define-tool.ts";
 import { idField } from "../tools/fields.ts";
 import { type JsonSchema, providerInputSchema } from "../tools/json-schema.ts";
-import { requiresApproval } from "../tools/tool-metadata.ts";
+import { idempotency, requiresApproval } from "../tools/tool-metadata.ts";
 import { allTools } from "../tools/registry.ts";
 import { toProviderName } from "../tools/tool-names.ts";
 import { awaitingConfirmationSchema } from "./awaiting-confirmation.ts";
@@ -55,8 +55,9 @@ export function mcpTool(tool: AnyTool, writes: McpWrites): Tool {
       readOnlyHint: reads,
       // High risk is what cannot be cheaply put back: a recipe overwritten or removed, the household opened.
       destructiveHint: tool.effect === "write" && tool.risk === "high",
-      // MCP calls carry no Idempotency-Key, so a repeated write runs (or is proposed) again.
-      idempotentHint: reads,
+      // Idempotent when sent with an Idempotency-Key, which an MCP call cannot carry: a repeated write runs (or is
+      // proposed) again, so only reads are idempotent here.
+      idempotentHint: idempotency(tool) === "always",
       openWorldHint: false,
     },
   };

@@ -53,9 +53,16 @@ const threeDecimals = /^\d+(\.\d{1,3})?$/;
 export function quantityField(
   description = "Amount as a JSON number > 0, at most 1,000,000 and with at most 3 decimals, e.g. 1.5; never a string.",
 ) {
-  return z.number({ error: 'must be a number (free-text quantities such as "a pinch" are refused)' })
-    .positive({ error: "must be greater than 0" })
-    .max(limits.maxQuantity)
+  // One message per bad quantity: each bound stops the checks after it (-1 is not also "more than 3 decimals"), and
+  // the type's message is kept for a value that is not a number, not lent to the bounds.
+  return z.number({
+    error: (issue) =>
+      issue.code === "invalid_type"
+        ? 'must be a number (free-text quantities such as "a pinch" are refused)'
+        : undefined,
+  })
+    .positive({ error: "must be greater than 0", abort: true })
+    .max(limits.maxQuantity, { error: `must be at most ${limits.maxQuantity.toLocaleString("en-US")}`, abort: true })
     .refine((value) => threeDecimals.test(String(value)), { error: "must have at most 3 decimal places" })
     .describe(description);
 }

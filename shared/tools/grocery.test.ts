@@ -26,6 +26,23 @@ Deno.test("grocery.push_ingredients passes its lines to app.grocery_push_ingredi
   });
 });
 
+Deno.test("a bad quantity gets one message saying what is wrong with it", async () => {
+  const expected: [unknown, string][] = [
+    [-1, "ingredients[0].quantity: must be greater than 0."],
+    [0, "ingredients[0].quantity: must be greater than 0."],
+    [-1.2345, "ingredients[0].quantity: must be greater than 0."],
+    [1.2345, "ingredients[0].quantity: must have at most 3 decimal places."],
+    [2e6, "ingredients[0].quantity: must be at most 1,000,000."],
+    [1e21, "ingredients[0].quantity: must be at most 1,000,000."],
+    ["2 cups", 'ingredients[0].quantity: must be a number (free-text quantities such as "a pinch" are refused).'],
+  ];
+  for (const [quantity, message] of expected) {
+    const input = { ...push, ingredients: [{ ...line, quantity }] };
+    const error = await assertRejected(pushIngredients, input, "ingredients[0].quantity");
+    assert.equal(error.message, message, `quantity ${quantity}`);
+  }
+});
+
 Deno.test("grocery.push_ingredients refuses free-text quantities and units outside the list", async () => {
   for (const quantity of ["1", "2 cups", 0, -0.5]) {
     await assertRejected(

@@ -299,7 +299,7 @@ Deno.test("the listing serves every piece of metadata in snake_case, derived fro
     const listing = toolListing(tool);
     assert.deepEqual(Object.keys(listing), keys);
     assert.equal(listing.requires_confirmation, requiresApproval(tool));
-    assert.equal(listing.idempotent, true, "every tool is safe to retry (writes with an Idempotency-Key)");
+    assert.equal(listing.idempotent, tool.effect === "read" ? "always" : "with_idempotency_key", tool.name);
     if (tool.effect === "write") {
       assert.deepEqual([listing.category, listing.side_effects], ["action", "writes"]);
       assert.ok(listing.risk === "medium" || listing.risk === "high", "writes are medium or high risk");

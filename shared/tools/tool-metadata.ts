@@ -9,6 +9,24 @@ export function requiresApproval(tool: AnyTool): boolean {
   return tool.effect === "write";
 }
 
+/**
+ * Whether calling a tool again with the same input does nothing more, said the same way in the listing, OpenAPI
+ * and MCP: a read always is; a write is when sent with an Idempotency-Key (a retry with the same key and input
+ * replays the first reply), and is not without one (the retry runs again). An MCP call carries no key, so MCP's
+ * `idempotentHint` is true for reads only.
+ */
+export type Idempotency = "always" | "with_idempotency_key";
+
+export function idempotency(tool: AnyTool): Idempotency {
+  return tool.effect === "read" ? "always" : "with_idempotency_key";
+}
+
+export const idempotencySentence: Readonly<Record<Idempotency, string>> = {
+  always: "Idempotent: it changes nothing, so a retry is always safe.",
+  with_idempotency_key: "Idempotent when sent with an Idempotency-Key: a retry with the same key and input returns " +
+    "the first reply and changes nothing; without a key, a retry runs the write again.",
+};
+
 /** A tool as its group's listing serves it: all its metadata, snake_case as the JSON Schemas are. */
 export interface ToolListing {
   name: string;
@@ -20,7 +38,7 @@ export interface ToolListing {
   /** The tool authoring guide's classification, implied by the effect. */
   category: "retrieval" | "action";
   side_effects: "read_only" | "writes";
-  idempotent: boolean;
+  idempotent: Idempotency;
   requires_confirmation: boolean;
   latency_budget_ms: number;
   input_schema: JsonSchema;
@@ -37,8 +55,7 @@ export function toolListing(tool: AnyTool): ToolListing {
     scope: tool.scope,
     category: reads ? "retrieval" : "action",
     side_effects: reads ? "read_only" : "writes",
-    // A read changes nothing; a write retried with its Idempotency-Key replays the first reply.
-    idempotent: true,
+    idempotent: idempotency(tool),
     requires_confirmation: requiresApproval(tool),
     latency_budget_ms: tool.latencyBudgetMs,
     input_schema: toolJsonSchema(tool),

@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** One local stack: where its files live and which ports it uses. */
@@ -24,6 +24,17 @@ function portFromEnv(name: string, fallback: number): number {
   return port;
 }
 
+/**
+ * A state folder named in the environment, made absolute: a relative one is taken from the directory the command was
+ * run in (`deno task` runs its tasks from the project root and keeps that directory in INIT_CWD), as a shell would.
+ * PostgreSQL's tools change directory into the cluster, so a relative path handed to them would point elsewhere.
+ */
+export function stateDirectoryFromEnv(name: string, fallback: string): string {
+  const value = Deno.env.get(name);
+  if (!value) return fallback;
+  return resolve(Deno.env.get("INIT_CWD") || Deno.cwd(), value);
+}
+
 export type StackName = "dev" | "test" | "bench";
 
 const defaultPorts: Record<StackName, { api: number; database: number; envPrefix: string }> = {
@@ -46,7 +57,7 @@ export function stackConfig(name: StackName = "dev"): StackConfig {
   return {
     name,
     projectRoot,
-    stateDirectory: Deno.env.get(`${ports.envPrefix}STATE_DIR`) ?? join(projectRoot, ".local", name),
+    stateDirectory: stateDirectoryFromEnv(`${ports.envPrefix}STATE_DIR`, join(projectRoot, ".local", name)),
     apiPort: portFromEnv(`${ports.envPrefix}API_PORT`, ports.api),
     databasePort: portFromEnv(`${ports.envPrefix}DB_PORT`, ports.database),
     databaseName: "postgres",

@@ -9,6 +9,7 @@ import { applyBootstrap, applyMigrations, applySeed, type MigrationResult } from
 import { ensurePostgres, type PostgresInstallation } from "./postgres-install.ts";
 import { ensureSigningKey, signApiKey } from "./signing-key.ts";
 import { apiUrl, databaseUrl, type StackConfig } from "./stack-config.ts";
+import { recordRunningStack } from "./stack-state.ts";
 
 export interface RunningStack {
   config: StackConfig;
@@ -112,6 +113,7 @@ export async function startStack(
       functionsDirectory: join(config.projectRoot, "functions"),
       signingKey,
     });
+    const forgetRunningStack = await recordRunningStack(config);
     return {
       config,
       postgres: installation,
@@ -123,6 +125,7 @@ export async function startStack(
       migrations,
       clusterCreated: cluster.created,
       stop: async () => {
+        await forgetRunningStack();
         await gateway.server.shutdown();
         await closeDatabaseClient();
         if (cluster.started) await cluster.stop();

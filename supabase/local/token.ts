@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import { readSigningKey, signUserToken } from "./signing-key.ts";
-import { apiUrl, databaseUrl, stackConfig, type StackName } from "./stack-config.ts";
+import { apiUrl, databaseUrl, type StackName } from "./stack-config.ts";
+import { runningStackConfig } from "./stack-state.ts";
 import { ensureUser } from "./users.ts";
 
 const usage = "Usage: deno task token <email> [--stack dev|test|bench] [--expires-in seconds]";
@@ -20,7 +21,7 @@ if (!email || !/^[^\s@]+@[^\s@]+$/.test(email) || !["dev", "test", "bench"].incl
   Deno.exit(2);
 }
 
-const config = stackConfig(stackName as StackName);
+const config = await runningStackConfig(stackName as StackName);
 const sql = postgres(databaseUrl(config), { max: 1, connect_timeout: 5, onnotice: () => {} });
 try {
   const key = await readSigningKey(config.stateDirectory);
@@ -30,7 +31,8 @@ try {
   const message = (error as Error).message;
   console.error(
     /ECONNREFUSED|connect/i.test(message)
-      ? `The local stack's database is not answering on port ${config.databasePort}: start it with deno task start.`
+      ? `The local stack's database is not answering on port ${config.databasePort}` +
+        (config.found ? "." : `: no running ${stackName} stack was found; start it with deno task start.`)
       : message,
   );
   Deno.exitCode = 1;

@@ -139,6 +139,21 @@ Deno.test("the round limit ends the turn with a clear message", async () => {
   }
 });
 
+Deno.test("a round limit of 1 says one step", async () => {
+  const assistant = await startAssistant({ maxRounds: 1 });
+  try {
+    assistant.fake.script({
+      kind: "message" as const,
+      content: [{ type: "tool_use" as const, id: "toolu_1", name: "recipe__list", input: {} }],
+    });
+    const { body } = await assistant.json(alice, "POST", "chat", { message: "Look once" });
+    assert.equal(body.data.stop_reason, "round_limit");
+    assert.match(body.data.reply, /I stopped after 1 step without finishing\./);
+  } finally {
+    await assistant.close();
+  }
+});
+
 Deno.test("a streamed turn sends deltas, matching tool-call ids, and exactly one done last", async () => {
   const assistant = await startAssistant();
   try {

@@ -90,3 +90,24 @@ Deno.test("errors a browser reads carry CORS: 401, 404, 405 and 400", async () =
     if (status === 405) assert.match(response.headers.get("allow") ?? "", /OPTIONS/, path);
   }
 });
+
+Deno.test("a preflight asking for tracing and client headers a browser app adds passes; proxy headers do not", async () => {
+  const asked = ["sentry-trace", "baggage", "traceparent", "newrelic", "x-supabase-api-version", "x-datadog-trace-id"];
+  const refused = ["x-forwarded-for", "forwarded", "x-real-ip", "bad header", "a".repeat(65)];
+  for (const path of ["recipe/list", "mcp", "no-such-function"]) {
+    const response = await fetch(functionsUrl(path), {
+      method: "OPTIONS",
+      headers: {
+        origin: "http://localhost:3000",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": ["authorization", ...asked, ...refused].join(","),
+      },
+    });
+    await response.arrayBuffer();
+    assert.equal(response.status, 204, path);
+    const allowed = (response.headers.get("access-control-allow-headers") ?? "").split(",").map((name) => name.trim());
+    for (const header of ["authorization", ...asked]) assert.ok(allowed.includes(header), `${path}: ${header}`);
+    for (const header of refused) assert.ok(!allowed.includes(header), `${path}: ${header} must not be allowed`);
+    assert.match(response.headers.get("vary") ?? "", /access-control-request-headers/i, path);
+  }
+});

@@ -118,7 +118,7 @@ Deno.test("an undone series write puts back exactly its own occurrences; a later
   });
   assert.equal(removed.removed_meal_ids.length, 2);
   const undone = await callToolOk(alice, "history.undo", {});
-  assert.equal(undone.message, "Restored 2 occurrence(s) of Soup night.");
+  assert.equal(undone.message, "Restored 2 occurrences of Soup night.");
   assert.deepEqual((await seriesMeals(series.series_id)).map((meal) => meal.deleted), [false, false, false]);
 
   await callToolOk(alice, "planner.update_series", { series_id: series.series_id, note: "Make extra" });

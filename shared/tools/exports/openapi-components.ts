@@ -90,7 +90,10 @@ const listingProperties: Record<string, JsonSchema> = {
   scope: { enum: ["household", "user"] },
   category: { enum: ["retrieval", "action"] },
   side_effects: { enum: ["read_only", "writes"] },
-  idempotent: { type: "boolean" },
+  idempotent: {
+    enum: ["always", "with_idempotency_key"],
+    description: "`always` for a read; `with_idempotency_key` for a write: a retry is safe only with the same key.",
+  },
   requires_confirmation: { type: "boolean" },
   latency_budget_ms: { type: "integer", minimum: 1 },
   input_schema: { type: "object", description: "The tool's input as JSON Schema (draft 2020-12)." },

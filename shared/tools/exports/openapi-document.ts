@@ -14,6 +14,7 @@ import {
   securitySchemes,
   toolErrorTypes,
 } from "./openapi-components.ts";
+import { idempotencySentence } from "../tool-metadata.ts";
 import { typeName } from "./names.ts";
 import type { RegistryArtifact, RegistryTool } from "./registry-artifact.ts";
 
@@ -61,7 +62,7 @@ function toolOperation(tool: RegistryTool): Operation {
     summary: tool.description,
     description: `${tool.summary}\n\nRisk ${tool.risk}; ${
       tool.requires_confirmation ? "the assistant asks a person before running it" : "runs at once"
-    }. Full doc: \`GET /${tool.group}/${tool.action}\`.`,
+    }. ${idempotencySentence[tool.idempotent]} Full doc: \`GET /${tool.group}/${tool.action}\`.`,
     security: bearer,
     parameters: [
       ...(writes ? [parameterRef("IdempotencyKey")] : []),
@@ -85,6 +86,7 @@ function toolOperation(tool: RegistryTool): Operation {
       risk: tool.risk,
       scope: tool.scope,
       requires_confirmation: tool.requires_confirmation,
+      idempotent: tool.idempotent,
       latency_budget_ms: tool.latency_budget_ms,
     },
   };
