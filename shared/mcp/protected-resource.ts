@@ -1,9 +1,10 @@
 // OAuth 2.0 Protected Resource Metadata (RFC 9728) for the mcp function: how an MCP client that was refused
 // finds the authorization server (Supabase Auth) to sign the user in with. `@supabase/server`'s
-// withOAuthProtectedResource does this for handlers built on its withSupabase; here it would add nothing but the
-// document's three fields: it leaves a 401 that already has a challenge (ours carries realm and error) alone,
-// derives no resource for a metadata path under `.well-known/`, and advertises the request's host rather than
-// the issuer the verifier checks. Its derivation of the public origin is followed below.
+// withOAuthProtectedResource (1.8.1) does this for handlers built on its withSupabase; here it would add only the
+// document's three fields: it leaves alone a 401 that already has a challenge (ours carries realm and error),
+// without SUPABASE_FUNCTION_SLUG (the local stack) it takes `/mcp/.well-known` for the resource of a metadata path
+// under `.well-known/`, and by default it advertises `<request origin>/auth/v1`, not the issuer the verifier
+// checks; overriding both URLs leaves nothing of it. Its derivation of the public origin is followed below.
 
 /** The function's public path; the route, the advertised resource and its metadata URL all derive from it. */
 export const mcpFunctionPath = "/functions/v1/mcp";
