@@ -4,7 +4,7 @@
 // document's three fields: it leaves alone a 401 that already has a challenge (ours carries realm and error),
 // without SUPABASE_FUNCTION_SLUG (the local stack) it takes `/mcp/.well-known` for the resource of a metadata path
 // under `.well-known/`, and by default it advertises `<request origin>/auth/v1`, not the issuer the verifier
-// checks; overriding both URLs leaves nothing of it. Its derivation of the public origin is followed below.
+// checks (both can be given, which leaves the three fields). Its derivation of the public origin is followed below.
 
 /** The function's public path; the route, the advertised resource and its metadata URL all derive from it. */
 export const mcpFunctionPath = "/functions/v1/mcp";
