@@ -58,7 +58,8 @@ export async function startGateway(options: {
     if (!match) {
       throw new AppError(
         "NOT_FOUND",
-        `Nothing at ${url.pathname}. The local stack serves /functions/v1/<name> and /auth/v1/.well-known/jwks.json.`,
+        `Nothing at ${url.pathname}. The local stack serves /functions/v1/<name>, /auth/v1/.well-known/jwks.json ` +
+          `and Supabase Auth's OAuth metadata at /.well-known/oauth-authorization-server/auth/v1.`,
       );
     }
     throw new AppError("NOT_FOUND", `No function "${match[1]}". Functions: ${[...handlers.keys()].join(", ")}.`);
