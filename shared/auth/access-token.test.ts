@@ -205,3 +205,39 @@ Deno.test("with the cache off every call verifies its token", async () => {
   const token = await signed(userClaims());
   assert.notEqual(await uncached(token), await uncached(token));
 });
+
+Deno.test("a key set that cannot be fetched is a retryable 503, not a refused token", async () => {
+  let answer: () => Response = () => new Response("upstream down", { status: 500 });
+  const keySetServer = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, () => answer());
+  const jwksUrl = `http://127.0.0.1:${keySetServer.addr.port}/auth/v1/.well-known/jwks.json`;
+  const remote = createAccessTokenVerifier({ jwksUrl, issuer, cache: false });
+  const token = await signed(userClaims());
+  const assertUnavailable = () =>
+    assert.rejects(remote(token), (error: unknown) => {
+      assert.ok(error instanceof AppError);
+      assert.deepEqual([error.type, error.status, error.retryable], ["UNAVAILABLE", 503, true]);
+      assert.match(error.message, /could not be fetched/);
+      return true;
+    });
+  const logged = console.error;
+  console.error = () => {};
+  try {
+    await assertUnavailable();
+    answer = () => new Response("<html>not json</html>", { headers: { "content-type": "text/html" } });
+    await assertUnavailable();
+    answer = () => Response.json({ not: "a key set" });
+    await assertUnavailable();
+    answer = () => Response.json({ keys: [publicJwk] });
+    assert.equal((await remote(token)).sub, userId);
+  } finally {
+    console.error = logged;
+    await keySetServer.shutdown();
+  }
+  const closed = createAccessTokenVerifier({ jwksUrl, issuer, cache: false });
+  console.error = () => {};
+  try {
+    await assert.rejects(closed(token), (error: unknown) => error instanceof AppError && error.type === "UNAVAILABLE");
+  } finally {
+    console.error = logged;
+  }
+});

@@ -64,8 +64,9 @@ function unauthenticated(message: string): AppError {
 /**
  * Verifies Supabase access tokens: asymmetric ones against the project's JWKS,
  * legacy HS256 ones against the shared secret when configured. Every token must
- * expire and come from the expected issuer. Every failure is an UNAUTHENTICATED
- * AppError; nothing about the key is revealed.
+ * expire and come from the expected issuer. Every failure of the token is an
+ * UNAUTHENTICATED AppError; nothing about the key is revealed. A key set that
+ * cannot be fetched is UNAVAILABLE (503, retryable).
  */
 export function createAccessTokenVerifier(options: VerifierOptions): AccessTokenVerifier {
   const keySet = options.jwks
@@ -143,9 +144,9 @@ function describeFailure(error: unknown): AppError {
   if (error instanceof joseErrors.JWKSNoMatchingKey || error instanceof joseErrors.JWSSignatureVerificationFailed) {
     return unauthenticated("The access token's signature is not valid.");
   }
-  // Not a property of the token (the key set could not be fetched, say): worth a log line.
-  if (!(error instanceof joseErrors.JOSEError) || error instanceof joseErrors.JWKSTimeout) {
-    console.error("token verification failed", error);
+  if (keySetUnavailable(error)) {
+    console.error("the signing keys could not be fetched", error);
+    return new AppError("UNAVAILABLE", "The keys that check access tokens could not be fetched; try again shortly.");
   }
   return unauthenticated("The access token is not valid.");
 }
@@ -157,6 +158,17 @@ function describeFailure(error: unknown): AppError {
  * header between the two gets the usual envelope, with CORS, instead of being parsed and verified.
  */
 export const maxAuthorizationHeaderBytes = 16 * 1024;
+
+/**
+ * The key set could not be had: the fetch failed (not a jose error), took too long, answered other than 200 or
+ * not with JSON (jose's plain JOSEError), or held no key set. Nothing is then known about the token, so the
+ * answer is a retryable 503, not a 401, which would send an MCP client back through sign-in (as
+ * `@supabase/server` tells a JWKS source failure from a bad token).
+ */
+function keySetUnavailable(error: unknown): boolean {
+  return !(error instanceof joseErrors.JOSEError) || error instanceof joseErrors.JWKSTimeout ||
+    error instanceof joseErrors.JWKSInvalid || error.constructor === joseErrors.JOSEError;
+}
 
 /** Reads `Authorization: Bearer <token>`; undefined when absent. */
 export function bearerToken(request: Request): string | undefined {

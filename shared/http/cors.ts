@@ -15,12 +15,15 @@ const allowedHeaders = [
   .join(", ");
 const listedHeaders = new Set(allowedHeaders.split(",").map((name) => name.trim().toLowerCase()));
 
-/** Browsers call the functions from the web app's origin; access is decided by the token, not the origin. */
+/**
+ * Browsers call the functions from the web app's origin; access is decided by the token, not the origin. A
+ * browser MCP client must read the 401's WWW-Authenticate (where the OAuth metadata is), so it is exposed.
+ */
 export const corsHeaders: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
   "access-control-allow-headers": allowedHeaders,
   "access-control-allow-methods": "GET, POST, OPTIONS",
-  "access-control-expose-headers": "idempotent-replayed, x-household-id",
+  "access-control-expose-headers": "idempotent-replayed, x-household-id, www-authenticate",
   "access-control-max-age": "86400",
 };
 

@@ -1,11 +1,17 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type AccessTokenVerifier, type AuthenticatedUser, requireUser } from "../auth/access-token.ts";
 import { verifierFromEnv } from "../auth/verifier-from-env.ts";
-import { env } from "../config/env.ts";
+import { env, EnvironmentError } from "../config/env.ts";
 import { databaseClient, type Sql } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { errorResponse } from "../http/envelope.ts";
 import { createRouter, type RequestHandler } from "../http/router.ts";
+import {
+  bearerChallenge,
+  mcpFunctionPath,
+  protectedResourceMetadata,
+  resourceMetadataPath,
+} from "./protected-resource.ts";
 import { createMcpServer } from "./server.ts";
 import type { McpWrites } from "./tool-list.ts";
 
@@ -16,19 +22,28 @@ export interface McpHandlerOptions {
   sql?: Sql;
   /** Defaults to MCP_WRITES. */
   writes?: McpWrites;
+  /** The issuer advertised as the authorization server; defaults to the first issuer tokens are checked against. */
+  authorizationServer?: string;
 }
 
-/** A 401 says how to authenticate (RFC 6750): MCP clients read WWW-Authenticate. */
+/**
+ * A 401 says how to authenticate (RFC 6750) and where the resource's metadata is (RFC 9728): MCP clients read
+ * WWW-Authenticate, then the metadata, to find Supabase Auth.
+ */
 async function authenticate(request: Request, verify: AccessTokenVerifier): Promise<AuthenticatedUser | Response> {
   try {
     return await requireUser(request, verify);
   } catch (error) {
     if (!(error instanceof AppError) || error.type !== "UNAUTHENTICATED") throw error;
-    const challenge = request.headers.has("authorization")
-      ? 'Bearer realm="meal-planner", error="invalid_token"'
-      : 'Bearer realm="meal-planner"';
+    const challenge = bearerChallenge(request, request.headers.has("authorization"));
     return errorResponse(error, { "www-authenticate": challenge });
   }
+}
+
+function configuredAuthorizationServer(): string {
+  const issuer = env().jwtIssuers?.[0];
+  if (issuer) return issuer;
+  throw new EnvironmentError(["set SUPABASE_URL (or JWT_ISSUER) so that the authorization server can be named"]);
 }
 
 /**
@@ -64,8 +79,19 @@ export function createMcpHandler(options: McpHandlerOptions = {}): RequestHandle
     }
   }
 
+  // The router matches a path with or without /functions/v1, which Supabase strips before the function sees it.
   return createRouter(
-    [{ method: "POST", path: "/mcp", handle: ({ request }) => serve(request) }],
-    "The MCP endpoint is POST /mcp (Streamable HTTP).",
+    [
+      { method: "POST", path: mcpFunctionPath, handle: ({ request }) => serve(request) },
+      {
+        method: "GET",
+        path: resourceMetadataPath,
+        handle: ({ request }) =>
+          Response.json(
+            protectedResourceMetadata(request, options.authorizationServer ?? configuredAuthorizationServer()),
+          ),
+      },
+    ],
+    "The MCP endpoint is POST /mcp (Streamable HTTP); its OAuth metadata is GET /mcp/.well-known/oauth-protected-resource.",
   );
 }

@@ -4,6 +4,7 @@ import { pathToFileURL } from "node:url";
 import { AppError } from "../../shared/errors.ts";
 import { frontDoor } from "../../shared/http/router.ts";
 import { assertPortFree } from "./cluster.ts";
+import { answerOAuthServer } from "./oauth-server-metadata.ts";
 import { jwks, type SigningKey } from "./signing-key.ts";
 
 export type FunctionHandler = (request: Request) => Response | Promise<Response>;
@@ -32,7 +33,8 @@ const functionPath = /^\/functions\/v1\/([a-z0-9_-]+)(\/.*)?$/i;
 /**
  * The API port of the local stack: the functions under /functions/v1/<name>
  * (the function sees the path without /functions/v1, as on Supabase) and the
- * public signing keys under /auth/v1/.well-known/jwks.json.
+ * public signing keys under /auth/v1/.well-known/jwks.json, and where Supabase Auth's OAuth server metadata
+ * would be (oauth-server-metadata.ts).
  */
 export async function startGateway(options: {
   port: number;
@@ -50,11 +52,14 @@ export async function startGateway(options: {
     if (url.pathname === "/auth/v1/.well-known/jwks.json") {
       return Promise.resolve(Response.json(keySet, { headers: { "cache-control": "public, max-age=600" } }));
     }
+    const oauthAnswer = answerOAuthServer(request);
+    if (oauthAnswer) return Promise.resolve(oauthAnswer);
     const match = functionPath.exec(url.pathname);
     if (!match) {
       throw new AppError(
         "NOT_FOUND",
-        `Nothing at ${url.pathname}. The local stack serves /functions/v1/<name> and /auth/v1/.well-known/jwks.json.`,
+        `Nothing at ${url.pathname}. The local stack serves /functions/v1/<name>, /auth/v1/.well-known/jwks.json ` +
+          `and Supabase Auth's OAuth metadata at /.well-known/oauth-authorization-server/auth/v1.`,
       );
     }
     throw new AppError("NOT_FOUND", `No function "${match[1]}". Functions: ${[...handlers.keys()].join(", ")}.`);

@@ -16,6 +16,8 @@ function refusedWith401(error: unknown): boolean {
   return error instanceof StreamableHTTPError && (error as StreamableHTTPError).code === 401;
 }
 
+const resourceMetadata = `resource_metadata="${functionsUrl("mcp/.well-known/oauth-protected-resource")}"`;
+
 async function post(headers: Record<string, string>): Promise<Response> {
   const response = await fetch(functionsUrl("mcp"), {
     method: "POST",
@@ -25,12 +27,12 @@ async function post(headers: Record<string, string>): Promise<Response> {
   return response;
 }
 
-Deno.test("no token: 401 with WWW-Authenticate: Bearer, and the SDK client is refused", async () => {
+Deno.test("no token: 401 with WWW-Authenticate: Bearer naming the resource metadata, and the SDK client is refused", async () => {
   const response = await post({});
   const body = await response.json();
   assert.equal(response.status, 401);
   assert.equal(body.error.type, "UNAUTHENTICATED");
-  assert.equal(response.headers.get("www-authenticate"), 'Bearer realm="meal-planner"');
+  assert.equal(response.headers.get("www-authenticate"), `Bearer realm="meal-planner", ${resourceMetadata}`);
   assert.equal(response.headers.get("access-control-allow-origin"), "*");
   await assert.rejects(connectMcp(undefined), refusedWith401);
 });
@@ -44,7 +46,10 @@ Deno.test('a bad or non-user token: 401 with error="invalid_token"', async () =>
     const response = await post({ authorization: `Bearer ${token}` });
     await response.body?.cancel();
     assert.equal(response.status, 401, token);
-    assert.equal(response.headers.get("www-authenticate"), 'Bearer realm="meal-planner", error="invalid_token"');
+    assert.equal(
+      response.headers.get("www-authenticate"),
+      `Bearer realm="meal-planner", error="invalid_token", ${resourceMetadata}`,
+    );
   }
   await assert.rejects(connectMcp({ ...user, token: tampered }), refusedWith401);
   const signedIn = await post({ authorization: `Bearer ${user.token}` });
