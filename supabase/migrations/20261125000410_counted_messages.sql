@@ -82,6 +82,7 @@ begin
 end;
 $$;
 
+-- As 20261125000200_limits_planner.sql left it (its span, line and change bounds), with the counted wording.
 create or replace function app.grocery_sync_plan(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -93,7 +94,16 @@ declare
   v_preview boolean := coalesce((p_input ->> 'preview')::boolean, false);
   v_plan jsonb;
   v_changes integer;
+  v_largest integer;
+  v_limit constant integer := 2000;
+  v_lines bigint;
+  v_line_limit constant integer := 5000;
+  -- What to do instead: the first half of the range, or for one day, its recipes one at a time.
+  v_narrower text := case when v_end > v_start
+    then format('sync a shorter range, for example %s to %s, then the rest', v_start, v_start + (v_end - v_start) / 2)
+    else 'this day alone is too much for one sync; push its recipes with grocery.push_recipe instead' end;
 begin
+  perform private.check_plan_span(v_start, v_end);
   perform from public.grocery_lists l
   where l.id = v_list_id and l.household_id = p_household_id and l.deleted_at is null
   for no key update;
@@ -101,8 +111,30 @@ begin
     raise exception 'grocery list not found' using errcode = 'MP404', column = 'grocery_list_id';
   end if;
 
+  -- The work first: the plan compares every recipe line of every meal in the range, so a range holding more
+  -- than 5000 (meals times their recipes' lines) is refused before it is computed.
+  select coalesce(sum(planned.meals * (select count(*) from public.recipe_ingredients ri
+      where ri.household_id = p_household_id and ri.recipe_id = planned.recipe_id)), 0)
+  into v_lines
+  from (
+    select m.recipe_id, count(*) as meals from public.planner_meals m
+    where m.household_id = p_household_id and m.deleted_at is null and m.date between v_start and v_end
+    group by m.recipe_id
+  ) planned;
+  if v_lines > v_line_limit then
+    raise exception 'this range plans % ingredient lines (each meal''s recipe lines); one sync reads at most %: %',
+      v_lines, v_line_limit, v_narrower
+      using errcode = 'MP409', column = 'end_date', hint = format('limit: %s ingredient lines a sync', v_line_limit);
+  end if;
+
   v_plan := private.grocery_sync_plan(p_household_id, v_list_id, v_start, v_end);
   v_changes := jsonb_array_length(v_plan -> 'changes');
+  v_largest := greatest(v_changes, jsonb_array_length(v_plan -> 'kept'), jsonb_array_length(v_plan -> 'withdrawals'));
+  if v_largest > v_limit then
+    raise exception 'this sync would list % changes (a line per meal and ingredient); one sync lists at most %: %',
+      v_largest, v_limit, v_narrower
+      using errcode = 'MP409', column = 'end_date', hint = format('limit: %s changes a sync', v_limit);
+  end if;
 
   if not v_preview and v_changes > 0 then
     if jsonb_array_length(v_plan -> 'additions') > 0 then
