@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import type { RealtimeClientOptions } from "@supabase/supabase-js";
 import type { Sql } from "../../shared/db/client.ts";
 import { householdOf, joinHousehold } from "../support/households.ts";
+import { callToolOk } from "../support/tools-client.ts";
 import { adminSql, createTestUser } from "../support/stack.ts";
 import { LiveClient, sleep, tokenExpiringIn, waitFor } from "./realtime-client.ts";
 
@@ -232,6 +233,38 @@ Deno.test({
         await poke(sql, household, { version: 5 });
         await waitFor(() => log.pokes.length > 0, "the poke");
         assert.deepEqual(log.statuses.map((entry) => entry.status), ["SUBSCRIBED"]);
+      });
+    } finally {
+      await sql.end();
+    }
+  },
+});
+
+Deno.test({
+  name: "realtime: a member who leaves the household loses the channel at the next token refresh",
+  ...options,
+  fn: async () => {
+    const sql = adminSql();
+    try {
+      const owner = await createTestUser(sql, "live-stayer");
+      const leaver = await createTestUser(sql, "live-leaver");
+      const household = await householdOf(sql, owner);
+      await joinHousehold(leaver, owner);
+      await withClients(async (open) => {
+        const client = open(leaver.token);
+        const { log } = await client.subscribe(`household:${household}`);
+        assert.equal(log.statuses[0].status, "SUBSCRIBED");
+        await callToolOk(leaver, "household.leave", {}, { householdId: household });
+
+        // As on hosted Realtime, the policy is run again when the token is (supabase-js refreshes it hourly).
+        await client.setToken(await tokenExpiringIn(leaver, 3600));
+        await waitFor(() => log.statuses.some((entry) => entry.status === "CLOSED"), "the channel to close");
+        assert.deepEqual(log.system.map((entry) => [entry.status, entry.message]), [
+          ["error", `You do not have permissions to read from this Channel topic: household:${household}`],
+        ]);
+        await poke(sql, household, { version: 6 });
+        await sleep(300);
+        assert.deepEqual(log.pokes, []);
       });
     } finally {
       await sql.end();

@@ -60,6 +60,14 @@ export async function startRealtimeStandIn(options: {
     if (message) { for (const session of sessions) session.deliver(message); }
   });
 
+  // As Realtime's janitor, which drops realtime.messages' partitions older than 72 hours: at start, then hourly.
+  const pruneOldMessages = () =>
+    sql`delete from realtime.messages where inserted_at < now() - interval '72 hours'`.catch((error) =>
+      console.error(`realtime stand-in: pruning old messages failed: ${error.message}`)
+    );
+  await pruneOldMessages();
+  const pruning = setInterval(pruneOldMessages, 60 * 60 * 1000);
+
   const fanOut = (message: BroadcastMessage, sender: SocketSession, includeSender: boolean) => {
     for (const session of sessions) if (session !== sender || includeSender) session.deliver(message);
   };
@@ -91,6 +99,7 @@ export async function startRealtimeStandIn(options: {
       return response;
     },
     async close() {
+      clearInterval(pruning);
       for (const session of sessions) session.close();
       sessions.clear();
       await listener.unlisten().catch(() => {});
