@@ -12,12 +12,16 @@ export interface AuthorizationContext {
 // the project could name another, and the stand-in, which connects as a superuser, does not let it.
 const tokenRoles = new Set(["anon", "authenticated", "service_role"]);
 
+export function isTokenRole(role: unknown): boolean {
+  return typeof role === "string" && tokenRoles.has(role);
+}
+
 class Rollback extends Error {}
 
 /** What Realtime sets before probing realtime.messages: the role, the topic and the claims, for the transaction. */
 async function actAs(transaction: postgres.TransactionSql, context: AuthorizationContext): Promise<void> {
-  const role = String(context.claims.role ?? "");
-  if (!tokenRoles.has(role)) throw new Error(`a token's role must be anon, authenticated or service_role`);
+  const role = String(context.claims.role);
+  if (!isTokenRole(role)) throw new Error("a token's role must be anon, authenticated or service_role");
   await transaction`select
     set_config('role', ${role}, true),
     set_config('realtime.topic', ${context.topic}, true),

@@ -1,6 +1,6 @@
 import type { AccessTokenClaims } from "../../../shared/auth/access-token.ts";
 import type { Sql } from "../../../shared/db/client.ts";
-import { canReceive, canSend } from "./channel-authorization.ts";
+import { canReceive, canSend, isTokenRole } from "./channel-authorization.ts";
 import { TokenRefused } from "./channel-token.ts";
 import { decodeFrame, encodeBroadcast, encodeFrame, type Frame, type ProtocolVersion } from "./frames.ts";
 
@@ -68,7 +68,14 @@ export class SocketSession {
   deliver(message: BroadcastMessage): void {
     for (const channel of this.channels.values()) {
       if (channel.subTopic !== message.topic || !message.private) continue;
-      this.send(encodeBroadcast({ ...message, topic: channel.topic }, this.context.version));
+      try {
+        this.send(encodeBroadcast({ ...message, topic: channel.topic }, this.context.version));
+      } catch (error) {
+        console.error(
+          `realtime stand-in: a broadcast on ${channel.topic} could not be sent:`,
+          (error as Error).message,
+        );
+      }
     }
   }
 
@@ -139,7 +146,7 @@ export class SocketSession {
   /** Why the user may not read the topic, in Realtime's words; undefined when the policies admit them. */
   private async readDenial(subTopic: string, claims: AccessTokenClaims): Promise<string | undefined> {
     try {
-      if (await canReceive(this.context.sql, { topic: subTopic, claims })) return undefined;
+      if (isTokenRole(claims.role) && await canReceive(this.context.sql, { topic: subTopic, claims })) return undefined;
     } catch (error) {
       if (!isDatabaseError(error)) return `UnableToConnectToProject: ${databaseUnavailable}`;
       console.error("realtime stand-in: a realtime.messages policy failed:", (error as Error).message);
