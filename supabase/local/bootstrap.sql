@@ -106,3 +106,75 @@ create table if not exists supabase_migrations.schema_migrations (
   statements text[],
   name text
 );
+
+-- Supabase Realtime's schema, as far as Broadcast from the database and private channels use it (written from
+-- Supabase's documentation and the realtime repository's tenant migrations). Hosted Realtime creates and owns
+-- it; here it is created when missing. realtime.messages is partitioned by day on hosted (Realtime makes the
+-- partitions and drops old ones); a plain table with the same columns serves locally. Policies on it decide who
+-- may join a private channel: the local stand-in (supabase/local/realtime/) runs them as the joining user.
+create schema if not exists realtime;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  primary key (id, inserted_at)
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to postgres, anon, authenticated, service_role;
+
+do $realtime_functions$
+begin
+  if to_regprocedure('realtime.topic()') is null then
+    -- The channel topic a policy is evaluated for: Realtime sets it (set_config('realtime.topic', …, true))
+    -- before probing realtime.messages as the joining user; realtime.send sets it too.
+    create function realtime.topic() returns text
+    language sql stable
+    as $$
+      select nullif(current_setting('realtime.topic', true), '')::text;
+    $$;
+  end if;
+  if to_regprocedure('realtime.send(jsonb, text, text, boolean)') is null then
+    -- As hosted: the message gets an id (added to the payload when it has none) and a row of
+    -- realtime.messages; a failure is a warning, never the caller's error. Hosted Realtime reads new rows
+    -- from logical replication; locally the row's message is also notified on `realtime_local_broadcast`,
+    -- which the stand-in listens to. A notification is delivered at commit, so a rolled-back write sends
+    -- nothing, as on hosted.
+    create function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+    returns void
+    language plpgsql
+    as $$
+    declare
+      generated_id uuid;
+      final_payload jsonb;
+    begin
+      begin
+        generated_id := gen_random_uuid();
+        if payload ? 'id' then
+          final_payload := payload;
+        else
+          final_payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
+        end if;
+        execute format('SET LOCAL realtime.topic TO %L', topic);
+        insert into realtime.messages (id, payload, event, topic, private, extension)
+        values (generated_id, final_payload, event, topic, private, 'broadcast');
+        perform pg_notify('realtime_local_broadcast', jsonb_build_object(
+          'id', generated_id, 'topic', topic, 'event', event, 'private', private, 'payload', final_payload)::text);
+      exception
+        when others then
+          raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+      end;
+    end;
+    $$;
+  end if;
+end
+$realtime_functions$;
+-- Hosted's functions are executable by everyone (PostgreSQL's default); said outright because a database
+-- whose migrations already ran has revoked that default for the functions the postgres role creates.
+grant execute on function realtime.topic(), realtime.send(jsonb, text, text, boolean) to public;

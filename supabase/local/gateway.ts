@@ -5,6 +5,7 @@ import { AppError } from "../../shared/errors.ts";
 import { frontDoor } from "../../shared/http/router.ts";
 import { assertPortFree } from "./cluster.ts";
 import { answerOAuthServer } from "./oauth-server-metadata.ts";
+import { type RealtimeStandIn, realtimeWebSocketPath } from "./realtime/stand-in.ts";
 import { jwks, type SigningKey } from "./signing-key.ts";
 
 export type FunctionHandler = (request: Request) => Response | Promise<Response>;
@@ -40,6 +41,8 @@ export async function startGateway(options: {
   port: number;
   functionsDirectory: string;
   signingKey: SigningKey;
+  /** The Realtime stand-in, served at /realtime/v1/websocket (the start and test stacks have one). */
+  realtime?: RealtimeStandIn;
 }): Promise<{ functions: string[]; server: Deno.HttpServer }> {
   const handlers = await loadHandlers(options.functionsDirectory);
   const keySet = jwks(options.signingKey);
@@ -66,6 +69,7 @@ export async function startGateway(options: {
   });
   const serve = (request: Request) => {
     const url = new URL(request.url);
+    if (options.realtime && url.pathname === realtimeWebSocketPath) return options.realtime.handle(request);
     const match = functionPath.exec(url.pathname);
     const handler = match ? handlers.get(match[1]) : undefined;
     if (!match || !handler) return answerItself(request);

@@ -46,6 +46,16 @@ Deno.test("every migration applies as a non-superuser owner like hosted's postgr
         alter default privileges for role ${owner} in schema public grant all on tables to anon, authenticated, service_role;
         alter default privileges for role ${owner} in schema public grant all on functions to anon, authenticated, service_role;
         alter default privileges for role ${owner} in schema public grant all on sequences to anon, authenticated, service_role;
+        -- Realtime's schema is not the owner's: supabase_realtime_admin owns realtime.messages, and supautils
+        -- (policy_grants) lets postgres create policies on it; membership of the owning role does that here.
+        do $$ begin
+          if not exists (select from pg_roles where rolname = 'supabase_realtime_admin') then
+            create role supabase_realtime_admin nologin noinherit;
+          end if;
+        end $$;
+        alter table realtime.messages owner to supabase_realtime_admin;
+        grant supabase_realtime_admin to ${owner};
+        grant usage on schema realtime to ${owner};
       `).simple();
     } finally {
       await project.end();
@@ -92,6 +102,16 @@ Deno.test("every migration applies as a non-superuser owner like hosted's postgr
       const created = await invoke("grocery.create_list", { name: "Hosted" }, true);
       const lists = await invoke("grocery.list_lists", {}, false) as { lists: { id: string }[] };
       assert.deepEqual(lists.lists.map((list) => list.id), [created.grocery_list_id]);
+
+      // A poke, sent by the owner's security definer helper: realtime.send's insert passes without a policy.
+      const [{ household }] = await asOwner<{ household: string }[]>`
+        select household_id as household from household_members where user_id = ${userId}`;
+      await asOwner`select private.poke_household(${household}, ${
+        asOwner.json({ list_id: created.grocery_list_id, version: 1 } as never)
+      })`;
+      const [{ pokes }] = await asOwner<{ pokes: number }[]>`
+        select count(*)::int as pokes from realtime.messages where topic = ${"household:" + household}`;
+      assert.equal(pokes, 1);
     } finally {
       await asOwner.end();
     }

@@ -7,7 +7,8 @@ import { readEnvFile } from "./env-file.ts";
 import { startGateway } from "./gateway.ts";
 import { applyBootstrap, applyMigrations, applySeed, type MigrationResult } from "./migrations.ts";
 import { ensurePostgres, type PostgresInstallation } from "./postgres-install.ts";
-import { ensureSigningKey, signApiKey } from "./signing-key.ts";
+import { startRealtimeStandIn } from "./realtime/stand-in.ts";
+import { authIssuer, ensureSigningKey, jwks, signApiKey } from "./signing-key.ts";
 import { apiUrl, databaseUrl, type StackConfig } from "./stack-config.ts";
 import { recordRunningStack } from "./stack-state.ts";
 
@@ -108,10 +109,21 @@ export async function startStack(
     Deno.env.set("DATABASE_URL", fileEnv.DATABASE_URL || stackEnv.SUPABASE_DB_URL);
     env(); // a bad setting stops the start here, naming the variable
 
+    // Realtime's stand-in checks tokens as the functions do, against the stack's keys: users' tokens (Auth's
+    // issuer) and the API keys.
+    const realtime = await startRealtimeStandIn({
+      databaseUrl: stackEnv.SUPABASE_DB_URL,
+      jwks: jwks(signingKey),
+      issuers: [authIssuer(stackEnv.SUPABASE_URL), "supabase-local"],
+    });
     const gateway = await startGateway({
       port: config.apiPort,
       functionsDirectory: join(config.projectRoot, "functions"),
       signingKey,
+      realtime,
+    }).catch(async (error) => {
+      await realtime.close();
+      throw error;
     });
     const forgetRunningStack = await recordRunningStack(config);
     return {
@@ -126,6 +138,7 @@ export async function startStack(
       clusterCreated: cluster.created,
       stop: async () => {
         await forgetRunningStack();
+        await realtime.close();
         await gateway.server.shutdown();
         await closeDatabaseClient();
         if (cluster.started) await cluster.stop();

@@ -32,6 +32,7 @@ Local Supabase stack is running (${stack.clusterCreated ? "new cluster" : "exist
          API URL: ${stack.apiUrl}
        Functions: ${stack.functions.map((name) => `${stack.apiUrl}/functions/v1/${name}`).join("\n                  ")}
             JWKS: ${stack.apiUrl}/auth/v1/.well-known/jwks.json
+        Realtime: ${stack.apiUrl.replace(/^http/, "ws")}/realtime/v1/websocket (stand-in: private Broadcast channels)
           DB URL: ${stack.databaseUrl}
         anon key: ${stack.anonKey}
 service_role key: ${stack.serviceRoleKey}
