@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.27ebf34df090";
+export const registryVersion = "1.0.1885ad1fc8f8";
 
 // recipe.list
 
@@ -611,6 +611,7 @@ export type PlannerListMealsOutput = {
     created_at: string;
   }>;
   next_cursor: string | null;
+  version: number;
 };
 
 // planner.get_meal
@@ -982,6 +983,7 @@ export type GroceryGetListOutput = {
       created_at: string;
     }>;
   }>;
+  version: number;
 };
 
 // grocery.create_list
@@ -1941,6 +1943,114 @@ export type GroceryApplyConversionOutput = {
   };
 };
 
+// grocery.changes
+
+/** Pull what changed in a grocery list since a version: changed items, removed ids, the new version. */
+export type GroceryChangesInput = {
+  /** The grocery list's id (from grocery.list_lists or grocery.create_list). */
+  grocery_list_id: string;
+  /** The version last read: a get_list/list_meals reply's or the last pull's `version`; 0 for everything. */
+  since: number;
+  /** Changes per page, 1–500; 500 when absent. */
+  limit?: number;
+  /** The next_cursor of the previous page; absent for the first page. */
+  cursor?: string;
+};
+
+/** The data of a successful grocery.changes. */
+export type GroceryChangesOutput = {
+  list: {
+    id: string;
+    name: string;
+    deleted_at: string | null;
+    version: number;
+  };
+  items: Array<{
+    id: string;
+    ingredient_id: string | null;
+    name: string;
+    quantity: number;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    prep_state: string | null;
+    checked: boolean;
+    checked_at: string | null;
+    sources: Array<{
+      recipe_id: string | null;
+      planner_meal_id: string | null;
+      quantity_added: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+      created_at: string;
+    }>;
+  }>;
+  removed: Array<{
+    id: string;
+    merged_into_id: string | null;
+  }>;
+  version: number;
+  next_cursor: string | null;
+};
+
+// planner.changes
+
+/** Pull what changed in the week since a version: changed meals, removed ids, the new version. */
+export type PlannerChangesInput = {
+  /** First day, YYYY-MM-DD (inclusive). */
+  start_date: string;
+  /** Last day, YYYY-MM-DD (inclusive); at most 92 days after start_date. */
+  end_date: string;
+  /** The version last read: a get_list/list_meals reply's or the last pull's `version`; 0 for everything. */
+  since: number;
+  /** Changes per page, 1–500; 500 when absent. */
+  limit?: number;
+  /** The next_cursor of the previous page; absent for the first page. */
+  cursor?: string;
+};
+
+/** The data of a successful planner.changes. */
+export type PlannerChangesOutput = {
+  meals: Array<{
+    id: string;
+    date: string;
+    meal_type: "breakfast" | "lunch" | "dinner";
+    recipe_id: string;
+    recipe_title: string;
+    servings: number | null;
+    note: string | null;
+    created_at: string;
+  }>;
+  removed: string[];
+  version: number;
+  next_cursor: string | null;
+};
+
 // household.get
 
 /** List the caller's households, their members and the caller's role in each. */
@@ -2312,6 +2422,8 @@ export interface ToolTypes {
   "grocery.sync_plan": { input: GrocerySyncPlanInput; output: GrocerySyncPlanOutput };
   "grocery.propose_conversions": { input: GroceryProposeConversionsInput; output: GroceryProposeConversionsOutput };
   "grocery.apply_conversion": { input: GroceryApplyConversionInput; output: GroceryApplyConversionOutput };
+  "grocery.changes": { input: GroceryChangesInput; output: GroceryChangesOutput };
+  "planner.changes": { input: PlannerChangesInput; output: PlannerChangesOutput };
   "household.get": { input: HouseholdGetInput; output: HouseholdGetOutput };
   "household.create_invite": { input: HouseholdCreateInviteInput; output: HouseholdCreateInviteOutput };
   "household.join": { input: HouseholdJoinInput; output: HouseholdJoinOutput };
@@ -2537,6 +2649,17 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<PlannerUpdateSeriesOutput> =>
         callTool<PlannerUpdateSeriesOutput>(host, "planner.update_series", input, { ...defaults, ...options }),
+      /**
+       * `planner.changes` (read, risk low).
+       * Returns what changed in the household's week after a version the caller read
+       * (planner.list_meals' or the last pull's `version`): meals now in the range in full, meals removed or moved out of it
+       * as tombstones, and the new version.
+       */
+      changes: (
+        input: PlannerChangesInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<PlannerChangesOutput> =>
+        callTool<PlannerChangesOutput>(host, "planner.changes", input, { ...defaults, ...options }),
     },
     grocery: {
       /**
@@ -2726,6 +2849,17 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<GroceryApplyConversionOutput> =>
         callTool<GroceryApplyConversionOutput>(host, "grocery.apply_conversion", input, { ...defaults, ...options }),
+      /**
+       * `grocery.changes` (read, risk low).
+       * Returns what changed in a grocery list after a version the caller read (grocery.get_list's
+       * or the last pull's `version`): live items in full, removed items as tombstones, the list itself and the new
+       * version. One round trip replaces a full re-read; pages of up to 500 changes.
+       */
+      changes: (
+        input: GroceryChangesInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<GroceryChangesOutput> =>
+        callTool<GroceryChangesOutput>(host, "grocery.changes", input, { ...defaults, ...options }),
     },
     household: {
       /**

@@ -5,6 +5,7 @@ import { recipeImportTools } from "./recipe-import.ts";
 import { plannerTools } from "./planner.ts";
 import { groceryTools } from "./grocery.ts";
 import { groceryConversionTools } from "./grocery-conversions.ts";
+import { changeTools } from "./changes.ts";
 import { householdTools } from "./household.ts";
 import { ingredientTools } from "./ingredient.ts";
 import { historyTools } from "./history.ts";
@@ -16,6 +17,7 @@ const registeredTools = [
   ...plannerTools,
   ...groceryTools,
   ...groceryConversionTools,
+  ...changeTools,
   ...householdTools,
   ...ingredientTools,
   ...historyTools,

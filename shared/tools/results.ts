@@ -150,7 +150,12 @@ export type RecipeUpdateResult = z.infer<typeof RecipeUpdateResult>;
 export const RecipeDeleteResult = z.strictObject({ recipe_id: id, title: z.string(), deleted_at: timestamp });
 export type RecipeDeleteResult = z.infer<typeof RecipeDeleteResult>;
 
-export const PlannerListMealsResult = z.strictObject({ meals: z.array(PlannerMeal), next_cursor: nextCursor });
+export const PlannerListMealsResult = z.strictObject({
+  meals: z.array(PlannerMeal),
+  next_cursor: nextCursor,
+  /** The household's week version this reply was read at: planner.changes' `since` for the next pull. */
+  version: z.int().nonnegative(),
+});
 export type PlannerListMealsResult = z.infer<typeof PlannerListMealsResult>;
 
 export const PlannerGetMealResult = z.strictObject({
@@ -173,7 +178,15 @@ export type PlannerRestoreMealResult = z.infer<typeof PlannerRestoreMealResult>;
 export const GroceryListListsResult = z.strictObject({ lists: z.array(GroceryListSummary), next_cursor: nextCursor });
 export type GroceryListListsResult = z.infer<typeof GroceryListListsResult>;
 
-export const GroceryGetListResult = z.strictObject({ list: GroceryListSummary, items: z.array(GroceryItemDetail) });
+/** A version of a list or of a household's week (issue 25): raised by each transaction that changes it. */
+export const changeVersion = z.int().nonnegative();
+
+export const GroceryGetListResult = z.strictObject({
+  list: GroceryListSummary,
+  items: z.array(GroceryItemDetail),
+  /** The list's version this reply was read at: grocery.changes' `since` for the next pull. */
+  version: changeVersion,
+});
 export type GroceryGetListResult = z.infer<typeof GroceryGetListResult>;
 
 export const GroceryCreateListResult = z.strictObject({ grocery_list_id: id, name: z.string(), created_at: timestamp });
@@ -622,3 +635,24 @@ export type PlannerUpdateSeriesResult = z.infer<typeof PlannerUpdateSeriesResult
 /** recipe.import_url: recipe.parse_text's draft, and the page finally read (after redirects). */
 export const RecipeImportResult = z.strictObject({ ...RecipeDraft.shape, source_url: z.string() });
 export type RecipeImportResult = z.infer<typeof RecipeImportResult>;
+
+export const GroceryChangesResult = z.strictObject({
+  list: z.strictObject({ id, name: z.string(), deleted_at: timestamp.nullable(), version: changeVersion }),
+  /** Live items changed after `since`, as grocery.get_list shows them. */
+  items: z.array(GroceryItemDetail),
+  /** Items removed after `since`; merged_into_id names the line a folded or converted one went into. */
+  removed: z.array(z.strictObject({ id, merged_into_id: id.nullable() })),
+  version: changeVersion,
+  next_cursor: nextCursor,
+});
+export type GroceryChangesResult = z.infer<typeof GroceryChangesResult>;
+
+export const PlannerChangesResult = z.strictObject({
+  /** Meals changed after `since` that are now live in the range. */
+  meals: z.array(PlannerMeal),
+  /** Meals removed, or moved out of the range, after `since`. */
+  removed: z.array(id),
+  version: changeVersion,
+  next_cursor: nextCursor,
+});
+export type PlannerChangesResult = z.infer<typeof PlannerChangesResult>;
