@@ -245,13 +245,48 @@ function checkedQuantities(items: ItemRow[]): Map<string, number> {
   return new Map(items.filter((item) => item.checked && !item.deleted).map((item) => [item.id, Number(item.quantity)]));
 }
 
+/**
+ * A client of the change feed (issue 25): its copy of the list, from version 0, kept by pulling grocery.changes.
+ * After the random run it must equal the list's live items.
+ */
+async function pullInto(
+  copy: { items: Map<string, string>; version: number },
+  user: TestUser,
+  world: World,
+): Promise<void> {
+  let cursor: string | undefined;
+  let version = copy.version;
+  do {
+    const reply = await callTool(user, "grocery.changes", {
+      grocery_list_id: world.listId,
+      since: copy.version,
+      limit: 50,
+      ...(cursor ? { cursor } : {}),
+    }, { householdId: world.householdId });
+    assert.equal(reply.status, 200, JSON.stringify(reply.body));
+    const page = reply.body.data as {
+      items: { id: string; quantity: number; unit: string; checked: boolean }[];
+      removed: { id: string }[];
+      version: number;
+      next_cursor: string | null;
+    };
+    for (const item of page.items) copy.items.set(item.id, `${item.quantity} ${item.unit} ${item.checked}`);
+    for (const removed of page.removed) copy.items.delete(removed.id);
+    version = page.version;
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+  copy.version = version;
+}
+
 async function runSeed(seed: number) {
   const { alice, bob, world } = await setUp(`ledger-random-${seed}`);
   const random = generator(seed);
   const options = { householdId: world.householdId };
   const statuses = new Map<string, number>();
   let state = await snapshot(world);
+  const feed = { items: new Map<string, string>(), version: 0 };
   for (let step = 0; step < stepsPerSeed; step += 2) {
+    if (step % 20 === 0) await pullInto(feed, bob, world);
     const calls = [chooseCall(world, state, random), chooseCall(world, state, random)];
     const checkedBefore = checkedQuantities(state.items);
     const replies = await Promise.all(
@@ -289,6 +324,16 @@ async function runSeed(seed: number) {
       }
     }
   }
+  // The first read plus every pull equals the list's live items now.
+  await pullInto(feed, bob, world);
+  const live = await sql<{ id: string; quantity: string; unit: string; checked: boolean }[]>`
+    select id, quantity::text, unit, checked from public.grocery_items
+    where grocery_list_id = ${world.listId} and deleted_at is null`;
+  assert.deepEqual(
+    [...feed.items.entries()].sort(),
+    live.map((item) => [item.id, `${Number(item.quantity)} ${item.unit} ${item.checked}`]).sort(),
+    `seed ${seed}: the change feed's copy of the list differs from the list`,
+  );
   return statuses;
 }
 
