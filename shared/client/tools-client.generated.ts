@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.519d4709e84c";
+export const registryVersion = "1.0.d041c1b699ea";
 
 // recipe.list
 
@@ -490,6 +490,7 @@ export type RecipeParseTextOutput = {
     name: string;
     note: string | null;
     problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+    section: string | null;
     ingredient: {
       id: string;
       name: string;
@@ -568,6 +569,7 @@ export type RecipeImportUrlOutput = {
     name: string;
     note: string | null;
     problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+    section: string | null;
     ingredient: {
       id: string;
       name: string;
@@ -2222,6 +2224,7 @@ export type MediaOcrImageOutput = {
       name: string;
       note: string | null;
       problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+      section: string | null;
       ingredient: {
         id: string;
         name: string;

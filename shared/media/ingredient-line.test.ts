@@ -84,7 +84,7 @@ const table: Row[] = [
   ["1–2 cups stock", null, "1–2", "cup", null, "stock", null, ["range"]],
   ["2 to 3 cups spinach", null, "2 to 3", "cup", null, "spinach", null, ["range"]],
   ["1/2-1 tsp chili flakes", null, "1/2-1", "tsp", null, "chili flakes", null, ["range"]],
-  ["salt and pepper to taste", null, null, null, null, "salt and pepper to taste", null, ["no_quantity"]],
+  ["salt and pepper to taste", null, null, null, null, "salt and pepper", "to taste", ["no_quantity"]],
   ["Salt, to taste", null, null, null, null, "Salt", "to taste", ["no_quantity"]],
   ["a pinch of nutmeg", null, null, null, null, "a pinch of nutmeg", null, ["no_quantity"]],
   ["fresh basil leaves, for garnish", null, null, null, null, "fresh basil leaves", "for garnish", ["no_quantity"]],

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, type ToolContext } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
-import { parseRecipeText } from "../media/recipe-text.ts";
+import { type ParsedRecipeText, parseRecipeText } from "../media/recipe-text.ts";
 import { buildRecipeDraft } from "../media/recipe-draft.ts";
 import { recipeParseTextDocs, recipeTextMaxLength } from "./docs/media.ts";
 import {
@@ -178,12 +178,21 @@ export async function recipeDraftFromText(
   context: ToolContext,
   sqlFunction: string,
 ): Promise<RecipeDraft> {
-  const parsed = parseRecipeText(text);
+  return await recipeDraftFromParsed(parseRecipeText(text), context, sqlFunction, "text");
+}
+
+/** The draft of recipe text already read into lines (recipe.import_url reads a page's lines itself). */
+export async function recipeDraftFromParsed(
+  parsed: ParsedRecipeText,
+  context: ToolContext,
+  sqlFunction: string,
+  field: string,
+): Promise<RecipeDraft> {
   if (parsed.ingredients.length > limits.maxRecipeLines) {
     throw new AppError(
       "VALIDATION_ERROR",
       `the text has ${parsed.ingredients.length} ingredient lines; a recipe takes at most ${limits.maxRecipeLines}`,
-      { field: "text" },
+      { field },
     );
   }
   const { matches } = await context.invoke<IngredientNameMatches>(sqlFunction, {

@@ -544,6 +544,7 @@ export const RecipeDraft = z.strictObject({
     name: z.string(),
     note: z.string().nullable(),
     problems: z.array(lineProblem),
+    section: z.string().nullable(),
     ingredient: Ingredient.nullable(),
     suggestions: IngredientSearchResult.shape.ingredients,
   })),
