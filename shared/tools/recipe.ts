@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineTool, type ToolContext } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
+import { nameCandidates } from "../media/ingredient-name.ts";
 import { type ParsedRecipeText, parseRecipeText } from "../media/recipe-text.ts";
 import { buildRecipeDraft } from "../media/recipe-draft.ts";
 import { recipeParseTextDocs, recipeTextMaxLength } from "./docs/media.ts";
@@ -195,11 +196,15 @@ export async function recipeDraftFromParsed(
       { field },
     );
   }
+  const candidates = parsed.ingredients.map((line) => nameCandidates(line.name));
   const { matches } = await context.invoke<IngredientNameMatches>(sqlFunction, {
     names: parsed.ingredients.map((line) => line.name),
+    candidates: candidates.map((names) => names.map((candidate) => candidate.name)),
   });
-  const built = buildRecipeDraft(parsed, matches);
-  return { ...built, ready: createRecipe.inputSchema.safeParse(built.draft).success };
+  const built = buildRecipeDraft(parsed, matches, candidates);
+  // recipe.create refuses a name that is no ingredient: a draft with an unmatched line is not ready.
+  const allMatched = built.lines.every((line) => line.ingredient !== null);
+  return { ...built, ready: allMatched && createRecipe.inputSchema.safeParse(built.draft).success };
 }
 
 export const parseRecipeTextTool = defineTool({
