@@ -1,3 +1,4 @@
+import { countedMeasure } from "./measure-words.ts";
 import { leadingQuantity, plainFractions, plainWordNumber } from "./quantity.ts";
 import { type Unit, unitOf } from "./units.ts";
 
@@ -108,7 +109,7 @@ const partOf =
   /^(?:the\s+)?((?:finely\s+)?(?:grated\s+)?(?:zest|juice|zest\s+and\s+juice|juice\s+and\s+zest|rind))\s+(?:from|of)\s+(?=\S)/i;
 // Said after the name without a comma: "salt to taste", "parsley for garnish", "oil, plus more for the pan".
 const trailingNote =
-  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping)\b.*|plus (?:more|extra)\b.*|or to taste|or more\b.*|or as needed)$/i;
+  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra)\b.*|or to taste|or more\b.*|or as needed)$/i;
 
 /** Removes the prep words (and the adverbs before them) from the text; returns them in order. */
 function takePrepWords(text: string): { preps: string[]; rest: string } {
@@ -151,6 +152,12 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     unit = article ? unitAfterSize(text.slice(article[0].length), notes) : undefined;
     if (unit) quantity = { value: 1, text: article![0].trim(), range: false, rounded: false, rest: "" };
   }
+  let measure: { unit: Unit | null; rest: string } | undefined;
+  if (!unit) {
+    const article = quantity ? null : /^an?\s+/i.exec(text);
+    measure = countedMeasure(article ? text.slice(article[0].length) : text, notes);
+    if (measure) text = measure.rest;
+  }
   if (unit) {
     text = unit.rest;
     const alternative = alternativeMeasure.exec(text);
@@ -166,11 +173,9 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     notes.push(trailing[1]);
   }
 
-  const comma = text.indexOf(",");
-  const head = comma < 0 ? text : text.slice(0, comma);
-  const tail = comma < 0 ? "" : text.slice(comma + 1);
+  const [head, tail] = splitAtComma(text);
   // A prep word leads the name ("chopped onion") or follows it after a comma ("onion, chopped").
-  const fromHead = takeLeadingPrep(head);
+  const fromHead = takeTrailingPrep(takeLeadingPrep(head));
   const fromTail = takePrepWords(tail);
   const preps = [...fromHead.preps, ...fromTail.preps];
   const tailNote = tidy(fromTail.rest.replace(/^and\b|\band$/gi, ""));
@@ -181,14 +186,14 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   else if (quantity.range) problems.push("range");
   else if (quantity.value === null) problems.push("no_quantity");
   if (quantity?.rounded) problems.push("rounded");
-  if (quantity && !unit) problems.push("no_unit");
+  if (quantity && !unit && !measure?.unit) problems.push("no_unit");
   if (!name) problems.push("no_name");
 
   return {
     original,
     quantity: quantity?.value ?? null,
     quantity_text: quantity?.text ?? null,
-    unit: unit?.unit ?? null,
+    unit: unit?.unit ?? (quantity?.value ? measure?.unit ?? null : null),
     unit_text: unit?.written ?? null,
     prep_state: preps.length > 0 ? preps.join(" and ") : null,
     name,
@@ -196,6 +201,31 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     problems,
     section: null,
   };
+}
+
+/** Prep words at the end of the name without a comma ("onion finely chopped", "1 lemon juiced"). */
+function takeTrailingPrep(found: { preps: string[]; rest: string }): { preps: string[]; rest: string } {
+  const words = found.rest.split(/\s+/).filter(Boolean);
+  const preps: string[] = [];
+  while (words.length > 1 && prepStateSet.has(words[words.length - 1].toLowerCase())) {
+    preps.unshift(words.pop()!.toLowerCase());
+    while (words.length > 1 && prepAdverbs.has(words[words.length - 1].toLowerCase())) words.pop();
+    if (words.length > 1 && /^(?:and|&)$/i.test(words[words.length - 1])) words.pop();
+  }
+  return { preps: [...found.preps, ...preps], rest: words.join(" ") };
+}
+
+// Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts"): the comma does
+// not end the name there.
+const describingOnly =
+  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed)\s*)+$/i;
+
+function splitAtComma(text: string): [string, string] {
+  let cut = text.indexOf(",");
+  while (cut >= 0 && describingOnly.test(text.slice(0, cut).trim().split(/,\s*/).pop() ?? "")) {
+    cut = text.indexOf(",", cut + 1);
+  }
+  return cut < 0 ? [text.replace(/,\s*/g, " "), ""] : [text.slice(0, cut).replace(/,\s*/g, " "), text.slice(cut + 1)];
 }
 
 /** Prep words at the start of the name only ("finely chopped onion"); a prep word later stays in the name. */

@@ -76,6 +76,23 @@ const leadingWords = new Set([
   "mixed",
   "assorted",
   "optional",
+  "coarse",
+  "fine",
+  "fine-grain",
+  "mini",
+  "overripe",
+  "frozen",
+  "soft",
+  "softened",
+  "squeezed",
+  "freshly-squeezed",
+  "fresh-squeezed",
+  "good-quality",
+  "premium",
+  "imported",
+  "authentic",
+  "quality",
+  "leftover",
 ]);
 
 // Words after the name: the part of the plant or the cut, which the catalog does not list apart.
@@ -152,10 +169,22 @@ export function nameCandidates(name: string): NameCandidate[] {
   if (alternatives.length > 1) {
     const rest = alternatives.slice(1).map((alternative) => `or ${alternative}`);
     candidates.push({ name: alternatives[0], dropped: rest });
-    candidates.push(...without(alternatives[0].split(/\s+/)).map((candidate) => ({
-      name: candidate.name,
-      dropped: [...candidate.dropped, ...rest],
-    })));
+    candidates.push(
+      ...without(alternatives[0].split(/\s+/)).map((candidate) => ({
+        name: candidate.name,
+        dropped: [...candidate.dropped, ...rest],
+      })),
+    );
+    // "white or yellow onion": the last alternative names the whole thing.
+    const last = alternatives[alternatives.length - 1];
+    const others = alternatives.slice(0, -1).map((alternative) => `or ${alternative}`);
+    candidates.push({ name: last, dropped: others });
+    candidates.push(
+      ...without(last.split(/\s+/)).map((candidate) => ({
+        name: candidate.name,
+        dropped: [...candidate.dropped, ...others],
+      })),
+    );
   }
   const seen = new Set<string>();
   return candidates.filter((candidate) => {

@@ -51,7 +51,8 @@ export function parseRecipeText(text: string): ParsedRecipeText {
   const ingredients: ParsedIngredientLine[] = [];
   const instructionLines: string[] = [];
   const otherLines: string[] = [];
-  const addIngredient = (line: string) => ingredients.push({ ...parseIngredientLine(line), section: ingredientSection });
+  const addIngredient = (line: string) =>
+    ingredients.push({ ...parseIngredientLine(line), section: ingredientSection });
 
   lines.forEach((line, index) => {
     if (ingredientHeading.test(line)) {

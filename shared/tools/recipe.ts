@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { defineTool, type ToolContext } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
+import { foldIngredientName } from "../media/fold-name.ts";
 import { nameCandidates } from "../media/ingredient-name.ts";
+import { splitSaltAndPepper } from "../media/paired-line.ts";
 import { type ParsedRecipeText, parseRecipeText } from "../media/recipe-text.ts";
 import { buildRecipeDraft } from "../media/recipe-draft.ts";
 import { recipeParseTextDocs, recipeTextMaxLength } from "./docs/media.ts";
@@ -196,10 +198,11 @@ export async function recipeDraftFromParsed(
       { field },
     );
   }
+  parsed = { ...parsed, ingredients: splitSaltAndPepper(parsed.ingredients) };
   const candidates = parsed.ingredients.map((line) => nameCandidates(line.name));
   const { matches } = await context.invoke<IngredientNameMatches>(sqlFunction, {
     names: parsed.ingredients.map((line) => line.name),
-    candidates: candidates.map((names) => names.map((candidate) => candidate.name)),
+    folded: candidates.map((names) => names.map((candidate) => foldIngredientName(candidate.name))),
   });
   const built = buildRecipeDraft(parsed, matches, candidates);
   // recipe.create refuses a name that is no ingredient: a draft with an unmatched line is not ready.

@@ -10,21 +10,18 @@ create function private.fold_ingredient_name(p_name text) returns text
 language sql immutable parallel safe
 set search_path = ''
 as $$
-  select coalesce(string_agg(
-    case
-      when length(word) <= 3 or word ~ '(ss|us|is)$' then word
-      when word ~ 'ies$' then left(word, -3) || 'y'
-      when word ~ 'oes$' then left(word, -2)
-      when word ~ '(ch|sh|x|z)es$' then left(word, -2)
-      when word ~ 's$' then left(word, -1)
-      else word
-    end, ' ' order by position), '')
-  from unnest(string_to_array(btrim(regexp_replace(
-    translate(lower(coalesce(p_name, '')), 'àáâäãåçèéêëìíîïñòóôöõùúûüýÿ''’`', 'aaaaaaceeeeiiiinooooouuuuyy'),
-    '[^a-z0-9]+', ' ', 'g')), ' ')) with ordinality as words(word, position)
-  where word <> '';
+  select regexp_replace(regexp_replace(regexp_replace(regexp_replace(
+    btrim(regexp_replace(
+      translate(lower(coalesce(p_name, '')), 'àáâäãåçèéêëìíîïñòóôöõùúûüýÿ''’`', 'aaaaaaceeeeiiiinooooouuuuyy'),
+      '[^a-z0-9]+', ' ', 'g')),
+    '\m([a-z0-9]+)ies\M', '\1y', 'g'),
+    '\m([a-z0-9]{2,})oes\M', '\1o', 'g'),
+    '\m([a-z0-9]*(ch|sh|x|z))es\M', '\1', 'g'),
+    '\m([a-z0-9]{2,}[a-hj-rtv-z0-9])s\M', '\1', 'g');
 $$;
--- Called by the lookups under the caller's role, and by the generated columns when a household adds an ingredient.
+-- Called by the generated columns when a household adds an ingredient. The lookups take names folded by the
+-- function's copy in TypeScript (shared/media/fold-name.ts; a test holds the two equal over the catalog), so a
+-- lookup calls no regular expression per name in SQL.
 grant execute on function private.fold_ingredient_name(text) to authenticated;
 
 alter table public.ingredients
@@ -61,9 +58,9 @@ create policy "Catalog aliases are visible to signed-in users" on public.ingredi
 -- Tools: recipe.parse_text and recipe.import_url name lookups
 -- ============================================================================
 
--- Each line brings its name and, in order, the candidates the function derived from it (the name, then the
--- name without descriptive words such as "large" or "freshly ground", whose words go to the line's note). The
--- first candidate that folds to an ingredient's name or a listed alias matches: the household's own ingredient
+-- Each line brings its name and, in order, the candidates the function derived from it, folded (the name, then
+-- the name without descriptive words such as "large" or "freshly ground", whose words go to the line's note). The
+-- first candidate that is an ingredient's folded name or a listed alias's matches: the household's own ingredient
 -- before the catalog's, a name before an alias. A line that matches nothing gets suggestions ranked by how much
 -- of the name they explain: ingredients whose every word is in the name (most words first: "fresh basil
 -- leaves" → basil), then ingredients holding every word of the name (fewest extra words first: "rice" → brown
@@ -73,14 +70,15 @@ language sql stable
 set search_path = ''
 as $$
   with wanted as (
-    select w.name, w.position, string_to_array(private.fold_ingredient_name(w.name), ' ') as words
+    select w.name, w.position,
+      string_to_array(coalesce(p_input -> 'folded' -> (w.position::int - 1) ->> 0, ''), ' ') as words
     from jsonb_array_elements_text(coalesce(p_input -> 'names', '[]'::jsonb)) with ordinality as w(name, position)
   ),
   candidates as (
-    select wanted.position, c.position as candidate, private.fold_ingredient_name(c.name) as folded
+    select wanted.position, c.position as candidate, c.folded
     from wanted
-    cross join lateral jsonb_array_elements_text(coalesce(p_input -> 'candidates' -> (wanted.position::int - 1),
-      jsonb_build_array(wanted.name))) with ordinality as c(name, position)
+    cross join lateral jsonb_array_elements_text(coalesce(p_input -> 'folded' -> (wanted.position::int - 1),
+      '[]'::jsonb)) with ordinality as c(folded, position)
   ),
   names as (
     select i.folded_name as folded, i.id, i.name, i.household_id, i.count_unit, null::text as alias_note,

@@ -139,6 +139,7 @@ insert into public.ingredients (name, category, created_by) values
   ('dried shiitake', 'produce', null),
   ('green tomato', 'produce', null),
   ('nopales', 'produce', null),
+  ('pomegranate seeds', 'produce', null),
   ('egg yolk', 'dairy and eggs', null),
   ('quail egg', 'dairy and eggs', null),
   ('salted butter', 'dairy and eggs', null),
@@ -207,6 +208,7 @@ insert into public.ingredients (name, category, created_by) values
   ('smoked gouda', 'dairy and eggs', null),
   ('cheese', 'dairy and eggs', null),
   ('parmesan rind', 'dairy and eggs', null),
+  ('oaxaca cheese', 'dairy and eggs', null),
   ('chicken', 'meat and seafood', null),
   ('chicken tenders', 'meat and seafood', null),
   ('chicken legs', 'meat and seafood', null),
@@ -815,6 +817,11 @@ insert into public.ingredients (name, category, created_by) values
   ('cherry pie filling', 'pantry', null),
   ('pumpkin pie spice', 'pantry', null),
   ('apple pie spice', 'pantry', null),
+  ('chili crisp', 'pantry', null),
+  ('milk chocolate chips', 'pantry', null),
+  ('noodles', 'pantry', null),
+  ('cacao powder', 'pantry', null),
+  ('black cocoa powder', 'pantry', null),
   ('table salt', 'spices', null),
   ('fine sea salt', 'spices', null),
   ('flaky sea salt', 'spices', null),
@@ -913,6 +920,8 @@ insert into public.ingredients (name, category, created_by) values
   ('achiote', 'spices', null),
   ('chili seasoning', 'spices', null),
   ('smoked chili powder', 'spices', null),
+  ('ranch seasoning', 'spices', null),
+  ('bouillon powder', 'spices', null),
   ('frozen shrimp', 'frozen and other', null),
   ('frozen fish', 'frozen and other', null),
   ('frozen broccoli', 'frozen and other', null),
@@ -1646,7 +1655,22 @@ from (values
   ('warm water', 'water', 'warm', null),
   ('hot water', 'water', 'hot', null),
   ('cold water', 'water', 'cold', null),
-  ('boiling water', 'water', 'boiling', null)
+  ('boiling water', 'water', 'boiling', null),
+  ('soya milk', 'soy milk', null, null),
+  ('browned butter', 'brown butter', null, null),
+  ('roasted sesame oil', 'toasted sesame oil', null, null),
+  ('serrano', 'serrano pepper', null, null),
+  ('serrano chile', 'serrano pepper', null, null),
+  ('serrano chili', 'serrano pepper', null, null),
+  ('cacao nibs', 'cocoa nibs', null, null),
+  ('neutral cooking oil', 'vegetable oil', 'neutral', null),
+  ('green apple', 'apple', 'green', null),
+  ('veggie stock', 'vegetable broth', null, null),
+  ('chicken stock powder', 'chicken bouillon', 'powder', null),
+  ('chili crisp sauce', 'chili crisp', null, null),
+  ('pomegranate arils', 'pomegranate seeds', null, null),
+  ('scotch bonnet', 'habanero', 'Scotch bonnet', null),
+  ('scotch bonnet pepper', 'habanero', 'Scotch bonnet', null)
 ) as v(alias, target, note, count_unit)
 join public.ingredients i on i.household_id is null and i.normalized_name = v.target;
 
@@ -1656,7 +1680,7 @@ do $$
 declare
   v_clash text;
 begin
-  if (select count(*) from public.ingredient_aliases) <> 454 then
+  if (select count(*) from public.ingredient_aliases) <> 469 then
     raise exception 'an alias names no catalog ingredient';
   end if;
   select string_agg(folded, ', ') into v_clash from (
