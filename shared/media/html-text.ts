@@ -73,7 +73,8 @@ export function plainText(value: unknown, keepLines = false): string {
     .replace(/<br\s*\/?>|<\/(?:p|li|div)>/gi, "\n")
     .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^>]*>/g, " ");
-  const decoded = decodeEntities(withoutTags).replace(/[\u00a0\u2009\u202f]/g, " ");
+  // "Â " is a no-break space that a page encoded as UTF-8 twice.
+  const decoded = decodeEntities(withoutTags).replace(/\u00c2(?=\u00a0)/g, "").replace(/[\u00a0\u2009\u202f]/g, " ");
   if (!keepLines) return decoded.replace(/\s+/g, " ").trim();
   return decoded.split(/\r\n?|\n/).map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n");
 }

@@ -17,8 +17,14 @@ export interface DraftLine {
   ingredient: { id: string; name: string } | null;
 }
 
+/**
+ * A line's text for comparison: entities decoded, parenthesised asides dropped ("1 cup (200 g) rice" is the line
+ * "1 cup rice" that a page's schema gives without the metric aside), and only letters and digits kept ("250g" is
+ * "250 g"). Nothing else is forgiven: a line cut in two, run together or reworded is not recovered.
+ */
 export function comparable(text: string): string {
-  return decodeEntities(text).normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return decodeEntities(text).normalize("NFKC").toLowerCase().replace(/\([^()]*\)/g, "")
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 /** The expected lines found among the draft's lines, each draft line used once. */
