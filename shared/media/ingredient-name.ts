@@ -3,8 +3,11 @@
 // leaves" → basil, "butter or margarine" → butter). The database takes the first that is exactly an ingredient's
 // name or listed alias (after folding case, punctuation and plurals); the words left out go to the line's note.
 
+import { prepStates } from "./ingredient-line.ts";
+
 // Words before the name. A name that includes one ("ground beef", "whole milk") is still found first as a whole.
-const leadingWords = new Set([
+const leadingWords = new Set<string>([
+  ...prepStates,
   "large",
   "small",
   "medium",
@@ -167,6 +170,11 @@ export function nameCandidates(name: string): NameCandidate[] {
   const words = trimmed.split(/\s+/);
   candidates.push(...without(words));
   if (alternatives.length > 1) {
+    // "chicken or vegetable stock": a one-word first alternative shares the last one's head noun.
+    const lastWords = alternatives[alternatives.length - 1].split(/\s+/);
+    if (alternatives.length === 2 && !alternatives[0].includes(" ") && lastWords.length > 1) {
+      alternatives[0] = `${alternatives[0]} ${lastWords.slice(1).join(" ")}`;
+    }
     const rest = alternatives.slice(1).map((alternative) => `or ${alternative}`);
     candidates.push({ name: alternatives[0], dropped: rest });
     candidates.push(
