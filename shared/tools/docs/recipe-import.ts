@@ -1,22 +1,26 @@
 // Prose for recipe.import_url.
 import { toolDoc } from "./tool-doc.ts";
 
-const importSummary = `Reads a recipe page's schema.org Recipe (JSON-LD, @graph included) into a recipe.create draft
-through the same parser as recipe.parse_text. Public http(s) pages only. Saves nothing.`;
+const importSummary = `Reads a recipe page into a recipe.create draft: its schema.org Recipe (JSON-LD read leniently,
+@graph included, or microdata), or else the page's own ingredient list where it is unambiguous; entities decoded,
+multi-line entries split, headings kept as each line's section; then the same parser and name matching as
+recipe.parse_text. Public http(s) pages only. Saves nothing.`;
 
 export const recipeImportDocs = {
   description: "Read a recipe web page (its schema.org Recipe) into a draft for recipe.create. Saves nothing.",
   summary: importSummary,
   doc: toolDoc("recipe.import_url", importSummary, {
-    Preconditions: "- url is an absolute http or https URL of a public page (2 MiB at most, answering within 4 s, " +
-      "at most 5 redirects) that carries a schema.org Recipe in JSON-LD.",
+    Preconditions: "- url is an absolute http or https URL of a public page (8 MiB at most, answering within 4 s, " +
+      "at most 5 redirects) that carries a schema.org Recipe with ingredients, or an ingredient list in its markup.",
     Postconditions: "- Nothing changes. Returns recipe.parse_text's `{ draft, ready, lines, other_lines }` and " +
       "`source_url`, the page finally read.",
     Invariants: "- Loopback, private, link-local (cloud metadata) and multicast addresses are refused after DNS " +
       "resolution, at every redirect.\n- Names are matched exactly, never guessed; unmatched ones come with " +
       "suggestions.",
-    "Failure Modes": "- **VALIDATION_ERROR** (field url): not http(s), a private address, no Recipe on the page, " +
-      "a status other than 2xx, too many redirects.\n- **PAYLOAD_TOO_LARGE** (field url): the page is over 2 MiB.\n" +
+    "Failure Modes":
+      "- **VALIDATION_ERROR** (field url): not http(s), a private address, no recipe found on the page (the message says so: paste the text into " +
+      "recipe.parse_text instead), " +
+      "a status other than 2xx, too many redirects.\n- **PAYLOAD_TOO_LARGE** (field url): the page is over 8 MiB.\n" +
       "- **UNAVAILABLE** (retryable): the page did not answer in time or could not be fetched.",
     Examples: '### Example 1\n```json\n{ "url": "https://example.com/recipes/pancakes" }\n```',
     "Common Mistakes": "- ❌ Saving the draft without showing it to the person: pass it to recipe.create after review.",
