@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.ddd554efc31d";
+export const registryVersion = "1.0.a42bba041ab9";
 
 // recipe.list
 
@@ -2416,10 +2416,8 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<RecipeParseTextOutput>(host, "recipe.parse_text", input, { ...defaults, ...options }),
       /**
        * `recipe.import_url` (read, risk low).
-       * Reads a recipe page into a recipe.create draft: its schema.org Recipe (JSON-LD read leniently,
-       * @graph included, or microdata), or else the page's own ingredient list where it is unambiguous; entities decoded,
-       * multi-line entries split, headings kept as each line's section; then the same parser and name matching as
-       * recipe.parse_text. Public http(s) pages only. Saves nothing.
+       * Reads a recipe page (its schema.org Recipe, or else its own unambiguous ingredient list) into
+       * a recipe.create draft through the same parser and matching as recipe.parse_text. Public pages only. Saves nothing.
        */
       importUrl: (
         input: RecipeImportUrlInput,

@@ -1,10 +1,8 @@
 // Prose for recipe.import_url.
 import { toolDoc } from "./tool-doc.ts";
 
-const importSummary = `Reads a recipe page into a recipe.create draft: its schema.org Recipe (JSON-LD read leniently,
-@graph included, or microdata), or else the page's own ingredient list where it is unambiguous; entities decoded,
-multi-line entries split, headings kept as each line's section; then the same parser and name matching as
-recipe.parse_text. Public http(s) pages only. Saves nothing.`;
+const importSummary = `Reads a recipe page (its schema.org Recipe, or else its own unambiguous ingredient list) into
+a recipe.create draft through the same parser and matching as recipe.parse_text. Public pages only. Saves nothing.`;
 
 export const recipeImportDocs = {
   description: "Read a recipe web page (its schema.org Recipe) into a draft for recipe.create. Saves nothing.",
@@ -16,7 +14,8 @@ export const recipeImportDocs = {
       "`source_url`, the page finally read.",
     Invariants: "- Loopback, private, link-local (cloud metadata) and multicast addresses are refused after DNS " +
       "resolution, at every redirect.\n- Names are matched exactly, never guessed; unmatched ones come with " +
-      "suggestions.",
+      "suggestions.\n- JSON-LD is read leniently (raw control characters, trailing commas, CDATA); microdata too; " +
+      "entities are decoded, an entry holding several lines is split, headings become each line's section.",
     "Failure Modes":
       "- **VALIDATION_ERROR** (field url): not http(s), a private address, no recipe found on the page (the message says so: paste the text into " +
       "recipe.parse_text instead), " +
