@@ -78,3 +78,9 @@ export function plainText(value: unknown, keepLines = false): string {
   if (!keepLines) return decoded.replace(/\s+/g, " ").trim();
   return decoded.split(/\r\n?|\n/).map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n");
 }
+
+/** An element's text in lines broken only where the markup breaks them (<br>): its source's new lines and its
+ * inner blocks are just spaces, as a browser shows an inline list item. */
+export function brokenLines(markup: string): string {
+  return markup.replace(/\s+/g, " ").split(/<br\s*\/?>/i).map((line) => plainText(line)).filter(Boolean).join("\n");
+}

@@ -1,7 +1,7 @@
 // A schema.org Recipe in microdata: itemprop attributes (each may hold several names, "ingredients
 // recipeIngredient") inside an itemscope of type Recipe; a <meta>'s value is its content attribute, wherever it
 // stands among the attributes.
-import { plainText } from "./html-text.ts";
+import { brokenLines, plainText } from "./html-text.ts";
 import { innerMarkup, openingTags } from "./markup.ts";
 
 export interface PageRecipeParts {
@@ -11,11 +11,17 @@ export interface PageRecipeParts {
   instructions: string[];
 }
 
-function valueOf(html: string, tag: ReturnType<typeof openingTags> extends Generator<infer T> ? T : never): string {
+function valueOf(
+  html: string,
+  tag: ReturnType<typeof openingTags> extends Generator<infer T> ? T : never,
+  key: string,
+): string {
   if (tag.attributes.has("content") && (tag.name === "meta" || !tag.attributes.has("itemscope"))) {
     return plainText(tag.attributes.get("content"), true);
   }
-  return plainText(innerMarkup(html, tag), true);
+  // An ingredient element's inner blocks ("<span>6</span> <span>oz.</span> …") are one line; only <br> breaks it.
+  const inner = innerMarkup(html, tag);
+  return key === "recipeingredient" ? brokenLines(inner) : plainText(inner, true);
 }
 
 export function microdataRecipeOf(html: string): PageRecipeParts | undefined {
@@ -31,7 +37,7 @@ export function microdataRecipeOf(html: string): PageRecipeParts | undefined {
     if (!wanted) continue;
     const key = wanted === "ingredients" ? "recipeingredient" : wanted;
     if (key === "name" && values.has("name")) continue;
-    const value = valueOf(scope, tag);
+    const value = valueOf(scope, tag, key);
     if (value) values.set(key, [...(values.get(key) ?? []), value]);
   }
   const ingredients = values.get("recipeingredient") ?? [];
