@@ -31,6 +31,9 @@ export const prepStates = [
   "toasted",
   "pitted",
   "deveined",
+  "sifted",
+  "whisked",
+  "thawed",
 ] as const;
 
 const prepStateSet = new Set<string>(prepStates);
@@ -109,7 +112,7 @@ const partOf =
   /^(?:the\s+)?((?:finely\s+)?(?:grated\s+)?(?:zest|juice|zest\s+and\s+juice|juice\s+and\s+zest|rind))\s+(?:from|of)\s+(?=\S)/i;
 // Said after the name without a comma: "salt to taste", "parsley for garnish", "oil, plus more for the pan".
 const trailingNote =
-  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra)\b.*|or to taste|or more\b.*|or as needed)$/i;
+  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra)\b.*|or to taste|or more\b.*|or as needed|divided|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate))$/i;
 
 /** Removes the prep words (and the adverbs before them) from the text; returns them in order. */
 function takePrepWords(text: string): { preps: string[]; rest: string } {
@@ -132,11 +135,11 @@ function takePrepWords(text: string): { preps: string[]; rest: string } {
 export function parseIngredientLine(original: string): ParsedIngredientLine {
   const notes: string[] = [];
   const problems: LineProblem[] = [];
-  let text = plainWordNumber(plainFractions(original.trim().replace(bullet, "")));
+  let text = plainWordNumber(plainFractions(original.trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, "")));
   const part = partOf.exec(text);
   if (part) {
     notes.push(part[1].toLowerCase());
-    text = text.slice(part[0].length);
+    text = plainWordNumber(text.slice(part[0].length));
   }
 
   let quantity = leadingQuantity(text);

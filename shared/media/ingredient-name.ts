@@ -96,7 +96,17 @@ const leadingWords = new Set<string>([
   "authentic",
   "quality",
   "leftover",
+  "very",
+  "mature",
+  "non-fat",
+  "nonfat",
+  "low-sodium",
+  "sifted",
 ]);
+
+// Two-word descriptions read as one word ("low sodium chicken broth" → low-sodium).
+const twoWordDescriptions =
+  /\b(low|reduced|no|non|full|fat|extra|good|high|store|room) (sodium|salt|fat|free|large|quality|bought|temperature)\b/gi;
 
 // Words after the name: the part of the plant or the cut, which the catalog does not list apart.
 const trailingWords = new Set([
@@ -163,7 +173,7 @@ function without(words: string[]): NameCandidate[] {
 }
 
 export function nameCandidates(name: string): NameCandidate[] {
-  const trimmed = name.trim();
+  const trimmed = name.trim().replace(twoWordDescriptions, "$1-$2");
   if (!trimmed) return [];
   const candidates: NameCandidate[] = [{ name: trimmed, dropped: [] }];
   const alternatives = trimmed.split(/\s+(?:or|\/)\s+|\s*\/\s*/i);

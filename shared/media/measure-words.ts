@@ -39,6 +39,9 @@ const countedIn: Record<string, Unit | null> = {
   pouch: "package",
   block: "package",
   bar: "package",
+  punnet: "package",
+  pint: null,
+  quart: null,
   pinch: null,
   dash: null,
   handful: null,
@@ -60,10 +63,13 @@ function singular(word: string): string {
 
 /** The counting word at the start of the text, its count unit, and the text after it ("of" dropped). */
 export function countedMeasure(text: string, notes: string[]): { unit: Unit | null; rest: string } | undefined {
-  const match = /^([a-zA-Z]+)\s+(?:of\s+)?(?=\S)/.exec(text);
+  const match = /^(?:(tiny|small|medium|large|big|generous|good|heaping|scant)\s+)?([a-zA-Z]+)\s+(?:of\s+)?(?=\S)/i
+    .exec(
+      text,
+    );
   if (!match) return undefined;
-  const word = singular(match[1]);
+  const word = singular(match[2]);
   if (!(word in countedIn)) return undefined;
-  notes.push(match[1].toLowerCase());
+  notes.push((match[1] ? `${match[1]} ${match[2]}` : match[2]).toLowerCase());
   return { unit: countedIn[word], rest: text.slice(match[0].length) };
 }

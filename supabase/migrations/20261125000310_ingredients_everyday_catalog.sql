@@ -1670,7 +1670,51 @@ from (values
   ('chili crisp sauce', 'chili crisp', null, null),
   ('pomegranate arils', 'pomegranate seeds', null, null),
   ('scotch bonnet', 'habanero', 'Scotch bonnet', null),
-  ('scotch bonnet pepper', 'habanero', 'Scotch bonnet', null)
+  ('scotch bonnet pepper', 'habanero', 'Scotch bonnet', null),
+  ('red chilli flakes', 'red pepper flakes', null, null),
+  ('chili pepper flakes', 'red pepper flakes', null, null),
+  ('crushed red chili flakes', 'red pepper flakes', null, null),
+  ('dried chili flakes', 'red pepper flakes', null, null),
+  ('white sesame seeds', 'sesame seeds', 'white', null),
+  ('sichuan peppercorns', 'szechuan peppercorns', null, null),
+  ('half & half', 'half-and-half', null, null),
+  ('plain white flour', 'all-purpose flour', null, null),
+  ('harissa paste', 'harissa', null, null),
+  ('gochujang paste', 'gochujang', null, null),
+  ('pumpkin spice', 'pumpkin pie spice', null, null),
+  ('almond essence', 'almond extract', null, null),
+  ('lemon-pepper seasoning', 'lemon pepper', null, null),
+  ('onion granules', 'onion powder', 'granules', null),
+  ('spring mix', 'mixed greens', null, null),
+  ('mesclun', 'mixed greens', null, null),
+  ('tumeric', 'turmeric', null, null),
+  ('kashmiri red chilli powder', 'kashmiri chili powder', null, null),
+  ('kashmiri chilli powder', 'kashmiri chili powder', null, null),
+  ('dried fenugreek leaves', 'fenugreek leaves', 'dried', null),
+  ('iodized salt', 'table salt', 'iodized', null),
+  ('red chilis', 'red chili', null, null),
+  ('white cheddar', 'white cheddar cheese', null, null),
+  ('sharp cheddar', 'sharp cheddar cheese', null, null),
+  ('dark soya sauce', 'dark soy sauce', null, null),
+  ('soya sauce', 'soy sauce', null, null),
+  ('light soya sauce', 'light soy sauce', null, null),
+  ('egg wash', 'eggs', 'egg wash', null),
+  ('ghee butter', 'ghee', null, null),
+  ('crisco shortening', 'shortening', null, null),
+  ('rotisserie chicken meat', 'rotisserie chicken', null, null),
+  ('chicken tenderloins', 'chicken tenders', null, null),
+  ('unsweetened dutch cocoa powder', 'dutch-process cocoa powder', 'unsweetened', null),
+  ('dutch cocoa powder', 'dutch-process cocoa powder', null, null),
+  ('light muscovado sugar', 'muscovado sugar', 'light', null),
+  ('seedless raspberry jam', 'raspberry jam', 'seedless', null),
+  ('strawberry preserves', 'strawberry jam', 'preserves', null),
+  ('raspberry preserves', 'raspberry jam', 'preserves', null),
+  ('low sugar ketchup', 'ketchup', 'low sugar', null),
+  ('american mustard', 'yellow mustard', null, null),
+  ('yellow or white miso paste', 'white miso', 'or yellow', null),
+  ('dry red lentils', 'red lentils', 'dry', null),
+  ('sea scallops', 'scallops', 'sea', null),
+  ('pickling cucumbers', 'cucumber', 'pickling', null)
 ) as v(alias, target, note, count_unit)
 join public.ingredients i on i.household_id is null and i.normalized_name = v.target;
 
@@ -1680,7 +1724,7 @@ do $$
 declare
   v_clash text;
 begin
-  if (select count(*) from public.ingredient_aliases) <> 469 then
+  if (select count(*) from public.ingredient_aliases) <> 513 then
     raise exception 'an alias names no catalog ingredient';
   end if;
   select string_agg(folded, ', ') into v_clash from (
