@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.1885ad1fc8f8";
+export const registryVersion = "1.0.39e4b0b8f404";
 
 // recipe.list
 
@@ -490,6 +490,7 @@ export type RecipeParseTextOutput = {
     name: string;
     note: string | null;
     problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+    section: string | null;
     ingredient: {
       id: string;
       name: string;
@@ -568,6 +569,7 @@ export type RecipeImportUrlOutput = {
     name: string;
     note: string | null;
     problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+    section: string | null;
     ingredient: {
       id: string;
       name: string;
@@ -2345,6 +2347,7 @@ export type MediaOcrImageOutput = {
       name: string;
       note: string | null;
       problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+      section: string | null;
       ingredient: {
         id: string;
         name: string;
@@ -2538,8 +2541,8 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<RecipeParseTextOutput>(host, "recipe.parse_text", input, { ...defaults, ...options }),
       /**
        * `recipe.import_url` (read, risk low).
-       * Reads a recipe page's schema.org Recipe (JSON-LD, @graph included) into a recipe.create draft
-       * through the same parser as recipe.parse_text. Public http(s) pages only. Saves nothing.
+       * Reads a recipe page (its schema.org Recipe, or else its own unambiguous ingredient list) into
+       * a recipe.create draft through the same parser and matching as recipe.parse_text. Public pages only. Saves nothing.
        */
       importUrl: (
         input: RecipeImportUrlInput,

@@ -6,6 +6,20 @@ import { parseIngredientLine } from "./ingredient-line.ts";
 type Row = [string, number | null, string | null, string | null, string | null, string, string | null, string[]?];
 
 const table: Row[] = [
+  // Issue 2: forms real pages carry.
+  ["1 and 1/2 cups milk", 1.5, "1 1/2", "cup", null, "milk", null],
+  ["1 14-ounce can coconut milk", 1, "1", "can", null, "coconut milk", "14-ounce"],
+  ["1 heaping cup flour", 1, "1", "cup", null, "flour", "heaping"],
+  ["150g/5½oz plain flour", 150, "150", "g", null, "plain flour", "5 1/2oz"],
+  ["four eggs", 4, "4", null, null, "eggs", null, ["no_unit"]],
+  ["juice of 1 lemon", 1, "1", null, null, "lemon", "juice", ["no_unit"]],
+  ["3 sprigs fresh thyme", 3, "3", "piece", null, "fresh thyme", "sprigs"],
+  ["6 boneless, skinless chicken breasts", 6, "6", null, null, "boneless skinless chicken breasts", null, ["no_unit"]],
+  ["1 onion finely chopped", 1, "1", null, "chopped", "onion", null, ["no_unit"]],
+  ["2 large heads of broccoli", 2, "2", "whole", null, "broccoli", "large heads"],
+  ["+ 2 tablespoons water", 2, "2", "tbsp", null, "water", null],
+  ["zest of half a lime", 0.5, "1/2", null, null, "lime", "zest", ["no_unit"]],
+  ["butter at room temp", null, null, null, null, "butter", "at room temp", ["no_quantity"]],
   ["2 cups rice", 2, "2", "cup", null, "rice", null],
   ["1 cup all-purpose flour", 1, "1", "cup", null, "all-purpose flour", null],
   ["1/2 cup sugar", 0.5, "1/2", "cup", null, "sugar", null],
@@ -65,7 +79,7 @@ const table: Row[] = [
   ["2 pcs star anise", 2, "2", "piece", null, "star anise", null],
   ["2 onions, chopped", 2, "2", null, "chopped", "onions", null, ["no_unit"]],
   ["1 onion, finely chopped", 1, "1", null, "chopped", "onion", null, ["no_unit"]],
-  ["3 cloves garlic, minced", 3, "3", null, "minced", "cloves garlic", null, ["no_unit"]],
+  ["3 cloves garlic, minced", 3, "3", "piece", "minced", "garlic", "cloves", []],
   ["2 carrots, peeled and diced", 2, "2", null, "peeled and diced", "carrots", null, ["no_unit"]],
   ["1 cup chopped walnuts", 1, "1", "cup", "chopped", "walnuts", null],
   ["1 cup finely grated parmesan", 1, "1", "cup", "grated", "parmesan", null],
@@ -79,14 +93,14 @@ const table: Row[] = [
   ["1 lime, zested and juiced", 1, "1", null, "zested and juiced", "lime", null, ["no_unit"]],
   ["2 cups of flour", 2, "2", "cup", null, "flour", null],
   ["1 cup of sugar, divided", 1, "1", "cup", null, "sugar", "divided"],
-  ["2-3 cloves garlic", null, "2-3", null, null, "cloves garlic", null, ["range", "no_unit"]],
+  ["2-3 cloves garlic", null, "2-3", null, null, "garlic", "cloves", ["range"]],
   ["2 - 3 tbsp olive oil", null, "2 - 3", "tbsp", null, "olive oil", null, ["range"]],
   ["1–2 cups stock", null, "1–2", "cup", null, "stock", null, ["range"]],
   ["2 to 3 cups spinach", null, "2 to 3", "cup", null, "spinach", null, ["range"]],
   ["1/2-1 tsp chili flakes", null, "1/2-1", "tsp", null, "chili flakes", null, ["range"]],
-  ["salt and pepper to taste", null, null, null, null, "salt and pepper to taste", null, ["no_quantity"]],
+  ["salt and pepper to taste", null, null, null, null, "salt and pepper", "to taste", ["no_quantity"]],
   ["Salt, to taste", null, null, null, null, "Salt", "to taste", ["no_quantity"]],
-  ["a pinch of nutmeg", null, null, null, null, "a pinch of nutmeg", null, ["no_quantity"]],
+  ["a pinch of nutmeg", null, null, null, null, "nutmeg", "pinch", ["no_quantity"]],
   ["fresh basil leaves, for garnish", null, null, null, null, "fresh basil leaves", "for garnish", ["no_quantity"]],
   ["- 2 cups rice", 2, "2", "cup", null, "rice", null],
   ["• 1 tsp salt", 1, "1", "tsp", null, "salt", null],
@@ -105,7 +119,7 @@ const table: Row[] = [
   ["1/0 cup sugar", null, "1/0", "cup", null, "sugar", null, ["no_quantity"]],
   ["0 g sugar", null, "0", "g", null, "sugar", null, ["no_quantity"]],
   ["2 cups", 2, "2", "cup", null, "", null, ["no_name"]],
-  ["1 bunch cilantro, chopped", 1, "1", null, "chopped", "bunch cilantro", null, ["no_unit"]],
+  ["1 bunch cilantro, chopped", 1, "1", "whole", "chopped", "cilantro", "bunch", []],
 ];
 
 Deno.test(`parseIngredientLine reads ${table.length} real-world lines as expected`, () => {

@@ -21,12 +21,44 @@ const unicodeFractions: Record<string, string> = {
 
 const fractionCharacters = new RegExp(`(\\d?)\\s*([${Object.keys(unicodeFractions).join("")}])`, "g");
 
-/** "1½" → "1 1/2", "½" → "1/2", and the fraction slash (⁄) as a plain one. */
+const wordNumbers: Record<string, string> = {
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+  half: "1/2",
+  "a half": "1/2",
+  "one half": "1/2",
+  "a quarter": "1/4",
+  "one quarter": "1/4",
+  "a dozen": "12",
+  dozen: "12",
+};
+const leadingWordNumber = new RegExp(
+  `^(${Object.keys(wordNumbers).sort((a, b) => b.length - a.length).join("|")})\\b(?!-)`,
+  "i",
+);
+
+/** "1½" → "1 1/2", "½" → "1/2", the fraction slash (⁄) as a plain one, "1 and 1/2" → "1 1/2". */
 export function plainFractions(text: string): string {
   return text.replace(/\u2044/g, "/").replace(
     fractionCharacters,
     (_match, whole: string, fraction: string) => `${whole ? `${whole} ` : ""}${unicodeFractions[fraction]}`,
-  );
+  ).replace(/^(\d+)\s+(?:and|&|\+)\s+(\d+\/\d+)/i, "$1 $2").replace(/^(\d+)-(\d+\/\d+)\b/, "$1 $2");
+}
+
+/** A number written as a word at the start of a line ("four eggs", "half a cup") as digits. */
+export function plainWordNumber(text: string): string {
+  return text.replace(leadingWordNumber, (word) => wordNumbers[word.toLowerCase().replace(/\s+/g, " ")])
+    .replace(/^(\d+(?:\/\d+)?)\s+an?\s+/i, "$1 ");
 }
 
 const single = String.raw`\d+\s+\d+/\d+|\d+/\d+|\d*\.\d+|\d+`;

@@ -1,4 +1,5 @@
 import type { IngredientNameMatches, RecipeDraft } from "../tools/results.ts";
+import type { NameCandidate } from "./ingredient-name.ts";
 import type { ParsedRecipeText } from "./recipe-text.ts";
 
 type DraftLine = RecipeDraft["draft"]["ingredients"][number];
@@ -10,13 +11,23 @@ type DraftLine = RecipeDraft["draft"]["ingredients"][number];
 export function buildRecipeDraft(
   parsed: ParsedRecipeText,
   matches: IngredientNameMatches["matches"],
+  candidates: NameCandidate[][] = [],
 ): Omit<RecipeDraft, "ready"> {
   const lines = parsed.ingredients.map((line, index) => {
     const match = matches[index];
     const ingredient = match?.ingredient ?? null;
+    // The words the matched name left out ("large", "cloves") stay in the note.
+    const dropped = match?.candidate ? candidates[index]?.[match.candidate]?.dropped ?? [] : [];
+    const noteParts = [...dropped, ...(match?.alias_note ? [match.alias_note] : []), ...(line.note ? [line.note] : [])];
+    // A counted line ("3 eggs") takes the unit the catalog counts the ingredient in.
+    const counted = ingredient !== null && line.quantity !== null && line.unit === null && match?.count_unit;
+    const unit = counted ? match!.count_unit : line.unit;
+    const problems = line.problems.filter((problem) => !(counted && problem === "no_unit"));
     return {
       ...line,
-      problems: ingredient || !line.name ? line.problems : [...line.problems, "unmatched" as const],
+      unit,
+      note: noteParts.length > 0 ? noteParts.join("; ") : null,
+      problems: ingredient || !line.name ? problems : [...problems, "unmatched" as const],
       ingredient,
       suggestions: match?.suggestions ?? [],
     };

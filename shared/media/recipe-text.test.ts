@@ -58,3 +58,33 @@ Deno.test("parseRecipeText never throws and keeps every non-empty line somewhere
     { numRuns: 1000 },
   );
 });
+
+Deno.test("parseRecipeText takes no title from a first line that reads as an ingredient", () => {
+  const parsed = parseRecipeText("2 cups flour\n1 tsp salt\n3 eggs");
+  assert.equal(parsed.title, null);
+  assert.deepEqual(parsed.ingredients.map((line) => line.name), ["flour", "salt", "eggs"]);
+});
+
+Deno.test("parseRecipeText without headings decides each line by its shape, not by the first line without a number", () => {
+  const parsed = parseRecipeText(
+    "Tacos\nServes 4\n1 lb ground beef\nsalt to taste\nfresh cilantro\n2 limes\n" +
+      "1. Brown the beef.\nWarm the tortillas in a dry pan, then fill them.\n",
+  );
+  assert.equal(parsed.title, "Tacos");
+  assert.deepEqual(parsed.other_lines, ["Serves 4"]);
+  assert.deepEqual(parsed.ingredients.map((line) => line.original), [
+    "1 lb ground beef",
+    "salt to taste",
+    "fresh cilantro",
+    "2 limes",
+  ]);
+  assert.equal(parsed.instructions, "1. Brown the beef.\nWarm the tortillas in a dry pan, then fill them.");
+});
+
+Deno.test("parseRecipeText keeps headings among the ingredients as the sections of the lines under them", () => {
+  const parsed = parseRecipeText("Bowl\nIngredients\nFOR THE SAUCE\n2 tbsp miso\n## Bowl\n1 cup rice\nMethod\nMix.");
+  assert.deepEqual(parsed.ingredients.map((line) => [line.section, line.name]), [["FOR THE SAUCE", "miso"], [
+    "Bowl",
+    "rice",
+  ]]);
+});

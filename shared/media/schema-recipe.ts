@@ -1,108 +1,116 @@
-// schema.org Recipe from a page's JSON-LD (`<script type="application/ld+json">`, including `@graph` and
-// arrays) or, failing that, its microdata (itemprop attributes inside an itemscope of type Recipe), as recipe
-// text the fixed-rule parser reads: title, an Ingredients section, a Method section.
+// A page's recipe: schema.org Recipe from its JSON-LD (`<script type="application/ld+json">`, read leniently,
+// including `@graph`, arrays and nested nodes; the first Recipe that has ingredients), else its microdata, else
+// the page's own markup where the ingredient list is unambiguous. Entries are split into lines (one entry may hold
+// several), entities decoded, and headings among them ("FOR THE SAUCE", "## Topping") kept as section names.
+import { plainText } from "./html-text.ts";
+import { parseLenientJson } from "./lenient-json.ts";
+import { microdataRecipeOf, type PageRecipeParts } from "./microdata-recipe.ts";
+import { pageMarkupRecipeOf } from "./page-markup-recipe.ts";
+import { sectionHeading } from "./section-heading.ts";
+
+export interface RecipeIngredientEntry {
+  line: string;
+  /** The heading the line stands under in the page's list; null before any heading. */
+  section: string | null;
+}
 
 export interface SchemaRecipe {
   name: string | null;
-  ingredients: string[];
+  ingredients: RecipeIngredientEntry[];
   instructions: string[];
+  /** Where it was read: schema.org JSON-LD, microdata, or the page's own markup. */
+  source: "json-ld" | "microdata" | "markup";
 }
 
-const ldScripts = /<script[^>]*type\s*=\s*["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi;
+const ldScripts = /<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi;
 
 function isRecipe(node: Record<string, unknown>): boolean {
   const type = node["@type"];
-  return type === "Recipe" || (Array.isArray(type) && type.includes("Recipe"));
+  const types = Array.isArray(type) ? type : [type];
+  return types.some((value) => typeof value === "string" && /(?:^|[/:])Recipe$/i.test(value));
 }
 
-function findRecipe(value: unknown): Record<string, unknown> | undefined {
+/** Every Recipe node in the value, depth first, at most 6 levels deep. */
+function recipesIn(value: unknown, found: Record<string, unknown>[] = [], depth = 0): Record<string, unknown>[] {
+  if (depth > 6 || typeof value !== "object" || value === null) return found;
   if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = findRecipe(item);
-      if (found) return found;
-    }
-    return undefined;
+    for (const item of value) recipesIn(item, found, depth + 1);
+    return found;
   }
-  if (typeof value !== "object" || value === null) return undefined;
   const node = value as Record<string, unknown>;
-  if (isRecipe(node)) return node;
-  return findRecipe(node["@graph"]);
+  if (isRecipe(node)) found.push(node);
+  for (const key of ["@graph", "mainEntity", "mainEntityOfPage", "itemListElement", "item", "about"]) {
+    if (key in node) recipesIn(node[key], found, depth + 1);
+  }
+  return found;
 }
 
-function text(value: unknown): string {
-  return String(value).replace(/<[^>]+>/g, " ").replace(/&nbsp;/g, " ").replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ").trim();
-}
-
-function steps(value: unknown): string[] {
-  if (typeof value === "string") return value.split(/\n+/).map(text).filter(Boolean);
-  if (Array.isArray(value)) return value.flatMap(steps);
+function entries(value: unknown): string[] {
+  if (typeof value === "string") return [plainText(value, true)];
+  if (Array.isArray(value)) return value.flatMap(entries);
   if (typeof value === "object" && value !== null) {
     const node = value as Record<string, unknown>;
-    if (node.itemListElement) return steps(node.itemListElement);
-    if (node.text) return [text(node.text)];
+    if (typeof node.text === "string") return [plainText(node.text, true)];
+    if (typeof node.name === "string") return [plainText(node.name, true)];
   }
   return [];
 }
 
-const microdataRecipe = /itemtype\s*=\s*["']https?:\/\/schema\.org\/Recipe["']/i;
-
-// The values of one itemprop: an element's text, or a meta tag's content (regular expressions over the markup;
-// a page's microdata is flat enough for that, and nothing here is executed or trusted).
-function itemprops(html: string, names: string): string[] {
-  const elements = new RegExp(
-    `<(\\w+)[^>]*\\bitemprop\\s*=\\s*["'](?:${names})["'][^>]*>([\\s\\S]*?)</\\1>`,
-    "gi",
-  );
-  const metas = new RegExp(
-    `<meta[^>]*\\bitemprop\\s*=\\s*["'](?:${names})["'][^>]*\\bcontent\\s*=\\s*["']([^"']*)["'][^>]*>`,
-    "gi",
-  );
-  return [
-    ...[...html.matchAll(elements)].map((match) => text(match[2])),
-    ...[...html.matchAll(metas)].map((match) => text(match[1])),
-  ].filter(Boolean);
+function steps(value: unknown): string[] {
+  if (typeof value === "string") return plainText(value, true).split("\n").filter(Boolean);
+  if (Array.isArray(value)) return value.flatMap(steps);
+  if (typeof value === "object" && value !== null) {
+    const node = value as Record<string, unknown>;
+    if (node.itemListElement) return steps(node.itemListElement);
+    if (typeof node.text === "string") return steps(node.text);
+  }
+  return [];
 }
 
-function microdataOf(html: string): SchemaRecipe | undefined {
-  const start = html.search(microdataRecipe);
-  if (start < 0) return undefined;
-  const scope = html.slice(start);
-  const ingredients = itemprops(scope, "recipeIngredient|ingredients");
-  if (ingredients.length === 0) return undefined;
+function nameOf(value: unknown): string | null {
+  const name = Array.isArray(value) ? value.find((item) => typeof item === "string") : value;
+  return typeof name === "string" && plainText(name) ? plainText(name) : null;
+}
+
+/** Entries to lines: new lines split an entry; headings become the section of the lines after them. */
+export function ingredientEntries(values: string[]): RecipeIngredientEntry[] {
+  const lines: RecipeIngredientEntry[] = [];
+  let section: string | null = null;
+  for (const value of values) {
+    for (const raw of value.split("\n")) {
+      const line = raw.replace(/^(?:[-*•·▪◦▢☐□✓]\s*)+/, "").replace(/\s+/g, " ").trim();
+      if (!line) continue;
+      const heading = sectionHeading(raw.trim());
+      if (heading !== undefined) section = heading;
+      else lines.push({ line, section });
+    }
+  }
+  return lines;
+}
+
+function jsonLdRecipeOf(html: string): PageRecipeParts | undefined {
+  const recipes = [...html.matchAll(ldScripts)].flatMap((match) => recipesIn(parseLenientJson(match[1])));
+  const withIngredients = recipes.find((recipe) => entries(recipe.recipeIngredient ?? recipe.ingredients).length > 0);
+  if (!withIngredients) return undefined;
   return {
-    name: itemprops(scope, "name")[0] ?? null,
-    ingredients,
-    instructions: itemprops(scope, "recipeInstructions").flatMap((step) => steps(step)),
+    name: nameOf(withIngredients.name) ?? recipes.map((recipe) => nameOf(recipe.name)).find(Boolean) ?? null,
+    ingredients: entries(withIngredients.recipeIngredient ?? withIngredients.ingredients),
+    instructions: steps(withIngredients.recipeInstructions),
   };
 }
 
-/** The page's first schema.org Recipe, from JSON-LD or else microdata; undefined when it has none. */
+/** The page's recipe with its ingredient lines; undefined when no reading finds ingredient lines. */
 export function schemaRecipeOf(html: string): SchemaRecipe | undefined {
-  return jsonLdRecipeOf(html) ?? microdataOf(html);
-}
-
-function jsonLdRecipeOf(html: string): SchemaRecipe | undefined {
-  for (const match of html.matchAll(ldScripts)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(match[1]);
-    } catch {
-      continue;
-    }
-    const recipe = findRecipe(parsed);
-    if (!recipe) continue;
-    const ingredients = Array.isArray(recipe.recipeIngredient) ? recipe.recipeIngredient.map(text).filter(Boolean) : [];
-    return {
-      name: typeof recipe.name === "string" ? text(recipe.name) : null,
-      ingredients,
-      instructions: steps(recipe.recipeInstructions),
-    };
+  const readings: [SchemaRecipe["source"], () => PageRecipeParts | undefined][] = [
+    ["json-ld", () => jsonLdRecipeOf(html)],
+    ["microdata", () => microdataRecipeOf(html)],
+    ["markup", () => pageMarkupRecipeOf(html)],
+  ];
+  for (const [source, read] of readings) {
+    const parts = read();
+    if (!parts) continue;
+    const ingredients = ingredientEntries(parts.ingredients);
+    if (ingredients.length > 0) return { name: parts.name, ingredients, instructions: parts.instructions, source };
   }
   return undefined;
-}
-
-/** The recipe as text with headings, for the same parser as recipe.parse_text. */
-export function recipeText(recipe: SchemaRecipe): string {
-  return [recipe.name ?? "", "", "Ingredients", ...recipe.ingredients, "", "Method", ...recipe.instructions].join("\n");
 }

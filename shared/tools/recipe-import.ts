@@ -2,10 +2,11 @@ import { z } from "zod";
 import { env } from "../config/env.ts";
 import { AppError } from "../errors.ts";
 import { fetchPage, pageLimits } from "../media/fetch-page.ts";
-import { recipeText, schemaRecipeOf } from "../media/schema-recipe.ts";
+import { parseIngredientLine } from "../media/ingredient-line.ts";
+import { schemaRecipeOf } from "../media/schema-recipe.ts";
 import { defineTool } from "./define-tool.ts";
 import { recipeImportDocs } from "./docs/recipe-import.ts";
-import { recipeDraftFromText } from "./recipe.ts";
+import { recipeDraftFromParsed } from "./recipe.ts";
 import { RecipeImportResult } from "./results.ts";
 
 export const importRecipeUrl = defineTool({
@@ -24,10 +25,28 @@ export const importRecipeUrl = defineTool({
     const page = await fetchPage(input.url, { ...pageLimits, allowedHosts: env().recipeImportAllowedHosts });
     const recipe = schemaRecipeOf(page.html);
     if (!recipe || recipe.ingredients.length === 0) {
-      throw new AppError("VALIDATION_ERROR", "the page has no schema.org Recipe with ingredients", { field: "url" });
+      throw new AppError(
+        "VALIDATION_ERROR",
+        "no recipe found on the page: it has no schema.org Recipe with ingredients, and no ingredient list in its " +
+          "markup that can be read unambiguously; paste the recipe's text into recipe.parse_text instead",
+        { field: "url" },
+      );
     }
     // The same name lookups as recipe.parse_text, in one call (app.recipe_import_url runs its SQL function).
-    const draft = await recipeDraftFromText(recipeText(recipe), context, "app.recipe_import_url");
+    const draft = await recipeDraftFromParsed(
+      {
+        title: recipe.name,
+        ingredients: recipe.ingredients.map((entry) => ({
+          ...parseIngredientLine(entry.line),
+          section: entry.section,
+        })),
+        instructions: recipe.instructions.length > 0 ? recipe.instructions.join("\n") : null,
+        other_lines: [],
+      },
+      context,
+      "app.recipe_import_url",
+      "url",
+    );
     return { ...draft, source_url: page.url };
   },
 });

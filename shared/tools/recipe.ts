@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { defineTool, type ToolContext } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
-import { parseRecipeText } from "../media/recipe-text.ts";
+import { foldIngredientName } from "../media/fold-name.ts";
+import { nameCandidates } from "../media/ingredient-name.ts";
+import { splitSaltAndPepper } from "../media/paired-line.ts";
+import { type ParsedRecipeText, parseRecipeText } from "../media/recipe-text.ts";
 import { buildRecipeDraft } from "../media/recipe-draft.ts";
 import { recipeParseTextDocs, recipeTextMaxLength } from "./docs/media.ts";
 import {
@@ -178,19 +181,33 @@ export async function recipeDraftFromText(
   context: ToolContext,
   sqlFunction: string,
 ): Promise<RecipeDraft> {
-  const parsed = parseRecipeText(text);
+  return await recipeDraftFromParsed(parseRecipeText(text), context, sqlFunction, "text");
+}
+
+/** The draft of recipe text already read into lines (recipe.import_url reads a page's lines itself). */
+export async function recipeDraftFromParsed(
+  parsed: ParsedRecipeText,
+  context: ToolContext,
+  sqlFunction: string,
+  field: string,
+): Promise<RecipeDraft> {
   if (parsed.ingredients.length > limits.maxRecipeLines) {
     throw new AppError(
       "VALIDATION_ERROR",
       `the text has ${parsed.ingredients.length} ingredient lines; a recipe takes at most ${limits.maxRecipeLines}`,
-      { field: "text" },
+      { field },
     );
   }
+  parsed = { ...parsed, ingredients: splitSaltAndPepper(parsed.ingredients) };
+  const candidates = parsed.ingredients.map((line) => nameCandidates(line.name));
   const { matches } = await context.invoke<IngredientNameMatches>(sqlFunction, {
     names: parsed.ingredients.map((line) => line.name),
+    folded: candidates.map((names) => names.map((candidate) => foldIngredientName(candidate.name))),
   });
-  const built = buildRecipeDraft(parsed, matches);
-  return { ...built, ready: createRecipe.inputSchema.safeParse(built.draft).success };
+  const built = buildRecipeDraft(parsed, matches, candidates);
+  // recipe.create refuses a name that is no ingredient: a draft with an unmatched line is not ready.
+  const allMatched = built.lines.every((line) => line.ingredient !== null);
+  return { ...built, ready: allMatched && createRecipe.inputSchema.safeParse(built.draft).success };
 }
 
 export const parseRecipeTextTool = defineTool({

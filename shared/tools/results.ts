@@ -567,6 +567,7 @@ export const RecipeDraft = z.strictObject({
     name: z.string(),
     note: z.string().nullable(),
     problems: z.array(lineProblem),
+    section: z.string().nullable(),
     ingredient: Ingredient.nullable(),
     suggestions: IngredientSearchResult.shape.ingredients,
   })),
@@ -579,6 +580,12 @@ export const IngredientNameMatches = z.strictObject({
   matches: z.array(z.strictObject({
     name: z.string(),
     ingredient: Ingredient.nullable(),
+    /** Which of the line's candidate names matched (0: the name as read). */
+    candidate: z.int().nullable(),
+    /** The count unit a counted line takes (from the ingredient or the alias), or null. */
+    count_unit: z.enum(["whole", "piece"]).nullable(),
+    /** What the matched alias says beyond the ingredient's name ("cloves"), or null. */
+    alias_note: z.string().nullable(),
     suggestions: IngredientSearchResult.shape.ingredients,
   })),
 });

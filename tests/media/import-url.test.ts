@@ -44,7 +44,23 @@ const pages = new Map<string, () => Response>([
         <meta itemprop="recipeIngredient" content="1 tbsp butter">
         <div itemprop="recipeInstructions">Cook the rice.</div></div></body></html>`),
   ],
-  ["/huge", () => new Response("x".repeat(3 * 1024 * 1024))],
+  ["/huge", () => new Response("x".repeat(9 * 1024 * 1024))],
+  [
+    "/sections",
+    () =>
+      new Response(recipePage({
+        "@type": "Recipe",
+        name: "Chicken &amp; Rice",
+        recipeIngredient: ["FOR THE MARINADE", "2 tbsp soy sauce\n3 cloves garlic", "## RICE", "1 cup jasmine rice"],
+      })),
+  ],
+  [
+    "/markup-only",
+    () =>
+      new Response(`<html><head><title>Site</title><meta property="og:title" content="Lemon &#39;bars&#39;"></head>
+        <body><ul class="menu"><li>Home</li><li>Recipes</li></ul>
+        <div class="ingredients"><h2>Ingredients</h2><ul><li>1 cup sugar</li><li>2 lemons</li></ul></div></body></html>`),
+  ],
 ]);
 const site: Deno.HttpServer<Deno.NetAddr> = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (
   request: Request,
@@ -84,16 +100,41 @@ Deno.test("a page's microdata Recipe is read when it has no JSON-LD", async () =
   assert.equal(status, 200, JSON.stringify(body));
   assert.equal(body.data.draft.title, "Garlic rice");
   const lines = body.data.draft.ingredients as { quantity?: number; unit?: string | null }[];
-  assert.deepEqual(lines.map((line) => [line.quantity, line.unit]), [[1, "cup"], [2, null], [1, "tbsp"]]);
+  assert.deepEqual(lines.map((line) => [line.quantity, line.unit]), [[1, "cup"], [2, "piece"], [1, "tbsp"]]);
   assert.equal(body.data.draft.instructions, "Cook the rice.");
 });
 
-Deno.test("a redirect to a private address, a page without a Recipe and a page over 2 MiB are refused", async () => {
+Deno.test("headings in the ingredient list become sections, entities are decoded, a counted line gets its unit", async () => {
+  const { status, body } = await importHere(`${siteUrl}/sections`);
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.data.draft.title, "Chicken & Rice");
+  assert.deepEqual(
+    body.data.lines.map((
+      line: { section: string; name: string; unit: string },
+    ) => [line.section, line.name, line.unit]),
+    [["FOR THE MARINADE", "soy sauce", "tbsp"], ["FOR THE MARINADE", "garlic", "piece"], [
+      "RICE",
+      "jasmine rice",
+      "cup",
+    ]],
+  );
+  assert.equal(body.data.ready, true);
+});
+
+Deno.test("a page without schema.org data is read from its own ingredient list", async () => {
+  const { status, body } = await importHere(`${siteUrl}/markup-only`);
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.data.draft.title, "Lemon 'bars'");
+  assert.deepEqual(body.data.lines.map((line: { original: string }) => line.original), ["1 cup sugar", "2 lemons"]);
+});
+
+Deno.test("a redirect to a private address, a page without a Recipe and a page over 8 MiB are refused", async () => {
   const metadata = await importHere(`${siteUrl}/to-metadata`);
   assert.deepEqual([metadata.status, metadata.body.error.field], [400, "url"]);
   assert.match(metadata.body.error.message, /private or local address/);
   const blog = await importHere(`${siteUrl}/no-recipe`);
   assert.deepEqual([blog.status, blog.body.error.field], [400, "url"]);
+  assert.match(blog.body.error.message, /no recipe found on the page/);
   const huge = await importHere(`${siteUrl}/huge`);
   assert.deepEqual([huge.status, huge.body.error.type], [413, "PAYLOAD_TOO_LARGE"]);
 });

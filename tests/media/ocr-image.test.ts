@@ -24,7 +24,7 @@ for (const pointSize of [24, 48]) {
     assert.ok(result.confidence > 0.6 && result.confidence <= 1, `confidence ${result.confidence}`);
     assert.equal(result.recipe.draft.title, "Garlic Soy Noodles");
     assert.deepEqual(result.recipe.draft.ingredients, [
-      { name: "rice", quantity: 2, unit: "cup", prep_state: null },
+      { ingredient_id: await catalogIngredient(sql, "rice"), quantity: 2, unit: "cup", prep_state: null },
       { ingredient_id: soySauce, quantity: 1.5, unit: "tbsp", prep_state: null },
       { ingredient_id: garlic, quantity: 3, unit: "whole", prep_state: "minced" },
     ]);

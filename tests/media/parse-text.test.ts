@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";
 import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
+import { foldIngredientName } from "../../shared/media/fold-name.ts";
 
 const sql = adminSql();
 globalThis.addEventListener("unload", () => sql.end());
@@ -17,7 +18,7 @@ const recipeText = `Garlic Rice
 Serves 2
 
 Ingredients
-2 cups rice
+2 cups bomba rice
 1 1/2 TBSP Soy Sauce
 3 cloves garlic, minced
 2-3 tbsp olive oil
@@ -42,20 +43,25 @@ Deno.test("recipe.parse_text reads the text into a draft, matching names exactly
   assert.equal(parsed.draft.instructions, "Fry the garlic in the oil.\nAdd the rice.");
   assert.deepEqual(parsed.other_lines, ["Serves 2"]);
   assert.deepEqual(parsed.draft.ingredients, [
-    { name: "rice", quantity: 2, unit: "cup", prep_state: null },
+    { name: "bomba rice", quantity: 2, unit: "cup", prep_state: null },
     { ingredient_id: soySauce, quantity: 1.5, unit: "tbsp", prep_state: null },
-    { name: "cloves garlic", quantity: 3, unit: null, prep_state: "minced" },
+    { ingredient_id: garlic, quantity: 3, unit: "piece", prep_state: "minced", note: "cloves" },
     { ingredient_id: await catalogIngredient(sql, "olive oil"), quantity: null, unit: "tbsp", prep_state: null },
     { ingredient_id: spiceMix.ingredient_id, quantity: 0.5, unit: "tsp", prep_state: null },
   ]);
   const [rice, soy, cloves, oil, mix] = parsed.lines;
   assert.deepEqual(rice.problems, ["unmatched"]);
   assert.equal(rice.ingredient, null);
-  assert.ok(rice.suggestions.some((found) => found.name === "basmati rice" && found.match === "word"));
+  assert.deepEqual(rice.suggestions[0], {
+    id: await catalogIngredient(sql, "rice"),
+    name: "rice",
+    household_specific: false,
+    match: "word",
+  }, "the ingredient that explains most of the name comes first");
   assert.deepEqual(soy.ingredient, { id: soySauce, name: "soy sauce", household_specific: false });
   assert.deepEqual(soy.suggestions, []);
-  assert.deepEqual(cloves.problems, ["no_unit", "unmatched"]);
-  assert.ok(cloves.suggestions.some((found) => found.id === garlic), "the last word's matches are suggested");
+  assert.deepEqual(cloves.problems, []);
+  assert.deepEqual(cloves.ingredient, { id: garlic, name: "garlic", household_specific: false });
   assert.deepEqual([oil.quantity_text, oil.problems], ["2-3", ["range"]]);
   assert.equal(mix.original, "½ tsp grandma's spice mix");
   assert.equal(mix.ingredient?.household_specific, true);
@@ -77,7 +83,7 @@ Deno.test("a corrected draft goes to recipe.create as it is; a matched one is re
     ingredients: [
       { ...rice, name: "white rice" },
       soy,
-      { ...cloves, name: undefined, ingredient_id: garlic, unit: "whole" },
+      cloves,
       { ...oil, quantity: 2 },
       mix,
     ].map((line) => JSON.parse(JSON.stringify(line))),
@@ -94,6 +100,65 @@ Deno.test("a corrected draft goes to recipe.create as it is; a matched one is re
     recipe.ingredients.map((line) => [line.ingredient_name, line.quantity, line.unit, line.prep_state]),
     [["soy sauce", 1, "tbsp", null], ["garlic", 2, "whole", "minced"]],
   );
+});
+
+Deno.test("names match after case, punctuation and plural folding, through aliases and without descriptive words", async () => {
+  const parsed = await callToolOk(alice, "recipe.parse_text", {
+    text: "Test\nIngredients\n3 Large Eggs\n2 cloves garlic\n2 garlic cloves, crushed\n1 cup all purpose flour\n" +
+      "1 cup plain flour\n2 Tomatoes\n1 tsp freshly ground black pepper\n1 tsp pepper\n1 egg",
+  });
+  const egg = await catalogIngredient(sql, "eggs");
+  const flour = await catalogIngredient(sql, "all-purpose flour");
+  assert.deepEqual(
+    parsed.lines.map((line) => [line.ingredient?.name ?? null, line.quantity, line.unit, line.note]),
+    [
+      ["eggs", 3, "whole", "large"],
+      ["garlic", 2, "piece", "cloves"],
+      ["garlic", 2, "piece", "cloves; crushed"],
+      ["all-purpose flour", 1, "cup", null],
+      ["all-purpose flour", 1, "cup", null],
+      ["tomato", 2, "whole", null],
+      ["black pepper", 1, "tsp", "freshly; ground"],
+      [null, 1, "tsp", null],
+      ["eggs", 1, "whole", null],
+    ],
+  );
+  assert.equal(parsed.draft.ingredients[0].ingredient_id, egg);
+  assert.equal(parsed.draft.ingredients[3].ingredient_id, flour);
+  const pepper = parsed.lines[7];
+  assert.ok(pepper.suggestions.length > 0);
+  assert.ok(
+    pepper.suggestions.every((found) => found.name.split(" ").includes("pepper")),
+    `suggestions hold the whole word: ${pepper.suggestions.map((found) => found.name)}`,
+  );
+  assert.equal(parsed.ready, false, "an unmatched line keeps the draft from being ready");
+});
+
+Deno.test("without headings, each line's shape decides: no title taken from an ingredient, 'salt to taste' stays", async () => {
+  const untitled = await callToolOk(alice, "recipe.parse_text", { text: "2 cups flour\n1 tsp salt\n3 eggs" });
+  assert.equal(untitled.draft.title, undefined);
+  assert.deepEqual(untitled.lines.map((line) => line.original), ["2 cups flour", "1 tsp salt", "3 eggs"]);
+  const parsed = await callToolOk(alice, "recipe.parse_text", {
+    text: "Pancakes\n1 cup flour\nsalt to taste\n2 eggs\nfresh parsley, chopped\nWhisk everything together.\n" +
+      "Fry in butter until golden.",
+  });
+  assert.equal(parsed.draft.title, "Pancakes");
+  assert.deepEqual(parsed.lines.map((line) => line.original), [
+    "1 cup flour",
+    "salt to taste",
+    "2 eggs",
+    "fresh parsley, chopped",
+  ]);
+  assert.equal(parsed.draft.instructions, "Whisk everything together.\nFry in butter until golden.");
+});
+
+Deno.test("the stored names are folded exactly as the function folds the names it looks up", async () => {
+  const rows = await sql<{ name: string; folded: string }[]>`
+    select name, folded_name as folded from public.ingredients where household_id is null
+    union all select alias, folded_alias from public.ingredient_aliases`;
+  assert.ok(rows.length > 1000);
+  const differing = rows.filter((row) => foldIngredientName(row.name) !== row.folded);
+  assert.deepEqual(differing, []);
 });
 
 Deno.test("recipe.parse_text refuses blank, too long and too many lines with 400 naming text", async () => {

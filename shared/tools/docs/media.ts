@@ -7,14 +7,20 @@ export const recipeTextMaxLength = 20_000;
 const draftShape = "`{ draft, ready, lines, other_lines }`: `draft` is a recipe.create input to correct " +
   "(matched lines carry ingredient_id, unmatched ones the name as read; unreadable quantities and units are " +
   "null); `ready` is true when recipe.create would take it unchanged; each of `lines` has the original line, " +
-  "quantity (and quantity_text as written), unit (and unit_text), prep_state, name, note, the matched " +
-  "`ingredient` or null, `suggestions` from ingredient.search for unmatched names, and `problems` " +
+  "quantity (and quantity_text as written), unit (and unit_text), prep_state, name, note, section (the " +
+  "heading it stands under, or null), the matched `ingredient` or null, `suggestions` for unmatched names " +
+  "(ingredients whose every word is in the name first, then those holding every word of it), and `problems` " +
   "(range, no_quantity, rounded, no_unit, no_name, unmatched).";
 
 const draftRules = "- Nothing is saved: pass the corrected draft to recipe.create.\n" +
   '- Fixed rules, no model, no guessing: a range ("2-3") is kept as quantity_text with quantity null, never ' +
   "averaged; units only through a fixed alias table (tablespoons → tbsp, grams → g, c. → cup); prep states " +
-  "only from a fixed list (chopped, diced, minced, sliced, …); names match exactly (trimmed, case-insensitive).\n" +
+  "only from a fixed list (chopped, diced, minced, sliced, …).\n" +
+  '- Names match exactly, never fuzzily: an ingredient\'s name or a listed alias ("plain flour" → all-purpose ' +
+  'flour, "garlic cloves" → garlic) after folding case, accents, punctuation and plurals ("Tomatoes" → ' +
+  'tomato); tried as read, then without describing words ("large eggs" → eggs, "freshly ground black ' +
+  'pepper" → black pepper), which go to the line\'s note. A counted line ("3 eggs", "2 cloves garlic") ' +
+  "takes the unit the catalog counts it in (whole, piece). `ready` is false while a line is unmatched.\n" +
   "- Fractions are read (1/2, 1 1/2, ½); quantities are rounded to 3 decimals (1/3 → 0.333, flagged rounded).";
 
 const parseTextSummary = `Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed
@@ -26,7 +32,9 @@ export const recipeParseTextDocs = {
   summary: parseTextSummary,
   doc: toolDoc("recipe.parse_text", parseTextSummary, {
     Preconditions: `- text: 1–${recipeTextMaxLength} characters. Headings ("Ingredients", "Method", ` +
-      '"Instructions", …) split the sections; without them, lines starting with a quantity are ingredients.',
+      '"Instructions", …) split the sections; without them, each line is read by its shape: one that reads as ' +
+      'an ingredient (a quantity first, or a short phrase such as "salt to taste") is one, a numbered step or a ' +
+      "sentence is the method. The first line is the title unless it reads as an ingredient.",
     Postconditions: `- Nothing changes. Returns ${draftShape}`,
     Invariants: draftRules,
     "Failure Modes": "- **VALIDATION_ERROR**: blank or too long text; more than 200 ingredient lines.",

@@ -1,0 +1,86 @@
+// Markup to plain text: tags dropped, character references decoded (named ones a recipe page uses, and every
+// numeric one), spaces folded. Nothing is executed; what is not understood is left as written.
+
+const named: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  ndash: "–",
+  mdash: "—",
+  lsquo: "‘",
+  rsquo: "’",
+  ldquo: "“",
+  rdquo: "”",
+  hellip: "…",
+  deg: "°",
+  frac12: "½",
+  frac14: "¼",
+  frac34: "¾",
+  frac13: "⅓",
+  frac23: "⅔",
+  frac18: "⅛",
+  times: "×",
+  eacute: "é",
+  egrave: "è",
+  ntilde: "ñ",
+  uuml: "ü",
+  ouml: "ö",
+  auml: "ä",
+  ccedil: "ç",
+  iuml: "ï",
+  acirc: "â",
+  ecirc: "ê",
+  agrave: "à",
+  reg: "®",
+  trade: "™",
+  copy: "©",
+  bull: "•",
+  middot: "·",
+  frasl: "⁄",
+  thinsp: " ",
+  ensp: " ",
+  emsp: " ",
+};
+
+function codePoint(value: number): string {
+  if (!Number.isFinite(value) || value <= 0 || value > 0x10ffff || (value >= 0xd800 && value <= 0xdfff)) return "";
+  return String.fromCodePoint(value);
+}
+
+/** Decodes character references, twice at most: pages often encode "&amp;#39;" once too often. */
+export function decodeEntities(text: string): string {
+  let decoded = text;
+  for (let round = 0; round < 2 && decoded.includes("&"); round++) {
+    decoded = decoded.replace(/&(#x[0-9a-f]+|#\d+|[a-z][a-z0-9]*);?/gi, (whole, reference: string) => {
+      if (reference[0] === "#") {
+        const value = reference[1] === "x" || reference[1] === "X"
+          ? parseInt(reference.slice(2), 16)
+          : parseInt(reference.slice(1), 10);
+        return codePoint(value) || whole;
+      }
+      return named[reference.toLowerCase()] ?? whole;
+    });
+  }
+  return decoded;
+}
+
+/** An element's or a value's text: tags dropped, entities decoded, spaces folded (new lines kept when asked). */
+export function plainText(value: unknown, keepLines = false): string {
+  const withoutTags = String(value)
+    .replace(/<br\s*\/?>|<\/(?:p|li|div)>/gi, "\n")
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]*>/g, " ");
+  // "Â " is a no-break space that a page encoded as UTF-8 twice.
+  const decoded = decodeEntities(withoutTags).replace(/\u00c2(?=\u00a0)/g, "").replace(/[\u00a0\u2009\u202f]/g, " ");
+  if (!keepLines) return decoded.replace(/\s+/g, " ").trim();
+  return decoded.split(/\r\n?|\n/).map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n");
+}
+
+/** An element's text in lines broken only where the markup breaks them (<br>): its source's new lines and its
+ * inner blocks are just spaces, as a browser shows an inline list item. */
+export function brokenLines(markup: string): string {
+  return markup.replace(/\s+/g, " ").split(/<br\s*\/?>/i).map((line) => plainText(line)).filter(Boolean).join("\n");
+}

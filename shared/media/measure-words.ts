@@ -1,0 +1,75 @@
+import type { Unit } from "./units.ts";
+
+// Words that count or measure an ingredient without being one of the 14 units ("3 sprigs thyme", "1 head garlic",
+// "a pinch of salt", "1 jar pesto"). The word goes to the note and the name is what follows; a counted word gives
+// the line a count unit (sprigs, slices, cloves → piece; heads, bunches → whole; jars, bags → package), a
+// measure that is no unit (pinch, handful) gives none.
+const countedIn: Record<string, Unit | null> = {
+  sprig: "piece",
+  leaf: "piece",
+  leave: "piece",
+  slice: "piece",
+  stalk: "piece",
+  rib: "piece",
+  stick: "piece",
+  strip: "piece",
+  rasher: "piece",
+  fillet: "piece",
+  filet: "piece",
+  clove: "piece",
+  sheet: "piece",
+  ear: "piece",
+  knob: "piece",
+  cube: "piece",
+  wedge: "piece",
+  round: "piece",
+  head: "whole",
+  bunch: "whole",
+  bulb: "whole",
+  loaf: "whole",
+  jar: "package",
+  bottle: "package",
+  bag: "package",
+  box: "package",
+  carton: "package",
+  container: "package",
+  tub: "package",
+  envelope: "package",
+  sachet: "package",
+  pouch: "package",
+  block: "package",
+  bar: "package",
+  punnet: "package",
+  pint: null,
+  quart: null,
+  pinch: null,
+  dash: null,
+  handful: null,
+  splash: null,
+  drizzle: null,
+  sprinkle: null,
+  drop: null,
+  glug: null,
+  scoop: null,
+};
+
+function singular(word: string): string {
+  const lower = word.toLowerCase().replace(/[.,]$/, "");
+  if (lower === "leaves") return "leaf";
+  if (lower === "loaves") return "loaf";
+  if (/(?:ch|sh|x)es$/.test(lower)) return lower.slice(0, -2);
+  return lower.replace(/s$/, "");
+}
+
+/** The counting word at the start of the text, its count unit, and the text after it ("of" dropped). */
+export function countedMeasure(text: string, notes: string[]): { unit: Unit | null; rest: string } | undefined {
+  const match = /^(?:(tiny|small|medium|large|big|generous|good|heaping|scant)\s+)?([a-zA-Z]+)\s+(?:of\s+)?(?=\S)/i
+    .exec(
+      text,
+    );
+  if (!match) return undefined;
+  const word = singular(match[2]);
+  if (!(word in countedIn)) return undefined;
+  notes.push((match[1] ? `${match[1]} ${match[2]}` : match[2]).toLowerCase());
+  return { unit: countedIn[word], rest: text.slice(match[0].length) };
+}

@@ -1,0 +1,79 @@
+// Pages without schema.org data: the ingredients are read from the page's own markup only where they are
+// unambiguous: the list items (or, without a list, the lines) of the first element whose class or id names its
+// ingredients ("ingredients", "recipe-ingredients", "ingredients-block"…), or of what follows a heading that reads
+// "Ingredients" (or "What you'll need") up to the next heading. Lines that are not list items count only when most
+// of them start with a quantity. The title is the page's og:title, else its first <h1>.
+import { plainText } from "./html-text.ts";
+import { innerMarkup, openingTags } from "./markup.ts";
+import type { PageRecipeParts } from "./microdata-recipe.ts";
+
+const ingredientsContainer =
+  /\b(?:class|id)\s*=\s*["'][^"']*ingredients?(?:[-_](?:list|block|section|container|wrapper|group|box))?\b/i;
+const notAContainer = /\b(?:ingredient-(?:amount|name|unit|notes?)|ingredients?-(?:title|header|button|type))\b/i;
+const heading =
+  /<(h[1-6]|strong|b|p)\b[^>]*>(?:<[^>]+>|&#?\w+;|[^\w<&]){0,40}(?:ingredients?|what you(?:'|’|&rsquo;|&#8217;)?ll need|what you need|you will need|shopping list)\s*:?\s*(?:<[^>]+>\s*)*<\/\1>/i;
+const quantityStart = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
+
+function listItems(markup: string): string[] {
+  const items: string[] = [];
+  for (const tag of openingTags(markup, /^<li\b/i)) {
+    const text = plainText(innerMarkup(markup, tag, 5000));
+    if (text && text.length <= 300) items.push(text);
+  }
+  return items;
+}
+
+/** The markup's lines (paragraphs, line breaks) when most of them read as measured ingredients. */
+function measuredLines(markup: string): string[] | undefined {
+  const lines = plainText(markup.replace(/<h[1-6]\b[\s\S]*?<\/h[1-6]>/gi, "\n"), true).split("\n")
+    .filter((line) => line.length <= 200);
+  const measured = lines.filter((line) => quantityStart.test(line)).length;
+  return lines.length >= 2 && measured * 2 > lines.length ? lines : undefined;
+}
+
+function fromContainer(html: string): string[] | undefined {
+  for (const tag of openingTags(html, ingredientsContainer)) {
+    if (["script", "style", "body", "html", "input", "button", "select", "option", "a"].includes(tag.name)) continue;
+    if (notAContainer.test(`${tag.attributes.get("class") ?? ""} ${tag.attributes.get("id") ?? ""}`)) continue;
+    const inner = innerMarkup(html, tag);
+    const items = listItems(inner);
+    if (items.length >= 2) return items;
+    const lines = items.length === 0 ? measuredLines(inner) : undefined;
+    if (lines) return lines;
+  }
+  return undefined;
+}
+
+function afterHeading(html: string): string[] | undefined {
+  const found = heading.exec(html);
+  if (!found) return undefined;
+  const rest = html.slice(found.index + found[0].length, found.index + found[0].length + 50_000);
+  const nextHeading = rest.search(/<h[1-6]\b/i);
+  const section = nextHeading < 0 ? rest.slice(0, 10_000) : rest.slice(0, nextHeading);
+  const list = /<(ul|ol)\b[^>]*>/i.exec(section);
+  if (list && list.index < 2000) {
+    const [tag] = openingTags(section.slice(list.index), /^<(?:ul|ol)\b/i);
+    const items = listItems(innerMarkup(section.slice(list.index), tag));
+    if (items.length >= 2) return items;
+  }
+  return measuredLines(section);
+}
+
+function titleOf(html: string): string | null {
+  for (const tag of openingTags(html, /og:title/i)) {
+    if (tag.name === "meta" && tag.attributes.get("property") === "og:title") {
+      const title = plainText(tag.attributes.get("content") ?? "");
+      if (title) return title;
+    }
+  }
+  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
+  const title = h1 ? plainText(h1[1]) : "";
+  return title || null;
+}
+
+export function pageMarkupRecipeOf(html: string): PageRecipeParts | undefined {
+  const body = html.replace(/<(script|style|noscript)\b[\s\S]*?<\/\1>/gi, " ");
+  const ingredients = fromContainer(body) ?? afterHeading(body);
+  if (!ingredients) return undefined;
+  return { name: titleOf(html), ingredients, instructions: [] };
+}

@@ -1,0 +1,27 @@
+// Lines in an ingredient list that name a part of the recipe rather than an ingredient: "For the marinade:",
+// "FOR THE MARINADE", "## SAUCE", "Sauce:", "Topping". They become the section of the lines after them.
+
+const quantityStart = /^(?:[-*•·▪◦▢☐□]\s*)?(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
+
+/** The section's name when the line is a heading; undefined when it reads as an ingredient. */
+export function sectionHeading(line: string): string | undefined {
+  const text = line.trim();
+  if (!text || text.length > 60 || quantityStart.test(text)) return undefined;
+  const marked = /^#{1,6}\s*(.+?)\s*#*$/.exec(text) ?? /^\*\*(.+?):?\*\*$/.exec(text) ??
+    /^[-–—=]{2,}\s*(.+?)\s*[-–—=]{2,}$/.exec(text);
+  if (marked) return tidyHeading(marked[1]);
+  if (/^[^:,()]{1,50}:$/.test(text)) return tidyHeading(text);
+  if (/^for (?:the |a |an )?[^,:()]{1,40}$/i.test(text) && !/\bto taste\b|\bserving\b/i.test(text)) {
+    return tidyHeading(text);
+  }
+  const letters = text.replace(/[^\p{L}]/gu, "");
+  // Capitals only, two words at least: "FOR THE MARINADE", "SAUCE INGREDIENTS" (one capital word may be "SALT").
+  if (letters.length >= 4 && letters === letters.toUpperCase() && /\s/.test(text) && !/\d/.test(text)) {
+    return tidyHeading(text);
+  }
+  return undefined;
+}
+
+function tidyHeading(text: string): string {
+  return text.replace(/[:\s]+$/, "").trim();
+}

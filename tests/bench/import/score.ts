@@ -1,0 +1,50 @@
+// Scores one import against the page's expected title and ingredient lines (from recipe-scrapers' JSON beside the
+// page). A line is recovered when a draft line reads the same after entity decoding, case and space folding.
+import { decodeEntities } from "../../../shared/media/html-text.ts";
+
+export interface Expected {
+  title?: string;
+  ingredients: string[];
+}
+
+export interface DraftLine {
+  original: string;
+  quantity: number | null;
+  unit: string | null;
+  name: string;
+  note: string | null;
+  problems: string[];
+  ingredient: { id: string; name: string } | null;
+}
+
+/**
+ * A line's text for comparison: entities decoded, parenthesised asides dropped ("1 cup (200 g) rice" is the line
+ * "1 cup rice" that a page's schema gives without the metric aside), and only letters and digits kept ("250g" is
+ * "250 g"). A line also counts with its asides kept ("squash (seeded)" is "squash, seeded"). Nothing else is
+ * forgiven: a line cut in two, run together or reworded is not recovered.
+ */
+export function comparable(text: string, withoutAsides = true): string {
+  const plain = decodeEntities(text).normalize("NFKC").toLowerCase();
+  return (withoutAsides ? plain.replace(/\([^()]*\)/g, "") : plain).replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** The expected lines found among the draft's lines, each draft line used once. */
+export function recoveredLines(expected: string[], lines: DraftLine[]): { expected: string; line: DraftLine }[] {
+  const used = new Set<DraftLine>();
+  const found: { expected: string; line: DraftLine }[] = [];
+  const recovered = new Set<number>();
+  for (const withoutAsides of [false, true]) {
+    for (const [index, text] of expected.entries()) {
+      if (recovered.has(index)) continue;
+      const key = comparable(text, withoutAsides);
+      const line = lines.find((candidate) =>
+        !used.has(candidate) && comparable(candidate.original, withoutAsides) === key
+      );
+      if (!line) continue;
+      used.add(line);
+      recovered.add(index);
+      found.push({ expected: text, line });
+    }
+  }
+  return found;
+}
