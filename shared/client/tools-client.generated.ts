@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.39e4b0b8f404";
+export const registryVersion = "1.0.c04de7c2f41e";
 
 // recipe.list
 
@@ -2654,9 +2654,8 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<PlannerUpdateSeriesOutput>(host, "planner.update_series", input, { ...defaults, ...options }),
       /**
        * `planner.changes` (read, risk low).
-       * Returns what changed in the household's week after a version the caller read
-       * (planner.list_meals' or the last pull's `version`): meals now in the range in full, meals removed or moved out of it
-       * as tombstones, and the new version.
+       * Returns what changed in the week after a version read from it (list_meals' or the last
+       * pull's): meals now in the range in full, meals removed or moved out of it as tombstones, and the new version.
        */
       changes: (
         input: PlannerChangesInput,
@@ -2854,9 +2853,8 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<GroceryApplyConversionOutput>(host, "grocery.apply_conversion", input, { ...defaults, ...options }),
       /**
        * `grocery.changes` (read, risk low).
-       * Returns what changed in a grocery list after a version the caller read (grocery.get_list's
-       * or the last pull's `version`): live items in full, removed items as tombstones, the list itself and the new
-       * version. One round trip replaces a full re-read; pages of up to 500 changes.
+       * Returns what changed in a grocery list after a version read from it (get_list's or the
+       * last pull's): live items in full, removed items as tombstones, the list and the new version, in pages of up to 500.
        */
       changes: (
         input: GroceryChangesInput,

@@ -1,8 +1,8 @@
 // An upgrade from the last release, as `supabase db push` does it on a live project (issue 24.3): a database made
 // from release v0.1.0's migrations holds a household written through v0.1.0's own private.invoke
 // (supabase/releases/v0.1.0-household.sql); the newer migrations are applied; every row and every reply of that
-// household must be as before. New columns and new keys in a reply are what a migration adds; a value that changed
-// or a row or key that went is a difference.
+// household must be as before. New columns and new keys in a reply are what a migration adds, and a backfill moves a
+// row's updated_at; a value that changed or a row or key that went is a difference.
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import postgres from "postgres";
@@ -72,8 +72,10 @@ async function tableRows(sql: Sql): Promise<TableRows> {
     where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' order by 1`;
   const rows: TableRows = {};
   for (const { name } of tables) {
+    // Every column but updated_at: a migration that fills a new column in (a backfill) updates the row, and the
+    // stamp trigger moves its updated_at; every other value must be as before.
     const [{ rows: tableRows }] = await sql.unsafe<{ rows: Record<string, unknown>[] | null }[]>(
-      `select jsonb_agg(to_jsonb(t)) as rows from public.${name} t`,
+      `select jsonb_agg(to_jsonb(t) - 'updated_at') as rows from public.${name} t`,
     );
     rows[name] = Object.fromEntries(
       (tableRows ?? []).map((row) => [String(row.id ?? JSON.stringify(row)), row]),

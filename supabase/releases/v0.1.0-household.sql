@@ -108,9 +108,11 @@ begin
     'grocery_list_id', v_list, 'recipe_id', v_recipes[3], 'servings', 12));
 
   -- Undo history: the last push taken back, then that undo undone (redo).
-  perform upgrade_fixture.call('bob@upgrade.test', 'history.undo', '{}');
+  -- By id: every call of this block is one transaction, so their created_at are all the same now().
   perform upgrade_fixture.call('bob@upgrade.test', 'history.undo', jsonb_build_object('invocation_id',
-    (select id from public.tool_invocations where tool = 'history.undo' order by created_at desc, id desc limit 1)));
+    (select id from public.tool_invocations where tool = 'grocery.push_recipe')));
+  perform upgrade_fixture.call('bob@upgrade.test', 'history.undo', jsonb_build_object('invocation_id',
+    (select id from public.tool_invocations where tool = 'history.undo')));
 
   -- The assistant's pending actions: one waiting, one the model proposed for a conversation.
   perform upgrade_fixture.call('alice@upgrade.test', 'assistant.propose_action', jsonb_build_object(

@@ -21,31 +21,31 @@ const eggs = await catalogIngredient(sql, "eggs");
 async function householdRows(): Promise<unknown> {
   const [rows] = await sql<{ rows: unknown }[]>`
     select jsonb_build_object(
-      'lists', (select jsonb_agg(to_jsonb(l) - 'updated_at' order by l.id) from public.grocery_lists l
+      'lists', (select jsonb_agg(to_jsonb(l) - array['updated_at', 'version', 'planner_version'] order by l.id) from public.grocery_lists l
         where l.household_id = ${householdId} and l.deleted_at is null),
-      'items', (select jsonb_agg(to_jsonb(i) - 'updated_at' order by i.id) from public.grocery_items i
+      'items', (select jsonb_agg(to_jsonb(i) - array['updated_at', 'version', 'planner_version'] order by i.id) from public.grocery_items i
         where i.household_id = ${householdId} and i.deleted_at is null),
       'sources', (select jsonb_agg(to_jsonb(s) order by s.id) from public.grocery_item_sources s
         where s.household_id = ${householdId}),
       'withdrawals', (select jsonb_agg(to_jsonb(w) order by w.id) from public.grocery_item_withdrawals w
         where w.household_id = ${householdId}),
-      'recipes', (select jsonb_agg(to_jsonb(r) - 'updated_at' order by r.id) from public.recipes r
+      'recipes', (select jsonb_agg(to_jsonb(r) - array['updated_at', 'version', 'planner_version'] order by r.id) from public.recipes r
         where r.household_id = ${householdId} and r.deleted_at is null),
       -- Lines are a value list that recipe.update replaces whole, so their row ids and times are not compared.
       'recipe_lines', (select jsonb_agg(to_jsonb(x) - 'id' - 'created_at' order by x.recipe_id, x.position)
         from public.recipe_ingredients x
         join public.recipes r on r.household_id = x.household_id and r.id = x.recipe_id
         where x.household_id = ${householdId} and r.deleted_at is null),
-      'meals', (select jsonb_agg(to_jsonb(m) - 'updated_at' order by m.id) from public.planner_meals m
+      'meals', (select jsonb_agg(to_jsonb(m) - array['updated_at', 'version', 'planner_version'] order by m.id) from public.planner_meals m
         where m.household_id = ${householdId} and m.deleted_at is null),
-      'household', (select to_jsonb(h) - 'updated_at' from public.households h where h.id = ${householdId}),
+      'household', (select to_jsonb(h) - array['updated_at', 'version', 'planner_version'] from public.households h where h.id = ${householdId}),
       'members', (select jsonb_agg(to_jsonb(m) order by m.user_id) from public.household_members m
         where m.household_id = ${householdId}),
       'invites', (select jsonb_agg(to_jsonb(i) order by i.id) from public.household_invites i
         where i.household_id = ${householdId}),
-      'ingredients', (select jsonb_agg(to_jsonb(i) - 'updated_at' order by i.id) from public.ingredients i
+      'ingredients', (select jsonb_agg(to_jsonb(i) - array['updated_at', 'version', 'planner_version'] order by i.id) from public.ingredients i
         where i.household_id = ${householdId}),
-      'series', (select jsonb_agg(to_jsonb(s) - 'updated_at' order by s.id) from public.planner_meal_series s
+      'series', (select jsonb_agg(to_jsonb(s) - array['updated_at', 'version', 'planner_version'] order by s.id) from public.planner_meal_series s
         where s.household_id = ${householdId} and s.deleted_at is null)
     ) as rows`;
   return rows.rows;

@@ -39,6 +39,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
     planner: [
       "planner.add_meal",
       "planner.add_recurring",
+      "planner.changes",
       "planner.get_meal",
       "planner.get_meals_for_date",
       "planner.list_meals",
@@ -51,6 +52,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
     grocery: [
       "grocery.add_item",
       "grocery.apply_conversion",
+      "grocery.changes",
       "grocery.check_item",
       "grocery.clear_checked",
       "grocery.create_list",

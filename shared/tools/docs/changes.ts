@@ -2,14 +2,11 @@ import { toolDoc } from "./tool-doc.ts";
 
 const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
 
-const groceryChangesSummary =
-  `Returns what changed in a grocery list after a version the caller read (grocery.get_list's
-or the last pull's \`version\`): live items in full, removed items as tombstones, the list itself and the new
-version. One round trip replaces a full re-read; pages of up to 500 changes.`;
+const groceryChangesSummary = `Returns what changed in a grocery list after a version read from it (get_list's or the
+last pull's): live items in full, removed items as tombstones, the list and the new version, in pages of up to 500.`;
 
-const plannerChangesSummary = `Returns what changed in the household's week after a version the caller read
-(planner.list_meals' or the last pull's \`version\`): meals now in the range in full, meals removed or moved out of it
-as tombstones, and the new version.`;
+const plannerChangesSummary = `Returns what changed in the week after a version read from it (list_meals' or the last
+pull's): meals now in the range in full, meals removed or moved out of it as tombstones, and the new version.`;
 
 /** How versions work, said once for both tools. */
 const versions = "- Versions: every transaction that changes a list (its items, or the list itself) raises the " +
