@@ -38,6 +38,8 @@ export async function startGateway(options: {
   port: number;
   functionsDirectory: string;
   signingKey: SigningKey;
+  /** Other servers of the stack by path prefix (the Auth stand-in's /auth/v1/ and /mailbox), after the key set. */
+  services?: { prefix: string; handle: FunctionHandler }[];
 }): Promise<{ functions: string[]; server: Deno.HttpServer }> {
   const handlers = await loadHandlers(options.functionsDirectory);
   const keySet = jwks(options.signingKey);
@@ -61,6 +63,8 @@ export async function startGateway(options: {
   });
   const serve = (request: Request) => {
     const url = new URL(request.url);
+    const service = options.services?.find((candidate) => url.pathname.startsWith(candidate.prefix));
+    if (service && url.pathname !== "/auth/v1/.well-known/jwks.json") return service.handle(request);
     const match = functionPath.exec(url.pathname);
     const handler = match ? handlers.get(match[1]) : undefined;
     if (!match || !handler) return answerItself(request);

@@ -4,6 +4,8 @@ import { env } from "../../shared/config/env.ts";
 import { closeDatabaseClient } from "../../shared/db/client.ts";
 import { assertPortFree, type Cluster, startCluster } from "./cluster.ts";
 import { readEnvFile } from "./env-file.ts";
+import { startAuthServer } from "./auth/server.ts";
+import { authSettingsFromEnv } from "./auth/settings.ts";
 import { startGateway } from "./gateway.ts";
 import { applyBootstrap, applyMigrations, applySeed, type MigrationResult } from "./migrations.ts";
 import { ensurePostgres, type PostgresInstallation } from "./postgres-install.ts";
@@ -18,6 +20,8 @@ export interface RunningStack {
   anonKey: string;
   serviceRoleKey: string;
   functions: string[];
+  /** Whether sign-up sends a confirmation email first (AUTH_EMAIL_CONFIRMATIONS=on) or returns a session. */
+  emailConfirmations: boolean;
   migrations: MigrationResult;
   clusterCreated: boolean;
   /** Stops what this start started: the API server, and the cluster if it was not already running. */
@@ -107,10 +111,21 @@ export async function startStack(
     Deno.env.set("DATABASE_URL", fileEnv.DATABASE_URL || stackEnv.SUPABASE_DB_URL);
     env(); // a bad setting stops the start here, naming the variable
 
+    // The Auth stand-in (GoTrue's email endpoints) and its mailbox share the API port, as on `supabase start`.
+    const auth = startAuthServer({
+      databaseUrl: stackEnv.SUPABASE_DB_URL,
+      signingKey,
+      settings: authSettingsFromEnv(stackEnv.SUPABASE_URL),
+      mailboxDirectory: join(config.stateDirectory, "mailbox"),
+    });
     const gateway = await startGateway({
       port: config.apiPort,
       functionsDirectory: join(config.projectRoot, "functions"),
       signingKey,
+      services: [{ prefix: "/auth/v1/", handle: auth.handle }, { prefix: "/mailbox", handle: auth.handle }],
+    }).catch(async (error) => {
+      await auth.close();
+      throw error;
     });
     return {
       config,
@@ -120,10 +135,12 @@ export async function startStack(
       anonKey,
       serviceRoleKey,
       functions: gateway.functions,
+      emailConfirmations: auth.settings.emailConfirmations,
       migrations,
       clusterCreated: cluster.created,
       stop: async () => {
         await gateway.server.shutdown();
+        await auth.close();
         await closeDatabaseClient();
         if (cluster.started) await cluster.stop();
       },

@@ -32,6 +32,10 @@ Local Supabase stack is running (${stack.clusterCreated ? "new cluster" : "exist
          API URL: ${stack.apiUrl}
        Functions: ${stack.functions.map((name) => `${stack.apiUrl}/functions/v1/${name}`).join("\n                  ")}
             JWKS: ${stack.apiUrl}/auth/v1/.well-known/jwks.json
+            Auth: ${stack.apiUrl}/auth/v1 (email sign-up, sign-in, refresh, recovery, codes; confirmations ${
+  stack.emailConfirmations ? "on" : "off: AUTH_EMAIL_CONFIRMATIONS=on turns them on"
+})
+         Mailbox: ${stack.apiUrl}/mailbox (JSON: ${stack.apiUrl}/mailbox/v1/messages?to=<email>)
           DB URL: ${stack.databaseUrl}
         anon key: ${stack.anonKey}
 service_role key: ${stack.serviceRoleKey}
@@ -46,7 +50,8 @@ service_role key: ${stack.serviceRoleKey}
   webApp instanceof Error ? `not started: ${webApp.message}` : `${webApp.url} (examples/web; paste a user token)`
 }
 
-A user token: deno task token alice@example.com
+Sign in: supabase.auth.signUp / signInWithPassword with createClient(API URL, anon key)
+A user token without signing in: deno task token alice@example.com
 Stop with Ctrl-C.`);
 
 let stopping = false;
