@@ -63,6 +63,19 @@ Deno.test("a revoked refresh token: its answer again while it is the active toke
   assert.equal((await tokenRow(second.data.session!.refresh_token))?.revoked, true);
 });
 
+Deno.test("two refreshes of one token at once (two tabs) get the same new token, not two", async () => {
+  const { session } = await signedIn("race");
+  const [one, two] = await Promise.all([
+    appClient().auth.refreshSession({ refresh_token: session.refresh_token }),
+    appClient().auth.refreshSession({ refresh_token: session.refresh_token }),
+  ]);
+  assert.deepEqual([one.error, two.error], [null, null]);
+  assert.equal(one.data.session?.refresh_token, two.data.session?.refresh_token);
+  const [live] = await sql`select count(*)::int as n from auth.refresh_tokens
+    where session_id = (select session_id from auth.refresh_tokens where token = ${session.refresh_token}) and not revoked`;
+  assert.equal(live.n, 1);
+});
+
 Deno.test("within the reuse interval a revoked token that is not the active one's parent still refreshes", async () => {
   const { session } = await signedIn("interval");
   const first = await appClient().auth.refreshSession({ refresh_token: session.refresh_token });
