@@ -85,6 +85,9 @@ begin
   if to_regtype('auth.aal_level') is null then
     create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
   end if;
+  if to_regtype('auth.code_challenge_method') is null then
+    create type auth.code_challenge_method as enum ('s256', 'plain');
+  end if;
   if to_regtype('auth.one_time_token_type') is null then
     create type auth.one_time_token_type as enum (
       'confirmation_token', 'reauthentication_token', 'recovery_token',
@@ -161,10 +164,28 @@ create index if not exists one_time_tokens_token_hash_hash_idx on auth.one_time_
 create index if not exists one_time_tokens_relates_to_hash_idx on auth.one_time_tokens using hash (relates_to);
 create unique index if not exists one_time_tokens_user_id_token_type_key on auth.one_time_tokens (user_id, token_type);
 
-revoke all on auth.identities, auth.sessions, auth.refresh_tokens, auth.mfa_amr_claims, auth.one_time_tokens
-  from public, anon, authenticated;
-grant all on auth.identities, auth.sessions, auth.refresh_tokens, auth.mfa_amr_claims, auth.one_time_tokens
-  to service_role;
+-- PKCE: what an emailed link's auth code is traded against (GoTrue's flow_state, the columns an email flow uses).
+create table if not exists auth.flow_state (
+  id uuid primary key,
+  user_id uuid,
+  auth_code text,
+  code_challenge_method auth.code_challenge_method,
+  code_challenge text,
+  provider_type text not null,
+  provider_access_token text,
+  provider_refresh_token text,
+  created_at timestamptz,
+  updated_at timestamptz,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz
+);
+create index if not exists idx_auth_code on auth.flow_state (auth_code);
+create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+
+revoke all on auth.identities, auth.sessions, auth.refresh_tokens, auth.mfa_amr_claims, auth.one_time_tokens,
+  auth.flow_state from public, anon, authenticated;
+grant all on auth.identities, auth.sessions, auth.refresh_tokens, auth.mfa_amr_claims, auth.one_time_tokens,
+  auth.flow_state to service_role;
 
 do $functions$
 begin

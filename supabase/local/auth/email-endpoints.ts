@@ -1,12 +1,21 @@
 import { requireServiceRole } from "./access.ts";
 import type { AuthContext } from "./context.ts";
+import { type CodeChallenge, codeChallenge, methodOf, saveFlowState } from "./flow-state.ts";
 import { allowedRedirect, type EmailAction, issueCode, sendCodeEmail } from "./one-time-tokens.ts";
 import { hashPassword } from "./passwords.ts";
 import { AuthApiError, objectField, readBody, stringField } from "./responses.ts";
 import { findUserByEmail, insertEmailUser, normalizeEmail, userJson, type UserRow } from "./user-records.ts";
 
-async function sendCode(context: AuthContext, user: UserRow, action: EmailAction, url: URL) {
-  const issued = await issueCode(context.sql, user, action);
+/** The email for the action; with a code challenge (PKCE) its link ends in an auth code, traded at /token. */
+export async function sendCode(
+  context: AuthContext,
+  user: UserRow,
+  action: EmailAction,
+  url: URL,
+  challenge?: CodeChallenge,
+) {
+  if (challenge) await saveFlowState(context.sql, user.id, methodOf[action], challenge);
+  const issued = await issueCode(context.sql, user, action, challenge !== undefined);
   const redirectTo = allowedRedirect(context.settings, url.searchParams.get("redirect_to"));
   await sendCodeEmail(context.mailbox, context.settings, user, action, issued, redirectTo);
 }
@@ -15,8 +24,9 @@ async function sendCode(context: AuthContext, user: UserRow, action: EmailAction
 export async function recover(context: AuthContext, request: Request, url: URL) {
   const body = await readBody(request);
   const email = normalizeEmail(stringField(body, "email"));
+  const challenge = codeChallenge(body);
   const user = await findUserByEmail(context.sql, email);
-  if (user) await sendCode(context, user, "recovery", url);
+  if (user) await sendCode(context, user, "recovery", url, challenge);
   return {};
 }
 
@@ -28,6 +38,7 @@ export async function otp(context: AuthContext, request: Request, url: URL) {
   const body = await readBody(request);
   if (stringField(body, "phone")) throw new AuthApiError(400, "phone_provider_disabled", "Phone logins are disabled");
   const email = normalizeEmail(stringField(body, "email"));
+  const challenge = codeChallenge(body);
   let user = await findUserByEmail(context.sql, email);
   if (!user) {
     if (body.create_user === false) {
@@ -42,7 +53,7 @@ export async function otp(context: AuthContext, request: Request, url: URL) {
       confirmed: !context.settings.emailConfirmations,
     });
   }
-  await sendCode(context, user, user.email_confirmed_at ? "magiclink" : "signup", url);
+  await sendCode(context, user, user.email_confirmed_at ? "magiclink" : "signup", url, challenge);
   return {};
 }
 

@@ -21,13 +21,16 @@ function newCode(): string {
 /** Signup and invite codes live in confirmation_token, magic link and recovery codes in recovery_token. */
 const column = (action: EmailAction) => action === "signup" || action === "invite" ? "confirmation" : "recovery";
 
+/** GoTrue's prefix on a stored token whose link belongs to a PKCE flow. */
+export const pkcePrefix = "pkce_";
+
 /**
  * A new code for the user (replacing the one of its kind): its hash in auth.users and auth.one_time_tokens, as
- * GoTrue keeps it. Returns the code and the hash that an email's link carries.
+ * GoTrue keeps it (prefixed pkce_ for a PKCE flow). Returns the code and the stored hash that the link carries.
  */
-export async function issueCode(sql: Queryable, user: UserRow, action: EmailAction) {
+export async function issueCode(sql: Queryable, user: UserRow, action: EmailAction, pkce = false) {
   const code = newCode();
-  const hash = tokenHash(user.email, code);
+  const hash = (pkce ? pkcePrefix : "") + tokenHash(user.email, code);
   const kind = column(action);
   if (kind === "confirmation") {
     await sql`update auth.users set confirmation_token = ${hash}, confirmation_sent_at = now(), updated_at = now()
@@ -56,17 +59,20 @@ export async function redeemCode(
 ): Promise<UserRow | undefined> {
   const kinds = type === "email" ? ["confirmation", "recovery"] : [column(type)];
   for (const kind of kinds) {
-    const hash = "hash" in match ? match.hash : tokenHash(match.email, match.code);
+    // A code matches its hash with or without the PKCE prefix (the code is typed in, the link not opened).
+    const hashes = "hash" in match
+      ? [match.hash]
+      : [tokenHash(match.email, match.code), pkcePrefix + tokenHash(match.email, match.code)];
     const emailCondition = "email" in match ? sql`and email = ${match.email}` : sql``;
     const [user] = kind === "confirmation"
       ? await sql<UserRow[]>`
         update auth.users set confirmation_token = '', updated_at = now()
-        where confirmation_token = ${hash} ${emailCondition}
+        where confirmation_token in ${sql(hashes)} ${emailCondition}
           and confirmation_sent_at > now() - make_interval(secs => ${settings.otpSeconds}) and deleted_at is null
         returning *`
       : await sql<UserRow[]>`
         update auth.users set recovery_token = '', updated_at = now()
-        where recovery_token = ${hash} ${emailCondition}
+        where recovery_token in ${sql(hashes)} ${emailCondition}
           and recovery_sent_at > now() - make_interval(secs => ${settings.otpSeconds}) and deleted_at is null
         returning *`;
     if (user) {

@@ -1,5 +1,6 @@
 import type { AuthContext } from "./context.ts";
-import { allowedRedirect, issueCode, sendCodeEmail } from "./one-time-tokens.ts";
+import { sendCode } from "./email-endpoints.ts";
+import { codeChallenge } from "./flow-state.ts";
 import { checkPassword, hashPassword } from "./passwords.ts";
 import { AuthApiError, objectField, readBody, stringField, validationFailed } from "./responses.ts";
 import { startSession } from "./sessions.ts";
@@ -21,6 +22,7 @@ export async function signUp(context: AuthContext, request: Request, url: URL): 
   if (!password) throw validationFailed("Signup requires a valid password");
   checkPassword(context.settings, password);
   const metadata = objectField(body, "data");
+  const challenge = codeChallenge(body);
   const { sql, settings } = context;
   const existing = await findUserByEmail(sql, email);
   let user: UserRow;
@@ -47,9 +49,7 @@ export async function signUp(context: AuthContext, request: Request, url: URL): 
   if (!settings.emailConfirmations) {
     return await startSession(sql, context.key, settings, user, "password", request);
   }
-  const issued = await issueCode(sql, user, "signup");
-  const redirectTo = allowedRedirect(settings, url.searchParams.get("redirect_to"));
-  await sendCodeEmail(context.mailbox, settings, user, "signup", issued, redirectTo);
+  await sendCode(context, user, "signup", url, challenge);
   const [sent] = await sql<UserRow[]>`select * from auth.users where id = ${user.id}`;
   return await userJson(sql, sent);
 }

@@ -1,8 +1,9 @@
 import type { AuthContext } from "./context.ts";
+import { redeemAuthCode } from "./flow-state.ts";
 import { passwordMatches } from "./passwords.ts";
 import { AuthApiError, invalidCredentials, readBody, stringField, validationFailed } from "./responses.ts";
 import { refreshSession, type SessionResponse, startSession } from "./sessions.ts";
-import { findUserByEmail, isBanned, normalizeEmail, recordSignIn } from "./user-records.ts";
+import { findUserByEmail, findUserById, isBanned, normalizeEmail, recordSignIn } from "./user-records.ts";
 
 /** POST /token?grant_type=password|refresh_token, as GoTrue's token endpoint. */
 export async function token(context: AuthContext, request: Request, url: URL): Promise<SessionResponse> {
@@ -14,10 +15,21 @@ export async function token(context: AuthContext, request: Request, url: URL): P
     if (!refreshToken) throw new AuthApiError(400, "validation_failed", "refresh_token required");
     return await refreshSession(context.sql, context.key, context.settings, refreshToken);
   }
+  if (grantType === "pkce") {
+    const { sql } = context;
+    const flow = await sql.begin((transaction) =>
+      redeemAuthCode(transaction, stringField(body, "auth_code"), stringField(body, "code_verifier"))
+    );
+    const user = await findUserById(sql, flow.userId);
+    if (!user) throw new AuthApiError(404, "user_not_found", "User not found");
+    return await startSession(sql, context.key, context.settings, user, flow.method, request);
+  }
   throw new AuthApiError(
     400,
     "validation_failed",
-    `unsupported_grant_type: the local stand-in takes grant_type password or refresh_token, not "${grantType ?? ""}"`,
+    `unsupported_grant_type: the local stand-in takes grant_type password, refresh_token or pkce, not "${
+      grantType ?? ""
+    }"`,
   );
 }
 
