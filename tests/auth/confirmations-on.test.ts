@@ -3,17 +3,19 @@ import { AuthApiError } from "@supabase/supabase-js";
 import { startAuthServer } from "../../supabase/local/auth/server.ts";
 import { authSettingsFromEnv } from "../../supabase/local/auth/settings.ts";
 import { readSigningKey } from "../../supabase/local/signing-key.ts";
-import { stackEnv } from "../support/stack.ts";
+import { adminSql, stackEnv } from "../support/stack.ts";
 import { appClient, linkAndCode, mailTo, openLink, uniqueEmail } from "./auth-client.ts";
 
 // Hosted Auth's default, which the stack turns on with AUTH_EMAIL_CONFIRMATIONS=on: the test runs a second
 // stand-in with it on, on the test database, at an address of its own.
 Deno.test("with confirmations on, sign-up sends a confirmation email and signs in only once it is confirmed", async () => {
   const mailboxDirectory = await Deno.makeTempDir();
+  const sql = adminSql();
   let auth: ReturnType<typeof startAuthServer> | undefined;
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => auth!.handle(request));
   const apiUrl = `http://127.0.0.1:${server.addr.port}`;
   Deno.env.set("AUTH_EMAIL_CONFIRMATIONS", "on");
+  Deno.env.set("AUTH_EMAIL_MAX_FREQUENCY", "60"); // hosted's interval between two emails of a kind
   try {
     auth = startAuthServer({
       databaseUrl: stackEnv().databaseUrl,
@@ -32,8 +34,18 @@ Deno.test("with confirmations on, sign-up sends a confirmation email and signs i
     assert.ok(early.error instanceof AuthApiError);
     assert.deepEqual([early.error.status, early.error.code], [400, "email_not_confirmed"]);
 
-    const [message] = await mailTo(email, apiUrl);
+    // Asking for the confirmation again within the interval is refused, as on hosted; later it is sent again.
+    const tooSoon = await appClient(apiUrl).auth.resend({ type: "signup", email });
+    assert.ok(tooSoon.error instanceof AuthApiError);
+    assert.deepEqual([tooSoon.error.status, tooSoon.error.code], [429, "over_email_send_rate_limit"]);
+    assert.equal((await mailTo(email, apiUrl)).length, 1);
+    await sql`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = ${email}`;
+    assert.equal((await appClient(apiUrl).auth.resend({ type: "signup", email })).error, null);
+    const [message, first] = await mailTo(email, apiUrl);
     assert.equal(message.kind, "confirmation");
+    assert.notEqual(message.id, first.id);
+    const stale = await openLink(linkAndCode(first).link);
+    assert.equal(stale.fragment.get("error_code"), "otp_expired", "the first email's link was replaced");
     const { fragment } = await openLink(linkAndCode(message).link);
     assert.equal(fragment.get("type"), "signup");
     assert.ok(fragment.get("access_token"));
@@ -47,11 +59,13 @@ Deno.test("with confirmations on, sign-up sends a confirmation email and signs i
     const repeat = await appClient(apiUrl).auth.signUp({ email, password: "someone else" });
     assert.equal(repeat.error, null);
     assert.deepEqual(repeat.data.user?.identities, []);
-    assert.equal((await mailTo(email, apiUrl)).length, 1);
+    assert.equal((await mailTo(email, apiUrl)).length, 2);
   } finally {
     Deno.env.delete("AUTH_EMAIL_CONFIRMATIONS");
+    Deno.env.delete("AUTH_EMAIL_MAX_FREQUENCY");
     await server.shutdown();
     await auth?.close();
     await Deno.remove(mailboxDirectory, { recursive: true });
+    await sql.end();
   }
 });

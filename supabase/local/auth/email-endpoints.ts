@@ -14,6 +14,15 @@ export async function sendCode(
   url: URL,
   challenge?: CodeChallenge,
 ) {
+  const lastSent = action === "signup" || action === "invite" ? user.confirmation_sent_at : user.recovery_sent_at;
+  const wait = lastSent ? lastSent.getTime() + context.settings.emailIntervalSeconds * 1000 - Date.now() : 0;
+  if (wait > 0) {
+    throw new AuthApiError(
+      429,
+      "over_email_send_rate_limit",
+      `For security purposes, you can only request this after ${Math.ceil(wait / 1000)} seconds.`,
+    );
+  }
   if (challenge) await saveFlowState(context.sql, user.id, methodOf[action], challenge);
   const issued = await issueCode(context.sql, user, action, challenge !== undefined);
   const redirectTo = allowedRedirect(context.settings, url.searchParams.get("redirect_to"));
@@ -76,4 +85,18 @@ export async function invite(context: AuthContext, request: Request, url: URL) {
   await sendCode(context, user, "invite", url);
   const [sent] = await context.sql<UserRow[]>`select * from auth.users where id = ${user.id}`;
   return await userJson(context.sql, sent);
+}
+
+/** POST /resend {type: "signup", email}: the confirmation email again, for a user not yet confirmed; else {}. */
+export async function resend(context: AuthContext, request: Request, url: URL) {
+  const body = await readBody(request);
+  const type = stringField(body, "type");
+  if (type !== "signup") {
+    throw new AuthApiError(400, "validation_failed", `The local Auth stand-in resends only "signup" emails`);
+  }
+  const email = normalizeEmail(stringField(body, "email"));
+  const challenge = codeChallenge(body);
+  const user = await findUserByEmail(context.sql, email);
+  if (user && !user.email_confirmed_at) await sendCode(context, user, "signup", url, challenge);
+  return {};
 }

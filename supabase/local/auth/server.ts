@@ -2,7 +2,7 @@ import postgres from "postgres";
 import type { SigningKey } from "../signing-key.ts";
 import { requireApiKey } from "./access.ts";
 import type { AuthContext } from "./context.ts";
-import { invite, otp, recover } from "./email-endpoints.ts";
+import { invite, otp, recover, resend } from "./email-endpoints.ts";
 import { Mailbox } from "./mailbox.ts";
 import { mailboxHandler } from "./mailbox-server.ts";
 import { AuthApiError, errorResponse, json, preflight } from "./responses.ts";
@@ -23,6 +23,7 @@ const endpoints: Record<string, Endpoint> = {
   "POST /logout": logout,
   "POST /recover": recover,
   "POST /otp": otp,
+  "POST /resend": resend,
   "POST /verify": verifyPost,
   "POST /invite": invite,
   "GET /settings": (context) => Promise.resolve(settingsBody(context.settings)),

@@ -11,6 +11,8 @@ export interface AuthSettings {
   refreshTokenReuseSeconds: number;
   /** How long an emailed code or link works (`supabase start`'s otp_expiry). */
   otpSeconds: number;
+  /** The least time between two emails of a kind to one user (`supabase start`'s max_frequency 1 s; hosted 60 s). */
+  emailIntervalSeconds: number;
   minimumPasswordLength: number;
 }
 
@@ -39,6 +41,7 @@ export function authSettingsFromEnv(apiUrl: string): AuthSettings {
     accessTokenSeconds: seconds("AUTH_JWT_EXPIRY", 3600),
     refreshTokenReuseSeconds: seconds("AUTH_REFRESH_TOKEN_REUSE_INTERVAL", 10),
     otpSeconds: seconds("AUTH_OTP_EXPIRY", 3600),
+    emailIntervalSeconds: seconds("AUTH_EMAIL_MAX_FREQUENCY", 1),
     minimumPasswordLength: 6,
   };
 }
