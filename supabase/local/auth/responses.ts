@@ -57,6 +57,10 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw new AuthApiError(400, "bad_json", "Could not parse request body as JSON: expected an object");
   }
+  // PostgreSQL's text and jsonb cannot hold NUL: refused here rather than failing in the database.
+  if (JSON.stringify(body).includes("\\u0000")) {
+    throw validationFailed("Text cannot contain the NUL character (\\u0000)");
+  }
   return body as Record<string, unknown>;
 }
 
