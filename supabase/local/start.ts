@@ -50,7 +50,7 @@ service_role key: ${stack.serviceRoleKey}
   webApp instanceof Error ? `not started: ${webApp.message}` : `${webApp.url} (examples/web; paste a user token)`
 }
 
-Sign in: supabase.auth.signUp / signInWithPassword with createClient(API URL, anon key)
+Sign in: supabase.auth.signUp / signInWithPassword, with createClient(API URL, the anon one of the keys above)
 A user token without signing in: deno task token alice@example.com
 Stop with Ctrl-C.`);
 
