@@ -86,7 +86,7 @@ Deno.test("sign-up with supabase-js returns a session (confirmations off) and wr
   assert.deepEqual([again.error.status, again.error.code], [422, "user_already_exists"]);
 });
 
-Deno.test("a wrong password, an unknown address and a short password are refused with GoTrue's codes", async () => {
+Deno.test("a wrong password, an unknown address, a short password and anonymous sign-in are refused with GoTrue's codes", async () => {
   const email = uniqueEmail("wrong");
   const supabase = appClient();
   assert.equal((await supabase.auth.signUp({ email, password: "right password" })).error, null);
@@ -102,6 +102,8 @@ Deno.test("a wrong password, an unknown address and a short password are refused
     ]);
     assert.equal(data.session, null);
   }
+  const anonymous = await appClient().auth.signInAnonymously();
+  assert.deepEqual([anonymous.error?.status, anonymous.error?.code], [422, "anonymous_provider_disabled"]);
   const shortEmail = uniqueEmail("short");
   const short = await appClient().auth.signUp({ email: shortEmail, password: "abc" });
   assert.deepEqual([short.error?.status, short.error?.code], [422, "weak_password"]);

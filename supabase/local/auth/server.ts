@@ -80,6 +80,9 @@ export function startAuthServer(options: {
     handle: async (request) => {
       const url = new URL(request.url);
       if (url.pathname === "/mailbox" || url.pathname.startsWith("/mailbox/")) return await mailboxPages(request);
+      if (!url.pathname.startsWith("/auth/v1/")) {
+        return errorResponse(new AuthApiError(404, "not_found", `Nothing at ${url.pathname}`));
+      }
       if (request.method === "OPTIONS") return preflight();
       try {
         return await handleAuth(request, url);

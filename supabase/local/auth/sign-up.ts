@@ -17,6 +17,10 @@ export async function signUp(context: AuthContext, request: Request, url: URL): 
   if (stringField(body, "phone")) {
     throw new AuthApiError(400, "phone_provider_disabled", "Phone signups are disabled");
   }
+  if (!stringField(body, "email") && !stringField(body, "password")) {
+    // supabase-js's signInAnonymously: off by default on hosted projects and with `supabase start`.
+    throw new AuthApiError(422, "anonymous_provider_disabled", "Anonymous sign-ins are disabled");
+  }
   const email = normalizeEmail(stringField(body, "email"));
   const password = stringField(body, "password");
   if (!password) throw validationFailed("Signup requires a valid password");
