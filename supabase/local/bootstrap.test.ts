@@ -88,3 +88,49 @@ Deno.test("auth.users is shaped as GoTrue's where we touch it: id has no default
     await sql.end();
   }
 });
+
+Deno.test("GoTrue's tables that the Auth stand-in writes exist with GoTrue's key columns, closed to the API roles", async () => {
+  const sql = adminSql();
+  try {
+    const columns = await sql<{ name: string; type: string }[]>`
+      select table_name || '.' || column_name as name, udt_name as type from information_schema.columns
+      where table_schema = 'auth' and (table_name, column_name) in (
+        ('users', 'encrypted_password'), ('users', 'email_confirmed_at'), ('users', 'confirmation_token'),
+        ('users', 'recovery_token'), ('users', 'last_sign_in_at'), ('users', 'confirmed_at'),
+        ('identities', 'provider_id'), ('identities', 'identity_data'), ('identities', 'email'),
+        ('sessions', 'aal'), ('sessions', 'refreshed_at'), ('refresh_tokens', 'token'), ('refresh_tokens', 'user_id'),
+        ('refresh_tokens', 'parent'), ('refresh_tokens', 'session_id'), ('one_time_tokens', 'token_type'),
+        ('mfa_amr_claims', 'authentication_method'))
+      order by 1`;
+    assert.deepEqual(columns.map((column) => `${column.name} ${column.type}`), [
+      "identities.email text",
+      "identities.identity_data jsonb",
+      "identities.provider_id text",
+      "mfa_amr_claims.authentication_method text",
+      "one_time_tokens.token_type one_time_token_type",
+      "refresh_tokens.parent varchar",
+      "refresh_tokens.session_id uuid",
+      "refresh_tokens.token varchar",
+      "refresh_tokens.user_id varchar",
+      "sessions.aal aal_level",
+      "sessions.refreshed_at timestamp",
+      "users.confirmation_token varchar",
+      "users.confirmed_at timestamptz",
+      "users.email_confirmed_at timestamptz",
+      "users.encrypted_password varchar",
+      "users.last_sign_in_at timestamptz",
+      "users.recovery_token varchar",
+    ]);
+    for (const role of ["anon", "authenticated"]) {
+      await assert.rejects(
+        sql.begin(async (transaction) => {
+          await transaction.unsafe(`set local role ${role}`);
+          return await transaction`select token from auth.refresh_tokens limit 1`;
+        }),
+        /permission denied/,
+      );
+    }
+  } finally {
+    await sql.end();
+  }
+});

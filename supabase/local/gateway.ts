@@ -43,6 +43,8 @@ export async function startGateway(options: {
   signingKey: SigningKey;
   /** The Realtime stand-in, served at /realtime/v1/websocket (the start and test stacks have one). */
   realtime?: RealtimeStandIn;
+  /** Other servers of the stack by path prefix (the Auth stand-in's /auth/v1/ and /mailbox), after the key set. */
+  services?: { prefix: string; handle: FunctionHandler }[];
 }): Promise<{ functions: string[]; server: Deno.HttpServer }> {
   const handlers = await loadHandlers(options.functionsDirectory);
   const keySet = jwks(options.signingKey);
@@ -70,6 +72,8 @@ export async function startGateway(options: {
   const serve = (request: Request) => {
     const url = new URL(request.url);
     if (options.realtime && url.pathname === realtimeWebSocketPath) return options.realtime.handle(request);
+    const service = options.services?.find((candidate) => url.pathname.startsWith(candidate.prefix));
+    if (service && url.pathname !== "/auth/v1/.well-known/jwks.json") return service.handle(request);
     const match = functionPath.exec(url.pathname);
     const handler = match ? handlers.get(match[1]) : undefined;
     if (!match || !handler) return answerItself(request);

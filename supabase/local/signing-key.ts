@@ -64,6 +64,8 @@ export interface TokenUser {
   isAnonymous?: boolean;
   appMetadata?: Record<string, unknown>;
   userMetadata?: Record<string, unknown>;
+  /** The auth.sessions row the token belongs to; a random id (no row) when absent. */
+  sessionId?: string;
 }
 
 /** An access token with the claims Supabase Auth issues for a signed-in user. */
@@ -80,7 +82,7 @@ export async function signUserToken(
     role: "authenticated",
     aal: "aal1",
     amr: [{ method: "password", timestamp: Math.floor(Date.now() / 1000) }],
-    session_id: crypto.randomUUID(),
+    session_id: user.sessionId ?? crypto.randomUUID(),
     email: user.email,
     phone: user.phone ?? "",
     is_anonymous: user.isAnonymous ?? false,

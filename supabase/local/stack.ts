@@ -4,6 +4,8 @@ import { env } from "../../shared/config/env.ts";
 import { closeDatabaseClient } from "../../shared/db/client.ts";
 import { assertPortFree, type Cluster, startCluster } from "./cluster.ts";
 import { readEnvFile } from "./env-file.ts";
+import { startAuthServer } from "./auth/server.ts";
+import { authSettingsFromEnv } from "./auth/settings.ts";
 import { startGateway } from "./gateway.ts";
 import { applyBootstrap, applyMigrations, applySeed, type MigrationResult } from "./migrations.ts";
 import { ensurePostgres, type PostgresInstallation } from "./postgres-install.ts";
@@ -20,6 +22,8 @@ export interface RunningStack {
   anonKey: string;
   serviceRoleKey: string;
   functions: string[];
+  /** Whether sign-up sends a confirmation email first (AUTH_EMAIL_CONFIRMATIONS=on) or returns a session. */
+  emailConfirmations: boolean;
   migrations: MigrationResult;
   clusterCreated: boolean;
   /** Stops what this start started: the API server, and the cluster if it was not already running. */
@@ -116,13 +120,22 @@ export async function startStack(
       jwks: jwks(signingKey),
       issuers: [authIssuer(stackEnv.SUPABASE_URL), "supabase-local"],
     });
+    // The Auth stand-in (GoTrue's email endpoints) and its mailbox share the API port, as on `supabase start`.
+    const auth = startAuthServer({
+      databaseUrl: stackEnv.SUPABASE_DB_URL,
+      signingKey,
+      settings: authSettingsFromEnv(stackEnv.SUPABASE_URL),
+      mailboxDirectory: join(config.stateDirectory, "mailbox"),
+    });
     const gateway = await startGateway({
       port: config.apiPort,
       functionsDirectory: join(config.projectRoot, "functions"),
       signingKey,
       realtime,
+      services: [{ prefix: "/auth/v1/", handle: auth.handle }, { prefix: "/mailbox", handle: auth.handle }],
     }).catch(async (error) => {
       await realtime.close();
+      await auth.close();
       throw error;
     });
     const forgetRunningStack = await recordRunningStack(config);
@@ -134,12 +147,14 @@ export async function startStack(
       anonKey,
       serviceRoleKey,
       functions: gateway.functions,
+      emailConfirmations: auth.settings.emailConfirmations,
       migrations,
       clusterCreated: cluster.created,
       stop: async () => {
         await forgetRunningStack();
         await realtime.close();
         await gateway.server.shutdown();
+        await auth.close();
         await closeDatabaseClient();
         if (cluster.started) await cluster.stop();
       },

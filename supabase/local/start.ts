@@ -33,6 +33,10 @@ Local Supabase stack is running (${stack.clusterCreated ? "new cluster" : "exist
        Functions: ${stack.functions.map((name) => `${stack.apiUrl}/functions/v1/${name}`).join("\n                  ")}
             JWKS: ${stack.apiUrl}/auth/v1/.well-known/jwks.json
         Realtime: ${stack.apiUrl.replace(/^http/, "ws")}/realtime/v1/websocket (stand-in: private Broadcast channels)
+            Auth: ${stack.apiUrl}/auth/v1 (email sign-up, sign-in, refresh, recovery, codes; confirmations ${
+  stack.emailConfirmations ? "on" : "off: AUTH_EMAIL_CONFIRMATIONS=on turns them on"
+})
+         Mailbox: ${stack.apiUrl}/mailbox (JSON: ${stack.apiUrl}/mailbox/v1/messages?to=<email>)
           DB URL: ${stack.databaseUrl}
         anon key: ${stack.anonKey}
 service_role key: ${stack.serviceRoleKey}
@@ -47,7 +51,8 @@ service_role key: ${stack.serviceRoleKey}
   webApp instanceof Error ? `not started: ${webApp.message}` : `${webApp.url} (examples/web; paste a user token)`
 }
 
-A user token: deno task token alice@example.com
+Sign in: supabase.auth.signUp / signInWithPassword, with createClient(API URL, the anon one of the keys above)
+A user token without signing in: deno task token alice@example.com
 Stop with Ctrl-C.`);
 
 let stopping = false;

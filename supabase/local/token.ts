@@ -2,7 +2,7 @@ import postgres from "postgres";
 import { readSigningKey, signUserToken } from "./signing-key.ts";
 import { apiUrl, databaseUrl, type StackName } from "./stack-config.ts";
 import { runningStackConfig } from "./stack-state.ts";
-import { ensureUser } from "./users.ts";
+import { createSession, ensureUser } from "./users.ts";
 
 const usage = "Usage: deno task token <email> [--stack dev|test|bench] [--expires-in seconds]";
 const args = [...Deno.args];
@@ -26,7 +26,8 @@ const sql = postgres(databaseUrl(config), { max: 1, connect_timeout: 5, onnotice
 try {
   const key = await readSigningKey(config.stateDirectory);
   const user = await ensureUser(sql, email);
-  console.log(await signUserToken(key, apiUrl(config), user, expiresIn));
+  const sessionId = await createSession(sql, user.id);
+  console.log(await signUserToken(key, apiUrl(config), { ...user, sessionId }, expiresIn));
 } catch (error) {
   const message = (error as Error).message;
   console.error(

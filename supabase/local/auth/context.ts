@@ -1,0 +1,12 @@
+import type { Sql } from "../../../shared/db/client.ts";
+import type { SigningKey } from "../signing-key.ts";
+import type { Mailbox } from "./mailbox.ts";
+import type { AuthSettings } from "./settings.ts";
+
+/** What every endpoint of the stand-in works with. */
+export interface AuthContext {
+  sql: Sql;
+  key: SigningKey;
+  settings: AuthSettings;
+  mailbox: Mailbox;
+}
