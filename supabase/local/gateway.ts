@@ -73,7 +73,12 @@ export async function startGateway(options: {
     const url = new URL(request.url);
     if (options.realtime && url.pathname === realtimeWebSocketPath) return options.realtime.handle(request);
     const service = options.services?.find((candidate) => url.pathname.startsWith(candidate.prefix));
-    if (service && url.pathname !== "/auth/v1/.well-known/jwks.json") return service.handle(request);
+    // The key set and the OAuth server's paths (answered below: there is no OAuth server locally) are not Auth's.
+    if (
+      service && url.pathname !== "/auth/v1/.well-known/jwks.json" && !url.pathname.startsWith("/auth/v1/oauth/")
+    ) {
+      return service.handle(request);
+    }
     const match = functionPath.exec(url.pathname);
     const handler = match ? handlers.get(match[1]) : undefined;
     if (!match || !handler) return answerItself(request);
