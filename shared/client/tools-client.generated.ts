@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.519d4709e84c";
+export const registryVersion = "1.0.bf9c167cffde";
 
 // recipe.list
 

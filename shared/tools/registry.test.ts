@@ -131,6 +131,7 @@ for (const tool of allTools) {
       const context: ToolContext = {
         user: testUser,
         requestedHouseholdId: null,
+        resolveHousehold: () => Promise.reject(new Error("not expected")),
         invoke: <Result>(name: string) => {
           calls.push(name);
           return Promise.resolve({ matches: [] } as Result);
@@ -149,6 +150,7 @@ for (const tool of allTools) {
     const context: ToolContext = {
       user: testUser,
       requestedHouseholdId: null,
+      resolveHousehold: () => Promise.reject(new Error("not expected")),
       invoke: <Result>(name: string, input: unknown) => {
         calls.push([name, input]);
         return Promise.resolve({ done: true } as Result);
