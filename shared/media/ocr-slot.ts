@@ -3,7 +3,7 @@ import english from "@tesseract.js-data/eng";
 import { Buffer } from "node:buffer";
 import { dirname, join } from "node:path";
 import { AppError } from "../errors.ts";
-import type { ImageHeader } from "./image-type.ts";
+import { decodedBytes, type ImageHeader } from "./image-type.ts";
 import type { PreparedImage } from "./ocr-prepare.ts";
 import type { PrepareReply, PrepareRequest } from "./ocr-prepare-worker.ts";
 
@@ -58,8 +58,10 @@ export class OcrSlot {
     let recycleNow = false;
     try {
       const prepared = await Promise.race([this.#prepared(image, header), timedOut]);
+      // The preparer held the whole decoded image: a new one for the next (it starts in a few milliseconds).
+      if (decodedBytes(header) > this.settings.growthPixels * 4) this.#stopPreparer();
       if (prepared.width * prepared.height > this.settings.growthPixels) this.#grown = true;
-      // Only JPEG and WebP reach tesseract larger than maxPixels (ocr-prepare.ts): never keep what they grew.
+      // Only a WebP reaches tesseract larger than maxPixels (ocr-prepare.ts): never keep what it grew.
       if (prepared.width * prepared.height > this.settings.maxPixels) recycleNow = true;
       const worker = await Promise.race([this.#worker(), timedOut]);
       const recognition = worker.recognize(Buffer.from(prepared.bytes)).catch((error: unknown) => {
@@ -87,11 +89,19 @@ export class OcrSlot {
     this.#idleTimer = undefined;
     const tesseract = this.#tesseract;
     this.#tesseract = undefined;
-    this.#prepare?.terminate();
-    this.#prepare = undefined;
+    this.#stopPreparer();
     this.#jobs = 0;
     this.#grown = false;
-    await (await tesseract?.catch(() => undefined))?.terminate();
+    // A worker still starting (a time-out can come first) is stopped once it has started, without waiting here.
+    const stopped = tesseract?.then((worker) => worker.terminate(), () => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([stopped, new Promise((resolve) => timer = setTimeout(resolve, 1000))]);
+    clearTimeout(timer);
+  }
+
+  #stopPreparer(): void {
+    this.#prepare?.terminate();
+    this.#prepare = undefined;
   }
 
   /** Starts the OCR worker now (slot 0 after a recycle, so the next image does not wait for it). */
@@ -134,9 +144,11 @@ export class OcrSlot {
         if (reply.ok) resolve(reply);
         else reject(new AppError("VALIDATION_ERROR", `image: ${reply.reason}`, { field: "image" }));
       };
+      // The preparer itself failed (out of memory, say): retryable, and the slot starts afresh.
       worker.onerror = (event) => {
         event.preventDefault();
-        reject(new Error(`the image preparer failed: ${event.message}`));
+        console.error(`OCR image preparer failed: ${event.message}`);
+        reject(new AppError("UNAVAILABLE", "the image could not be prepared for OCR; try again, or a smaller image"));
       };
       const request: PrepareRequest = { bytes: image, header, maxPixels: this.settings.maxPixels };
       worker.postMessage(request);

@@ -4,6 +4,7 @@
 import { decodePngToGrey, type GreyImage } from "../../shared/media/png-decode.ts";
 import { concatBytes, encodePng, ihdr, pngChunk, pngSignature } from "../../shared/media/png-encode.ts";
 import { deflateSync } from "node:zlib";
+import jpeg from "jpeg-js";
 
 export type FixtureName =
   | "recipe-24pt.png"
@@ -130,4 +131,58 @@ function corruptImageData(png: Uint8Array): Uint8Array {
   const fixed = pngChunk("IDAT", typeAndData.subarray(4));
   copy.set(fixed, offset);
   return copy;
+}
+
+/** The grey pixels as a JPEG (jpeg-js's encoder), with an EXIF orientation tag when one is given. */
+export function jpegOf(image: GreyImage, quality = 85, orientation?: number): Uint8Array {
+  const rgba = new Uint8Array(image.width * image.height * 4);
+  image.pixels.forEach((value, index) => rgba.set([value, value, value, 255], index * 4));
+  const encoded = new Uint8Array(jpeg.encode({ data: rgba, width: image.width, height: image.height }, quality).data);
+  if (orientation === undefined) return encoded;
+  // APP1: "Exif\0\0", a little-endian TIFF header, one IFD with one entry: 0x0112 (orientation), SHORT, 1 value.
+  const tiff = new Uint8Array([
+    0x49,
+    0x49,
+    0x2a,
+    0x00,
+    0x08,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    0x12,
+    0x01,
+    0x03,
+    0x00,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    orientation,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+    0x00,
+  ]);
+  const payload = concatBytes([new TextEncoder().encode("Exif\0\0"), tiff]);
+  const segment = concatBytes([
+    new Uint8Array([0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]),
+    payload,
+  ]);
+  return concatBytes([encoded.subarray(0, 2), segment, encoded.subarray(2)]);
+}
+
+/** The grey pixels turned a quarter clockwise: what a phone stores when EXIF orientation 6 shows it upright. */
+export function turnedCounterClockwise(image: GreyImage): GreyImage {
+  const { width, height } = image;
+  const pixels = new Uint8Array(width * height);
+  // Stored (x, y) of a height × width image shows at (height - 1 - y, x) once turned clockwise (orientation 6).
+  for (let y = 0; y < width; y++) {
+    for (let x = 0; x < height; x++) pixels[y * height + x] = image.pixels[x * width + (width - 1 - y)];
+  }
+  return { width: height, height: width, pixels };
 }

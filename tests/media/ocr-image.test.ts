@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";
 import { catalogIngredient, twoHouseholds } from "../support/households.ts";
 import { adminSql, functionsUrl } from "../support/stack.ts";
-import { blankPng, enlarged, fixture, hostileImages, pngOf, toBase64 } from "./images.ts";
+import { blankPng, enlarged, fixture, hostileImages, jpegOf, pngOf, toBase64 } from "./images.ts";
 
 const sql = adminSql();
 globalThis.addEventListener("unload", () => sql.end());
@@ -77,13 +77,17 @@ Deno.test("media.ocr_image refuses oversized images with 413 (pixels) or 400/413
   assert.equal((await tooLargeBody.json()).error.type, "PAYLOAD_TOO_LARGE");
 });
 
-Deno.test("media.ocr_image reads a 16-bit RGBA PNG and one past the OCR size, each read as 8-bit grey scaled down", async () => {
-  // 2160×1600 16-bit RGBA (27 MB decoded) and 2700×2000 grey (5.4 megapixels, scaled to 4.2).
-  for (const [factor, kind] of [[4, "rgba16"], [5, "grey8"]] as const) {
-    const image = pngOf(enlarged("recipe-48pt.png", factor), kind);
+Deno.test("media.ocr_image reads a 16-bit RGBA PNG, and a PNG and a JPEG past the OCR size, scaled down to grey", async () => {
+  // 2160×1600 16-bit RGBA (27 MB decoded); 2700×2000 grey PNG and JPEG (5.4 megapixels, read at 4.2).
+  const cases = [
+    ["16-bit RGBA PNG", pngOf(enlarged("recipe-48pt.png", 4), "rgba16"), 4, "image/png"],
+    ["grey PNG", pngOf(enlarged("recipe-48pt.png", 5), "grey8"), 5, "image/png"],
+    ["JPEG", jpegOf(enlarged("recipe-48pt.png", 5)), 5, "image/jpeg"],
+  ] as const;
+  for (const [label, image, factor, type] of cases) {
     const result = await callToolOk(alice, "media.ocr_image", { image: toBase64(image) });
-    assert.deepEqual(result.image, { type: "image/png", width: 540 * factor, height: 400 * factor });
-    assert.match(result.extracted_text, /1 1\/2 tbsp soy sauce/, kind);
+    assert.deepEqual(result.image, { type, width: 540 * factor, height: 400 * factor }, label);
+    assert.match(result.extracted_text, /1 1\/2 tbsp soy sauce/, label);
   }
 });
 
