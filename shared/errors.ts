@@ -39,17 +39,20 @@ export class AppError extends Error {
   readonly type: ErrorType;
   readonly field?: string;
   readonly retryable: boolean;
+  /** When to try again, sent as the Retry-After header (seconds). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     type: ErrorType,
     message: string,
-    options: { field?: string; retryable?: boolean } = {},
+    options: { field?: string; retryable?: boolean; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = "AppError";
     this.type = type;
     this.field = options.field;
     this.retryable = options.retryable ?? retryableTypes.has(type);
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

@@ -23,7 +23,7 @@ export const corsHeaders: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
   "access-control-allow-headers": allowedHeaders,
   "access-control-allow-methods": "GET, POST, OPTIONS",
-  "access-control-expose-headers": "idempotent-replayed, x-household-id, www-authenticate",
+  "access-control-expose-headers": "idempotent-replayed, x-household-id, www-authenticate, retry-after",
   "access-control-max-age": "86400",
 };
 

@@ -9,7 +9,9 @@ export function okResponse(data: unknown, init: ResponseInit = {}): Response {
 /** Turns anything thrown into the error envelope; unexpected errors are logged, never shown. */
 export function errorResponse(error: unknown, headers: HeadersInit = {}): Response {
   if (error instanceof AppError) {
-    return Response.json({ ok: false, error: error.toBody() }, { status: error.status, headers });
+    const response = Response.json({ ok: false, error: error.toBody() }, { status: error.status, headers });
+    if (error.retryAfterSeconds !== undefined) response.headers.set("retry-after", String(error.retryAfterSeconds));
+    return response;
   }
   console.error(error);
   const internal = new AppError("INTERNAL", "The server failed to handle the request.");

@@ -1,11 +1,35 @@
 // What an uploaded image is, read from its bytes (never from a name or a declared type): PNG, JPEG or WebP,
-// its pixel size from the header, and whether the file is whole (a truncated upload is refused before OCR).
+// its pixel size, channels and bits per sample from the header (so what it would decode to is known before it is
+// decoded), and whether the file is whole (a truncated upload is refused before OCR).
 
 export type ImageType = "image/png" | "image/jpeg" | "image/webp";
 
-export type ImageCheck =
-  | { ok: true; type: ImageType; width: number; height: number }
-  | { ok: false; reason: string };
+export interface ImageHeader {
+  type: ImageType;
+  width: number;
+  height: number;
+  /** Colour channels and alpha: 1 grey, 2 grey and alpha, 3 colour, 4 colour and alpha (a PNG palette counts 1). */
+  channels: number;
+  /** Bits per sample: 1–16 in a PNG, 8 or 12 in a JPEG, 8 in a WebP. */
+  bitDepth: number;
+}
+
+export type ImageCheck = ({ ok: true } & ImageHeader) | { ok: false; reason: string };
+
+/** The bytes the image takes once decoded at the header's size, channels and depth. */
+export function decodedBytes(image: ImageHeader): number {
+  return image.width * image.height * image.channels * Math.ceil(image.bitDepth / 8);
+}
+
+// What the PNG specification allows: bit depths by colour type, and each colour type's channels.
+const pngDepths: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+const pngChannels: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
 const pngSignature = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -20,7 +44,12 @@ function ascii(bytes: Uint8Array, at: number, length: number): string {
 function png(bytes: Uint8Array, view: DataView): ImageCheck {
   if (bytes.length < 33 || ascii(bytes, 12, 4) !== "IHDR") return { ok: false, reason: "the PNG has no header" };
   if (ascii(bytes, bytes.length - 8, 4) !== "IEND") return { ok: false, reason: "the PNG is truncated" };
-  return { ok: true, type: "image/png", width: view.getUint32(16), height: view.getUint32(20) };
+  const [bitDepth, colorType, compression, filter, interlace] = bytes.subarray(24, 29);
+  if (!pngDepths[colorType]?.includes(bitDepth) || compression !== 0 || filter !== 0 || interlace > 1) {
+    return { ok: false, reason: `the PNG's header is invalid (bit depth ${bitDepth}, colour type ${colorType})` };
+  }
+  const channels = pngChannels[colorType];
+  return { ok: true, type: "image/png", width: view.getUint32(16), height: view.getUint32(20), channels, bitDepth };
 }
 
 function isStartOfFrame(marker: number): boolean {
@@ -40,7 +69,14 @@ function jpeg(bytes: Uint8Array, view: DataView): ImageCheck {
       continue;
     }
     if (isStartOfFrame(marker)) {
-      return { ok: true, type: "image/jpeg", width: view.getUint16(offset + 7), height: view.getUint16(offset + 5) };
+      return {
+        ok: true,
+        type: "image/jpeg",
+        width: view.getUint16(offset + 7),
+        height: view.getUint16(offset + 5),
+        channels: bytes[offset + 9],
+        bitDepth: bytes[offset + 4],
+      };
     }
     offset += 2 + view.getUint16(offset + 2);
   }
@@ -56,16 +92,26 @@ function webp(bytes: Uint8Array, view: DataView): ImageCheck {
       type: "image/webp",
       width: view.getUint16(26, true) & 0x3fff,
       height: view.getUint16(28, true) & 0x3fff,
+      channels: 3,
+      bitDepth: 8,
     };
   }
   if (chunk === "VP8L" && bytes.length >= 25 && bytes[20] === 0x2f) {
     const bits = view.getUint32(21, true);
-    return { ok: true, type: "image/webp", width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+    const channels = (bits >>> 28) & 1 ? 4 : 3;
+    return {
+      ok: true,
+      type: "image/webp",
+      width: (bits & 0x3fff) + 1,
+      height: ((bits >>> 14) & 0x3fff) + 1,
+      channels,
+      bitDepth: 8,
+    };
   }
   if (chunk === "VP8X" && bytes.length >= 30) {
     const width = (bytes[24] | (bytes[25] << 8) | (bytes[26] << 16)) + 1;
     const height = (bytes[27] | (bytes[28] << 8) | (bytes[29] << 16)) + 1;
-    return { ok: true, type: "image/webp", width, height };
+    return { ok: true, type: "image/webp", width, height, channels: bytes[20] & 0x10 ? 4 : 3, bitDepth: 8 };
   }
   return { ok: false, reason: "the WebP has no frame header" };
 }

@@ -1,71 +1,61 @@
-import { createWorker, OEM, type Worker } from "tesseract.js";
-import english from "@tesseract.js-data/eng";
-import { Buffer } from "node:buffer";
-import { dirname, join } from "node:path";
-import { AppError } from "../errors.ts";
+// OCR for the process: a few slots (OCR_WORKERS, default 2), each one tesseract.js worker, shared fairly between
+// households (fair-queue.ts): a household runs one image at a time, so its large images never hold the other slot.
+import type { ImageHeader } from "./image-type.ts";
+import { ocrLimits } from "../tools/docs/media.ts";
+import { FairQueue } from "./fair-queue.ts";
+import { OcrSlot, type OcrSlotSettings, type RecognizedText } from "./ocr-slot.ts";
 
-// English data from the npm package, read from its files where Deno's npm cache (or node_modules) holds them:
-// never a download at run time. The package's index names the "4.0.0" folder (the legacy+LSTM model); the
-// LSTM-only engine we run uses the smaller integer model beside it, as tesseract.js's own CDN default does.
-const languagePath = join(dirname((english as { langPath: string }).langPath), "4.0.0_best_int");
+export type { RecognizedText } from "./ocr-slot.ts";
 
-let sharedWorker: Promise<Worker> | undefined;
+export const ocrSettings: OcrSlotSettings & { perHousehold: number; waitingInAll: number } = {
+  // 2048×2048: a 12-megapixel photo of a page is read at about 200 dpi, enough for printed text.
+  maxPixels: 4_194_304,
+  growthPixels: 1_000_000,
+  jobsPerWorker: 50,
+  recycleIdleMs: 3_000,
+  stopIdleMs: 20_000,
+  perHousehold: ocrLimits.perHousehold,
+  waitingInAll: 32,
+};
 
-/** One worker for the process, created on first use and reused by every request after it. */
-function ocrWorker(): Promise<Worker> {
-  sharedWorker ??= createWorker("eng", OEM.LSTM_ONLY, {
-    langPath: languagePath,
-    gzip: true,
-    cacheMethod: "none",
-    // Recognition failures reject recognize(); without this the worker also throws them at the top level.
-    errorHandler: () => {},
-  }).catch((error) => {
-    sharedWorker = undefined;
-    throw error;
-  });
-  return sharedWorker;
+function workerCount(): number {
+  const configured = Number(Deno.env.get("OCR_WORKERS"));
+  return Number.isInteger(configured) && configured >= 2 && configured <= 16 ? configured : 2;
 }
 
-/** Stops the worker (a new one starts on the next call): after a time-out, and for tests that end cleanly. */
-export async function closeOcrWorker(): Promise<void> {
-  const worker = sharedWorker;
-  sharedWorker = undefined;
-  await (await worker?.catch(() => undefined))?.terminate();
-}
+let pool: { queue: FairQueue; slots: OcrSlot[] } | undefined;
 
-export interface RecognizedText {
-  text: string;
-  /** Tesseract's mean word confidence, 0–1. */
-  confidence: number;
+function ocrPool(): { queue: FairQueue; slots: OcrSlot[] } {
+  if (!pool) {
+    const slots = Array.from({ length: workerCount() }, (_, index) => new OcrSlot(index, ocrSettings));
+    pool = { queue: new FairQueue({ slots: slots.length, ...ocrSettings }), slots };
+  }
+  return pool;
 }
 
 /**
- * The text in an image (already checked to be a whole PNG, JPEG or WebP). Over the time limit the worker is
- * stopped and the call is UNAVAILABLE; an image the decoder cannot read is a VALIDATION_ERROR.
+ * The text in an image (its header already checked against the budgets), read for `household` when its turn comes.
+ * RATE_LIMITED (with Retry-After) when that household already has `perHousehold` images in flight; UNAVAILABLE
+ * over the time limit; VALIDATION_ERROR when the image cannot be decoded.
  */
-export async function recognizeText(image: Uint8Array, timeLimitMs: number): Promise<RecognizedText> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new AppError("UNAVAILABLE", `OCR took longer than ${timeLimitMs} ms`)),
-      timeLimitMs,
-    );
-  });
-  try {
-    const worker = await Promise.race([ocrWorker(), timedOut]);
-    const recognition = worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength)).catch(
-      (error: unknown) => {
-        throw new AppError("VALIDATION_ERROR", `the image could not be decoded (${String(error)})`, { field: "image" });
-      },
-    );
-    // After a time-out nobody awaits it; its rejection (the worker stopped) must not go unhandled.
-    recognition.catch(() => {});
-    const result = await Promise.race([recognition, timedOut]);
-    return { text: result.data.text, confidence: Math.round(result.data.confidence) / 100 };
-  } catch (error) {
-    if (error instanceof AppError && error.type === "UNAVAILABLE") await closeOcrWorker();
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
+export function readImageText(
+  household: string,
+  image: Uint8Array,
+  header: ImageHeader,
+  timeLimitMs: number,
+): Promise<RecognizedText> {
+  const { queue, slots } = ocrPool();
+  return queue.run(household, (slot) => slots[slot].read(image, header, timeLimitMs));
+}
+
+/** What runs and waits now, by household. */
+export function ocrQueueSnapshot(): { running: string[]; waiting: Record<string, number> } {
+  return ocrPool().queue.snapshot();
+}
+
+/** Stops every worker (new ones start on the next call): for tests and benches that end cleanly. */
+export async function closeOcrWorkers(): Promise<void> {
+  const slots = pool?.slots ?? [];
+  pool = undefined;
+  await Promise.all(slots.map((slot) => slot.close()));
 }

@@ -21,6 +21,12 @@ export interface ToolContext {
    * audit record are per call.
    */
   invoke<Result = unknown>(sqlFunctionName: string, input: unknown): Promise<Result>;
+  /**
+   * The household the call runs in, resolved (and the caller's membership checked) by the database without running
+   * the tool: one more round trip, unrecorded, for a tool that must know it before its one `invoke` (OCR's fair
+   * share between households).
+   */
+  resolveHousehold(): Promise<string>;
 }
 
 interface ToolFields<Name extends string, Input extends ToolInputSchema, Output extends ToolOutputSchema> {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
-import { checkImage } from "../media/image-type.ts";
+import { checkImage, decodedBytes, type ImageHeader } from "../media/image-type.ts";
 import { mediaDocs, ocrLimits, speechLimits, speechToTextDocs } from "./docs/media.ts";
 import { recipeDraftFromText } from "./recipe.ts";
 import { MediaOcrImageResult, MediaSpeechToTextResult } from "./results.ts";
@@ -23,6 +23,37 @@ function decodeBase64(text: string, field: string): Uint8Array {
 function ocrTimeLimitMs(): number {
   const configured = Number(Deno.env.get("OCR_TIME_LIMIT_MS"));
   return Number.isInteger(configured) && configured > 0 ? configured : ocrLimits.defaultTimeLimitMs;
+}
+
+/**
+ * The image's header, if it may be read: a whole PNG, JPEG or WebP within the pixel and decoded-byte budgets,
+ * judged from its header alone, before anything decodes it.
+ */
+export function checkOcrImage(bytes: Uint8Array): ImageHeader {
+  const image = checkImage(bytes);
+  if (!image.ok) throw new AppError("VALIDATION_ERROR", `image: ${image.reason}`, { field: "image" });
+  if (image.width === 0 || image.height === 0) {
+    throw new AppError("VALIDATION_ERROR", "image: it has no pixels", { field: "image" });
+  }
+  // Refused from the header alone, before anything decodes it.
+  if (image.width * image.height > ocrLimits.maxPixels || Math.max(image.width, image.height) > ocrLimits.maxSide) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `the image is ${image.width}×${image.height}; at most ${ocrLimits.maxPixels} pixels and ` +
+        `${ocrLimits.maxSide} on a side are read`,
+      { field: "image" },
+    );
+  }
+  if (decodedBytes(image) > ocrLimits.maxDecodedBytes) {
+    throw new AppError(
+      "PAYLOAD_TOO_LARGE",
+      `the image is ${image.width}×${image.height} with ${image.channels} channels of ${image.bitDepth} bits: ` +
+        `${decodedBytes(image)} bytes decoded, over the ${ocrLimits.maxDecodedBytes} read (send 8 bits per ` +
+        "channel, or fewer pixels)",
+      { field: "image" },
+    );
+  }
+  return image;
 }
 
 export const ocrImage = defineTool({
@@ -49,23 +80,13 @@ export const ocrImage = defineTool({
         field: "image",
       });
     }
-    const image = checkImage(bytes);
-    if (!image.ok) throw new AppError("VALIDATION_ERROR", `image: ${image.reason}`, { field: "image" });
-    if (image.width * image.height > ocrLimits.maxPixels || Math.max(image.width, image.height) > ocrLimits.maxSide) {
-      throw new AppError(
-        "PAYLOAD_TOO_LARGE",
-        `the image is ${image.width}×${image.height}; at most ${ocrLimits.maxPixels} pixels and ` +
-          `${ocrLimits.maxSide} on a side are read`,
-        { field: "image" },
-      );
-    }
-    if (image.width === 0 || image.height === 0) {
-      throw new AppError("VALIDATION_ERROR", "image: it has no pixels", { field: "image" });
-    }
+    const image = checkOcrImage(bytes);
+    // The household first (a non-member is refused before any OCR): its turn in the OCR queue depends on it.
+    const household = await context.resolveHousehold();
     // Loaded on first use: the registry (and so every function) imports this file, and only OCR needs
     // tesseract.js, whose module alone would add to every function's cold start.
-    const { recognizeText } = await import("../media/ocr.ts");
-    const recognized = await recognizeText(bytes, ocrTimeLimitMs());
+    const { readImageText } = await import("../media/ocr.ts");
+    const recognized = await readImageText(household, bytes, image, ocrTimeLimitMs());
     const recipe = await recipeDraftFromText(recognized.text, context, "app.media_ocr_image");
     return {
       extracted_text: recognized.text,

@@ -133,6 +133,7 @@ for (const tool of allTools) {
       const context: ToolContext = {
         user: testUser,
         requestedHouseholdId: null,
+        resolveHousehold: () => Promise.reject(new Error("not expected")),
         invoke: <Result>(name: string) => {
           calls.push(name);
           return Promise.resolve({ matches: [] } as Result);
@@ -151,6 +152,7 @@ for (const tool of allTools) {
     const context: ToolContext = {
       user: testUser,
       requestedHouseholdId: null,
+      resolveHousehold: () => Promise.reject(new Error("not expected")),
       invoke: <Result>(name: string, input: unknown) => {
         calls.push([name, input]);
         return Promise.resolve({ done: true } as Result);

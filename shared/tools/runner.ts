@@ -80,6 +80,18 @@ export async function runTool(tool: AnyTool, rawInput: unknown, options: RunTool
       run.householdId = result.household_id ?? null;
       return result.data as Result;
     },
+    resolveHousehold: async () => {
+      const result = await invokeAppFunction(options.sql, {
+        user: options.user,
+        householdId,
+        name: tool.name,
+        functionName: "app.resolve_household",
+        input: {},
+        scope: "household",
+        isWrite: false,
+      });
+      return result.household_id!;
+    },
   };
 
   const started = performance.now();

@@ -8,7 +8,7 @@ import type { ToolContext } from "../../shared/tools/define-tool.ts";
 import { testUser } from "../../shared/tools/testing/tool-assertions.ts";
 import { callTool } from "../support/tools-client.ts";
 import { adminSql, createTestUser } from "../support/stack.ts";
-import { toBase64 } from "./render.ts";
+import { toBase64 } from "./images.ts";
 
 /** A WAV file's header and a few silent samples: enough for the type check and the fake service. */
 function wavBytes(): Uint8Array {
@@ -185,6 +185,7 @@ Deno.test("media.speech_to_text checks the household before the audio leaves, th
   const context: ToolContext = {
     user: testUser,
     requestedHouseholdId: null,
+    resolveHousehold: () => Promise.reject(new Error("not expected")),
     invoke: <Result>(name: string) => {
       calls.push(`${name} (requests so far: ${service.received.length})`);
       return Promise.resolve({} as Result);

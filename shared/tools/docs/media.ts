@@ -51,7 +51,11 @@ export const ocrLimits = {
   maxBase64Characters: Math.ceil((4 * 1024 * 1024) / 3) * 4 + 100,
   maxPixels: 16_000_000,
   maxSide: 8_000,
+  /** Width × height × channels × bytes per sample, from the header: 16 megapixels of 8-bit RGBA. */
+  maxDecodedBytes: 64 * 1024 * 1024,
   defaultTimeLimitMs: 20_000,
+  /** A household's images in flight at once (one being read, the rest waiting their turn). */
+  perHousehold: 3,
   /** The media function's body limit: the largest image as base64 and room for the JSON around it. */
   maxBodyBytes: 6 * 1024 * 1024,
 } as const;
@@ -66,15 +70,19 @@ export const mediaDocs = {
     summary: ocrImageSummary,
     doc: toolDoc("media.ocr_image", ocrImageSummary, {
       Preconditions: `- image: base64 of a PNG, JPEG or WebP file (the type is read from its bytes, not a name), ` +
-        `at most ${ocrLimits.maxImageBytes} bytes, ${ocrLimits.maxPixels} pixels and ${ocrLimits.maxSide} on a ` +
-        "side. Printed text on a plain background reads best; handwriting mostly does not.",
+        `at most ${ocrLimits.maxImageBytes} bytes, ${ocrLimits.maxPixels} pixels, ${ocrLimits.maxSide} on a ` +
+        `side and ${ocrLimits.maxDecodedBytes} bytes decoded (width × height × channels × bytes per sample, from ` +
+        "the header). Printed text on a plain background reads best; handwriting mostly does not.",
       Postconditions: "- Nothing changes. Returns `{ extracted_text, confidence, image: { type, width, height }, " +
         `recipe }\`, where recipe is ${draftShape}`,
       Invariants: `- English only (tesseract.js with the npm package's data; nothing is downloaded).\n${draftRules}`,
       "Failure Modes": "- **VALIDATION_ERROR**: not base64; not a PNG, JPEG or WebP; a truncated or undecodable " +
-        "file.\n- **PAYLOAD_TOO_LARGE**: over the byte or pixel limits.\n" +
-        `- **UNAVAILABLE**: OCR took longer than its time limit (${ocrLimits.defaultTimeLimitMs} ms by default); ` +
-        "retry, or send a smaller image.",
+        "file.\n- **PAYLOAD_TOO_LARGE**: over the byte, pixel or decoded-size limits.\n" +
+        `- **RATE_LIMITED** (429, Retry-After): the household already has ${ocrLimits.perHousehold} images being ` +
+        "read (one at a time, the others waiting); send the next one " +
+        "after the seconds Retry-After gives.\n" +
+        `- **UNAVAILABLE**: OCR took longer than its time limit (${ocrLimits.defaultTimeLimitMs} ms by default), ` +
+        "or every OCR worker is busy with a long queue; retry, or send a smaller image.",
       Examples: '### Example 1\n```json\n{ "image": "iVBORw0KGgoAAAANSUhEUgAA…" }\n```\n' +
         'Result: extracted_text "2 cups rice\\n…", confidence 0.91, recipe.lines[0] with quantity 2, unit cup.',
       "Common Mistakes": "- ❌ Treating the extracted text as exact: OCR misreads; show the draft to the user.\n" +
