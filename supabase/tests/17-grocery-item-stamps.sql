@@ -29,7 +29,9 @@ $$;
 
 create function pg_temp.stamps() returns table (created_ago interval, updated_ago interval, created_by text)
 language sql as $$
-  select now() - i.created_at, now() - i.updated_at,
+  -- updated_at is the time of the change (clock_timestamp(), since the change-feed migration), so at or after the
+  -- transaction's now(): 0 means stamped by this transaction.
+  select now() - i.created_at, greatest(now() - i.updated_at, '0'::interval),
     case i.created_by when tests.get_user_id('alice@test') then 'alice' when tests.get_user_id('bob@test') then 'bob' end
   from grocery_items i where i.grocery_list_id = (select list_id from fixture);
 $$;

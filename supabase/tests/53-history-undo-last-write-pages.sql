@@ -22,8 +22,10 @@ begin
   end loop;
 end;
 $$;
--- One transaction has one now(): a minute apart, the 30th push the newest, each undo (at now()) newer than all.
-update tool_invocations t set created_at = now() - (31 - numbered.position) * interval '1 minute'
+-- One transaction has one now(): a minute apart, the 30th push the newest, each undo (at now()) newer than all; when
+-- each finished (recorded_at) moves with it.
+update tool_invocations t set created_at = now() - (31 - numbered.position) * interval '1 minute',
+  recorded_at = now() - (31 - numbered.position) * interval '1 minute'
 from (
   select i.id, row_number() over (order by i.id) as position
   from tool_invocations i
