@@ -78,6 +78,9 @@ begin
   -- orders writes by their start, and a write that began earlier but changed a line after this one (it waited for
   -- the list's lock) was missed. Lines are stamped at the time of their change and v_at is when this write finished
   -- (the change-feed migration), so such a change is seen.
+  -- The household's lists first (in id order, as every other writer takes one), so that every write that touched
+  -- them has committed before this decides how strict to be and reads the lines.
+  perform from public.grocery_lists l where l.household_id = p_household_id order by l.id for no key update;
   p_strict := p_strict or exists (
     select 1 from private.household_writes(p_household_id) t
     where t.id <> p_target.id and t.tool <> 'history.undo' and coalesce(t.recorded_at, t.created_at) > v_at

@@ -34,7 +34,12 @@ function checkItem(handler: (request: Request) => Promise<Response>, idempotency
 
 Deno.test("a tool call stuck past its deadline is cancelled on the server: 503, retryable, nothing written", async () => {
   const settings = parseEnvironment({ DB_POOL_MAX: "1", DB_QUERY_TIMEOUT_SECONDS: String(deadlineSeconds) });
-  const pool = createPool(stackEnv().databaseUrl, settings);
+  // Its own application name, so that the check below counts this pool's backends only, not other tests' calls
+  // waiting on locks of their own on the shared stack.
+  const applicationName = `statement-timeout-${crypto.randomUUID().slice(0, 8)}`;
+  const databaseUrl = new URL(stackEnv().databaseUrl);
+  databaseUrl.searchParams.set("application_name", applicationName);
+  const pool = createPool(databaseUrl.href, settings);
   const handler = createGroupHandler("grocery", { sql: pool });
   const key = crypto.randomUUID();
   const log = console.error;
@@ -49,7 +54,7 @@ Deno.test("a tool call stuck past its deadline is cancelled on the server: 503, 
       await new Promise((resolve) => setTimeout(resolve, 200));
       const [{ waiting }] = await locker<{ waiting: number }[]>`
         select count(*)::int as waiting from pg_stat_activity
-        where wait_event_type = 'Lock' and query like '%private.invoke%'`;
+        where wait_event_type = 'Lock' and application_name = ${applicationName}`;
       return { status: response.status, body: await response.json(), milliseconds, stillWaiting: waiting };
     });
     assert.equal(status, 503, JSON.stringify(body));
