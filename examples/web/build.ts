@@ -1,4 +1,4 @@
-// Bundles the web app (src/main.ts with supabase-js) into one browser script with `deno bundle` (esbuild).
+// Bundles the web app (src/main.tsx with supabase-js) into one browser script with `deno bundle` (esbuild).
 // The local stack's web server bundles it in memory at start; `deno task build:web` writes dist/: index.html,
 // style.css and app.js, a static site that needs only a config.json ({ apiUrl, anonKey }) beside them.
 import { dirname, join } from "node:path";
@@ -20,7 +20,7 @@ export async function bundleWebApp(): Promise<string> {
       "--format",
       "esm",
       "--minify",
-      join(webDirectory, "src/main.ts"),
+      join(webDirectory, "src/main.tsx"),
     ],
     cwd: projectRoot,
     stdout: "piped",

@@ -38,9 +38,11 @@ export async function startWebApp(options: {
   const script = options.script ?? await bundleWebApp();
   const config = JSON.stringify({ apiUrl: options.apiUrl, anonKey: options.anonKey });
   // Everything the page loads comes from here, and it talks only to the API: no CDN, nothing else.
+  // Realtime's WebSocket is on the API's host too (ws:// locally, wss:// hosted).
+  const realtimeUrl = options.apiUrl.replace(/^http/, "ws");
   const securityHeaders = {
-    "content-security-policy":
-      `default-src 'self'; connect-src 'self' ${options.apiUrl}; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
+    "content-security-policy": `default-src 'self'; connect-src 'self' ${options.apiUrl} ${realtimeUrl}; ` +
+      `base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
     "x-content-type-options": "nosniff",
     "cache-control": "no-store",
   };

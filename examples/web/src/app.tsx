@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+// The shell: who is signed in (supabase-js auth, which refreshes its own session), which household is open, which
+// screen shows. Everything a screen shows comes from the tools; nothing about the household is kept in the browser
+// but the session and the offline queue.
+import type { Session, SupabaseClient } from "@supabase/supabase-js";
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
+import { type ApiError, asApiError, createApi } from "./api.ts";
+import { ErrorMessage } from "./components/error-message.tsx";
+import { AppContext, type AppContextValue, type HouseholdSummary } from "./context.ts";
+import { mainScreens, parseRoute, type Route, routeHash } from "./routes.ts";
+import { Screen } from "./screens/screen.tsx";
+import { SignIn } from "./screens/sign-in.tsx";
+
+export function App({ supabase, apiUrl }: { supabase: SupabaseClient; apiUrl: string }) {
+  const [session, setSession] = useState<Session | null | undefined>(undefined);
+  const [route, setRoute] = useState<Route>(() => parseRoute(location.hash));
+
+  useEffect(() => {
+    supabase.auth.getSession().then(({ data }) => setSession(data.session));
+    const { data } = supabase.auth.onAuthStateChange((_event, changed) => setSession(changed));
+    const onHash = () => setRoute(parseRoute(location.hash));
+    addEventListener("hashchange", onHash);
+    return () => {
+      data.subscription.unsubscribe();
+      removeEventListener("hashchange", onHash);
+    };
+  }, [supabase]);
+
+  if (session === undefined) return <p class="loading">Loading…</p>;
+  if (session === null) {
+    return <SignIn supabase={supabase} inviteCode={route.screen === "join" ? route.code : undefined} />;
+  }
+  return <SignedIn supabase={supabase} apiUrl={apiUrl} session={session} route={route} />;
+}
+
+function SignedIn(
+  { supabase, apiUrl, session, route }: { supabase: SupabaseClient; apiUrl: string; session: Session; route: Route },
+) {
+  const [households, setHouseholds] = useState<HouseholdSummary[] | null>(null);
+  const [householdId, setHouseholdId] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const [error, setError] = useState<ApiError | null>(null);
+  // The header names the household on every call once the person has several; with one the API implies it.
+  const api = useMemo(() => createApi(supabase, apiUrl, () => householdId), [supabase, apiUrl, householdId]);
+
+  const refreshHouseholds = useCallback(async () => {
+    try {
+      const loaded = (await createApi(supabase, apiUrl, () => null).tools().household.list()).households;
+      setHouseholds(loaded);
+      setHouseholdId((current) =>
+        loaded.some((household) => household.id === current)
+          ? current
+          : (loaded.find((household) => household.is_default) ?? loaded[0])?.id ?? null
+      );
+    } catch (caught) {
+      setError(asApiError(caught));
+      setHouseholds((current) => current ?? []);
+    }
+  }, [supabase, apiUrl]);
+
+  useEffect(() => {
+    refreshHouseholds();
+  }, [refreshHouseholds, session.user.id]);
+
+  const household = households?.find((candidate) => candidate.id === householdId);
+  const navigate = useCallback((next: Route) => {
+    location.hash = routeHash(next);
+  }, []);
+
+  if (households === null) return <p class="loading">Loading your household…</p>;
+  if (!household) {
+    return (
+      <main class="empty-state">
+        <h1>Meal planner</h1>
+        <ErrorMessage error={error} />
+        <p>You are not in a household. Ask a member for an invite link, or sign out and sign up again.</p>
+        <button type="button" onClick={() => supabase.auth.signOut()}>Sign out</button>
+      </main>
+    );
+  }
+
+  const context: AppContextValue = {
+    supabase,
+    session,
+    api,
+    household,
+    households,
+    refreshHouseholds,
+    chooseHousehold: setHouseholdId,
+    navigate,
+    announce: setStatus,
+    showError: setError,
+  };
+  return (
+    <AppContext.Provider value={context}>
+      <header class="app-header">
+        <a class="skip-link" href="#main">Skip to content</a>
+        <span class="app-name">Meal planner</span>
+        {households.length > 1
+          ? (
+            <label class="household-choice">
+              <span class="visually-hidden">Household</span>
+              <select value={household.id} onChange={(event) => setHouseholdId(event.currentTarget.value)}>
+                {households.map((option) => <option key={option.id} value={option.id}>{option.name}</option>)}
+              </select>
+            </label>
+          )
+          : <span class="household-name">{household.name}</span>}
+        <span class="signed-in-as">{session.user.email}</span>
+        <button type="button" class="secondary" onClick={() => supabase.auth.signOut()}>Sign out</button>
+      </header>
+      <nav class="app-nav" aria-label="Screens">
+        {mainScreens.map((entry) => (
+          <a
+            key={entry.screen}
+            href={routeHash({ screen: entry.screen })}
+            aria-current={route.screen === entry.screen ? "page" : undefined}
+          >
+            {entry.label}
+          </a>
+        ))}
+      </nav>
+      <p class="status" role="status">{status}</p>
+      <ErrorMessage error={error} onDismiss={() => setError(null)} />
+      <main id="main" tabIndex={-1}>
+        <Screen route={route} key={household.id} />
+      </main>
+    </AppContext.Provider>
+  );
+}

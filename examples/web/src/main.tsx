@@ -1,0 +1,13 @@
+/// <reference lib="dom" />
+// The household web app: Preact (small, well kept, components instead of hand-written DOM code) over supabase-js.
+import { createClient } from "@supabase/supabase-js";
+import { render } from "preact";
+import { App } from "./app.tsx";
+import { loadConfig } from "./config.ts";
+
+const config = await loadConfig();
+// The session lives in localStorage and supabase-js refreshes it before it expires, hosted and local alike.
+const supabase = createClient(config.apiUrl, config.anonKey, {
+  auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+});
+render(<App supabase={supabase} apiUrl={config.apiUrl} />, document.getElementById("app")!);

@@ -1,0 +1,29 @@
+/// <reference lib="dom" />
+import type { Route } from "../routes.ts";
+import { AssistantScreen } from "./assistant/assistant-screen.tsx";
+import { HistoryScreen } from "./history/history-screen.tsx";
+import { HouseholdScreen } from "./household/household-screen.tsx";
+import { JoinScreen } from "./household/join-screen.tsx";
+import { ListScreen } from "./list/list-screen.tsx";
+import { RecipesScreen } from "./recipes/recipes-screen.tsx";
+import { WeekScreen } from "./week/week-screen.tsx";
+
+/** The screen for the route; each screen reads what it shows through the tools. */
+export function Screen({ route }: { route: Route }) {
+  switch (route.screen) {
+    case "list":
+      return <ListScreen listId={route.listId} />;
+    case "week":
+      return <WeekScreen date={route.date} />;
+    case "recipes":
+      return <RecipesScreen recipeId={route.recipeId} mode={route.mode} />;
+    case "history":
+      return <HistoryScreen />;
+    case "household":
+      return <HouseholdScreen />;
+    case "assistant":
+      return <AssistantScreen />;
+    case "join":
+      return <JoinScreen code={route.code} />;
+  }
+}

@@ -1,0 +1,165 @@
+/// <reference lib="dom" />
+// Sign-in through supabase-js auth (Supabase Auth hosted, the local stand-in on `deno task start`): password
+// sign-in, sign-up that names the household (or joins one through an invite link), an emailed one-time code, and
+// a password-reset email. supabase-js keeps and refreshes the session; the shell follows onAuthStateChange.
+import type { SupabaseClient } from "@supabase/supabase-js";
+import { useState } from "preact/hooks";
+
+type Mode = "sign-in" | "sign-up" | "code" | "forgot";
+
+export function SignIn({ supabase, inviteCode }: { supabase: SupabaseClient; inviteCode?: string }) {
+  const [mode, setMode] = useState<Mode>(inviteCode ? "sign-up" : "sign-in");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [householdName, setHouseholdName] = useState("");
+  const [code, setCode] = useState("");
+  const [codeSent, setCodeSent] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const error = await act();
+      if (error) setMessage({ text: error, error: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function act(): Promise<string | undefined> {
+    if (mode === "sign-in") {
+      const { error } = await supabase.auth.signInWithPassword({ email, password });
+      return error?.message;
+    }
+    if (mode === "sign-up") {
+      const data = inviteCode ? { invite_code: inviteCode } : { household_name: householdName.trim() };
+      const { data: signedUp, error } = await supabase.auth.signUp({ email, password, options: { data } });
+      if (error) return error.message;
+      if (!signedUp.session) {
+        setMessage({ text: `We sent a confirmation link to ${email}. Open it to finish.`, error: false });
+      }
+      return undefined;
+    }
+    if (mode === "code") {
+      if (!codeSent) {
+        const { error } = await supabase.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+        if (error) return error.message;
+        setCodeSent(true);
+        setMessage({ text: `We sent a 6-digit code to ${email}.`, error: false });
+        return undefined;
+      }
+      const { error } = await supabase.auth.verifyOtp({ email, token: code.trim(), type: "email" });
+      return error?.message;
+    }
+    const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: location.origin + "/" });
+    if (error) return error.message;
+    setMessage({ text: `If ${email} has an account, a link to set a new password is on its way.`, error: false });
+  }
+
+  const titles: Record<Mode, string> = {
+    "sign-in": "Sign in",
+    "sign-up": inviteCode ? "Create your account to join the household" : "Create your household",
+    code: "Sign in with a code",
+    forgot: "Reset your password",
+  };
+  const switchTo = (next: Mode) => () => {
+    setMode(next);
+    setMessage(null);
+    setCodeSent(false);
+  };
+
+  return (
+    <main class="sign-in" id="main">
+      <h1>Meal planner</h1>
+      <h2>{titles[mode]}</h2>
+      {inviteCode
+        ? <p class="hint">You were invited to a household. Sign up, or sign in if you have an account.</p>
+        : null}
+      <form onSubmit={submit}>
+        <label>
+          Email
+          <input
+            type="email"
+            required
+            autoComplete="email"
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+        </label>
+        {mode === "sign-in" || mode === "sign-up"
+          ? (
+            <label>
+              Password
+              <input
+                type="password"
+                required
+                minLength={mode === "sign-up" ? 8 : undefined}
+                autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
+                value={password}
+                onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            </label>
+          )
+          : null}
+        {mode === "sign-up" && !inviteCode
+          ? (
+            <label>
+              Household name
+              <input
+                required
+                maxLength={200}
+                placeholder="The Smiths"
+                value={householdName}
+                onInput={(e) => setHouseholdName(e.currentTarget.value)}
+              />
+            </label>
+          )
+          : null}
+        {mode === "code" && codeSent
+          ? (
+            <label>
+              6-digit code
+              <input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                required
+                pattern="[0-9]{6}"
+                value={code}
+                onInput={(e) => setCode(e.currentTarget.value)}
+              />
+            </label>
+          )
+          : null}
+        <button type="submit" disabled={busy}>
+          {mode === "sign-up"
+            ? "Sign up"
+            : mode === "forgot"
+            ? "Send reset link"
+            : mode === "code" && !codeSent
+            ? "Email me a code"
+            : "Sign in"}
+        </button>
+      </form>
+      {message
+        ? <p role={message.error ? "alert" : "status"} class={message.error ? "error" : "notice"}>{message.text}</p>
+        : null}
+      <nav class="sign-in-modes" aria-label="Other ways to sign in">
+        {mode !== "sign-in"
+          ? <button type="button" class="link" onClick={switchTo("sign-in")}>Sign in with a password</button>
+          : null}
+        {mode !== "sign-up"
+          ? <button type="button" class="link" onClick={switchTo("sign-up")}>Create an account</button>
+          : null}
+        {mode !== "code"
+          ? <button type="button" class="link" onClick={switchTo("code")}>Email me a code</button>
+          : null}
+        {mode !== "forgot"
+          ? <button type="button" class="link" onClick={switchTo("forgot")}>Forgot password?</button>
+          : null}
+      </nav>
+    </main>
+  );
+}
