@@ -31,11 +31,31 @@ export async function bundleWebApp(): Promise<string> {
   return new TextDecoder().decode(stdout);
 }
 
+/**
+ * The app's stylesheet: style.css (the shell) followed by each screen's own CSS (src/**\/*.css, in path order), so
+ * that screens keep their styles beside their code and the page still loads one file.
+ */
+export async function bundleStyles(): Promise<string> {
+  const parts = [await Deno.readTextFile(join(webDirectory, "style.css"))];
+  const screenFiles: string[] = [];
+  async function walk(directory: string): Promise<void> {
+    for await (const entry of Deno.readDir(directory)) {
+      const path = join(directory, entry.name);
+      if (entry.isDirectory) await walk(path);
+      else if (entry.name.endsWith(".css")) screenFiles.push(path);
+    }
+  }
+  await walk(join(webDirectory, "src"));
+  for (const path of screenFiles.sort()) parts.push(await Deno.readTextFile(path));
+  return parts.join("\n");
+}
+
 if (import.meta.main) {
   const output = join(webDirectory, "dist");
   await Deno.mkdir(output, { recursive: true });
   const script = await bundleWebApp();
   await Deno.writeTextFile(join(output, "app.js"), script);
-  for (const file of ["index.html", "style.css"]) await Deno.copyFile(join(webDirectory, file), join(output, file));
+  await Deno.copyFile(join(webDirectory, "index.html"), join(output, "index.html"));
+  await Deno.writeTextFile(join(output, "style.css"), await bundleStyles());
   console.log(`Wrote ${output}/: index.html, style.css, app.js (${Math.round(script.length / 1024)} KiB)`);
 }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { bundleWebApp } from "../../examples/web/build.ts";
+import { bundleStyles, bundleWebApp } from "../../examples/web/build.ts";
 import { assertPortFree } from "./cluster.ts";
 
 export interface WebApp {
@@ -18,7 +18,6 @@ export function webAppPort(): number {
 const staticFiles: Record<string, { file: string; type: string }> = {
   "/": { file: "index.html", type: "text/html; charset=utf-8" },
   "/index.html": { file: "index.html", type: "text/html; charset=utf-8" },
-  "/style.css": { file: "style.css", type: "text/css; charset=utf-8" },
 };
 
 /**
@@ -55,6 +54,8 @@ export async function startWebApp(options: {
     const { pathname } = new URL(request.url);
     if (pathname === "/app.js") return reply(script, "text/javascript; charset=utf-8");
     if (pathname === "/config.json") return reply(config, "application/json");
+    // Read on every request, so that a change to a screen's CSS shows on reload.
+    if (pathname === "/style.css") return reply(await bundleStyles(), "text/css; charset=utf-8");
     if (pathname === "/favicon.ico") return new Response(null, { status: 204 });
     const entry = staticFiles[pathname];
     if (!entry) return reply(`Nothing at ${pathname}\n`, "text/plain", 404);
