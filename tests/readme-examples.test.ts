@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { projectRoot } from "../supabase/local/stack-config.ts";
-import { catalogIngredient, householdOf, twoHouseholds } from "./support/households.ts";
+import { appClient, uniqueEmail } from "./auth/auth-client.ts";
+import { catalogIngredient, householdOf } from "./support/households.ts";
 import { adminSql, stackEnv } from "./support/stack.ts";
 import { callToolOk } from "./support/tools-client.ts";
 
@@ -36,9 +37,14 @@ Deno.test("README: the curl that calls a tool runs on a machine without uuidgen"
   assert.equal(JSON.parse(result.stdout).ok, true, result.stdout);
 });
 
-Deno.test("README: the typed client's snippet reaches the tools as the user", async () => {
+Deno.test("README: the typed client's snippet signs in and reaches the tools as the user", async () => {
+  // A person who signed up through Auth (the local stand-in), with a password, as the snippet assumes.
+  const email = uniqueEmail("readme-client");
+  const password = "readme snippet password";
+  const { data, error } = await appClient().auth.signUp({ email, password });
+  assert.equal(error, null);
+  const alice = { id: data.user!.id, email, token: data.session!.access_token };
   const sql = adminSql();
-  const { alice } = await twoHouseholds(sql, "readme-client");
   const householdId = await householdOf(sql, alice);
   const riceId = await catalogIngredient(sql, "white rice");
   await sql.end();
@@ -47,7 +53,8 @@ Deno.test("README: the typed client's snippet reaches the tools as the user", as
   const snippet = readmeBlock("ts", "createToolsClient");
   const declarations = `const SUPABASE_URL = ${JSON.stringify(apiUrl)}; const SUPABASE_ANON_KEY = ${
     JSON.stringify(anonKey)
-  }; const userAccessToken = ${JSON.stringify(alice.token)}; const householdId = ${JSON.stringify(householdId)};
+  }; const email = ${JSON.stringify(email)}; const password = ${JSON.stringify(password)};
+    const householdId = ${JSON.stringify(householdId)};
     const listId = ${JSON.stringify(listId)}; const riceId = ${JSON.stringify(riceId)};\n`;
   const imports = snippet.split("\n").filter((line) => line.startsWith("import "));
   const body = snippet.split("\n").filter((line) => !line.startsWith("import "));
