@@ -33,7 +33,8 @@ Deno.test("FairQueue: household B is served at once while A's job runs and A's o
   a[0].finish();
   await aRuns[0];
   await Promise.resolve();
-  assert.deepEqual(log, ["A1 on 0", "B1 on 1", "A2 on 1"]);
+  // Both slots are free now: the lowest is taken.
+  assert.deepEqual(log, ["A1 on 0", "B1 on 1", "A2 on 0"]);
   a[1].finish();
   a[2].finish();
   assert.deepEqual(await Promise.all(aRuns), ["A1", "A2", "A3"]);
@@ -68,4 +69,20 @@ Deno.test("FairQueue: a free slot goes to households in turn, not to the one wit
   }
   await Promise.all(runs);
   assert.deepEqual(log.map((entry) => entry.slice(0, 2)), ["A1", "B1", "C1", "A2", "B2", "A3"]);
+});
+
+Deno.test("FairQueue: calls one after another reuse the lowest slot, so the other slots' workers never start", async () => {
+  const queue = new FairQueue({ slots: 3, perHousehold: 2, waitingInAll: 8 });
+  const used: number[] = [];
+  for (let call = 0; call < 5; call++) await queue.run("A", (slot) => Promise.resolve(used.push(slot)));
+  assert.deepEqual(used, [0, 0, 0, 0, 0]);
+  // Overlapping calls take the next slots, and the lowest is taken again once it is free.
+  const { promise: release, resolve } = Promise.withResolvers<void>();
+  const first = queue.run("A", async (slot) => (await release, slot));
+  const second = queue.run("B", (slot) => Promise.resolve(slot));
+  assert.equal(await second, 1);
+  assert.equal(await queue.run("C", (slot) => Promise.resolve(slot)), 1);
+  resolve();
+  assert.equal(await first, 0);
+  assert.equal(await queue.run("C", (slot) => Promise.resolve(slot)), 0);
 });

@@ -44,7 +44,10 @@ export class FairQueue {
     } finally {
       this.#meanJobMs = 0.8 * this.#meanJobMs + 0.2 * (performance.now() - started);
       this.#running.delete(household);
+      // The lowest free slot first: one household's calls one after another keep reusing slot 0's worker, and
+      // the other slots start (and hold memory) only when calls overlap.
       this.#freeSlots.push(slot);
+      this.#freeSlots.sort((left, right) => left - right);
       if (this.#waiting.get(household)?.length) this.#ready.push(household);
       this.#dispatch();
     }
