@@ -274,7 +274,12 @@ Deno.test("offline writes: update_item still needs a field to change when seen_v
   const listId = await newList("Offline edit nothing");
   const { item } = await add(alice, listId, milk, 1);
   const reply = await callTool(alice, "grocery.update_item", { grocery_item_id: item.id, seen_version: 0 }, options);
-  assert.deepEqual([reply.status, reply.body.error?.type], [400, "VALIDATION_ERROR"]);
+  assert.deepEqual([reply.status, reply.body.error?.type, reply.body.error?.field], [
+    400,
+    "VALIDATION_ERROR",
+    "quantity",
+  ]);
+  assert.match(reply.body.error!.message, /give at least one of quantity, unit and prep_state/);
 });
 
 globalThis.addEventListener("unload", () => sql.end());
