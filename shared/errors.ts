@@ -21,7 +21,15 @@ export interface ErrorBody {
   message: string;
   field?: string;
   retryable: boolean;
+  /** What the app needs to show the failure in its own words: e.g. a conflict's current row (ErrorDetails). */
+  details?: ErrorDetails;
 }
+
+/**
+ * Structured facts about a failure, beside its message: a refused offline write (grocery item tools with
+ * seen_version, or an item that is gone) gives `reason`, the item as it is now, and the line it went into.
+ */
+export type ErrorDetails = Record<string, unknown>;
 
 const retryableTypes: ReadonlySet<ErrorType> = new Set([
   "CONFLICT",
@@ -41,11 +49,12 @@ export class AppError extends Error {
   readonly retryable: boolean;
   /** When to try again, sent as the Retry-After header (seconds). */
   readonly retryAfterSeconds?: number;
+  readonly details?: ErrorDetails;
 
   constructor(
     type: ErrorType,
     message: string,
-    options: { field?: string; retryable?: boolean; retryAfterSeconds?: number } = {},
+    options: { field?: string; retryable?: boolean; retryAfterSeconds?: number; details?: ErrorDetails } = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -53,6 +62,7 @@ export class AppError extends Error {
     this.field = options.field;
     this.retryable = options.retryable ?? retryableTypes.has(type);
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 
   get status(): number {
@@ -62,6 +72,7 @@ export class AppError extends Error {
   toBody(): ErrorBody {
     const body: ErrorBody = { type: this.type, message: this.message, retryable: this.retryable };
     if (this.field !== undefined) body.field = this.field;
+    if (this.details !== undefined) body.details = this.details;
     return body;
   }
 }

@@ -11,6 +11,12 @@ export interface ToolErrorDetails {
   status: number;
   /** The tool that was called, `group.action`. */
   tool: string;
+  /**
+   * Structured facts beside the message, when the server gives them: a refused offline write's `reason`
+   * (`checked_changed`, `amount_changed`, `removed`, `merged`), the item as it is now (`item`) and, for a merged
+   * line, the line it went into (`merged_into`). See the grocery item tools' docs.
+   */
+  details?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -25,6 +31,7 @@ export class ToolError extends Error {
   readonly retryable: boolean;
   readonly status: number;
   readonly tool: string;
+  readonly details?: Record<string, unknown>;
 
   constructor(details: ToolErrorDetails) {
     super(details.message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -34,6 +41,7 @@ export class ToolError extends Error {
     this.retryable = details.retryable;
     this.status = details.status;
     this.tool = details.tool;
+    if (details.details !== undefined) this.details = details.details;
   }
 }
 
@@ -53,7 +61,13 @@ const typeOfStatus: Record<number, ToolErrorType> = {
 
 interface ErrorEnvelope {
   ok: false;
-  error: { type: ToolErrorType; message: string; field?: string; retryable: boolean };
+  error: {
+    type: ToolErrorType;
+    message: string;
+    field?: string;
+    retryable: boolean;
+    details?: Record<string, unknown>;
+  };
 }
 
 export function isErrorEnvelope(body: unknown): body is ErrorEnvelope {

@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.fa461db9c96e";
+export const registryVersion = "1.0.ee42400fa055";
 
 // recipe.list
 
@@ -1167,6 +1167,8 @@ export type GroceryAddItemOutput = {
 export type GroceryCheckItemInput = {
   /** The grocery item's id (from grocery.get_list). */
   grocery_item_id: string;
+  /** The list's version you last read (grocery.get_list's or the last grocery.changes' `version`), for a write made offline or from a screen that may be stale: if someone else changed what this write would overwrite after that version, the write is refused as a CONFLICT (nothing changes) instead of undoing their change. Absent: no such check. */
+  seen_version?: number;
 };
 
 /** The data of a successful grocery.check_item. */
@@ -1224,6 +1226,8 @@ export type GroceryCheckItemOutput = {
 export type GroceryUncheckItemInput = {
   /** The grocery item's id (from grocery.get_list). */
   grocery_item_id: string;
+  /** The list's version you last read (grocery.get_list's or the last grocery.changes' `version`), for a write made offline or from a screen that may be stale: if someone else changed what this write would overwrite after that version, the write is refused as a CONFLICT (nothing changes) instead of undoing their change. Absent: no such check. */
+  seen_version?: number;
 };
 
 /** The data of a successful grocery.uncheck_item. */
@@ -1291,6 +1295,8 @@ export type GroceryUncheckItemOutput = {
 export type GroceryRemoveItemInput = {
   /** The grocery item's id (from grocery.get_list). */
   grocery_item_id: string;
+  /** The list's version you last read (grocery.get_list's or the last grocery.changes' `version`), for a write made offline or from a screen that may be stale: if someone else changed what this write would overwrite after that version, the write is refused as a CONFLICT (nothing changes) instead of undoing their change. Absent: no such check. */
+  seen_version?: number;
 };
 
 /** The data of a successful grocery.remove_item. */
@@ -1350,6 +1356,8 @@ export type GroceryRemoveItemOutput = {
 export type GroceryUpdateItemInput = {
   /** The grocery item's id (from grocery.get_list). */
   grocery_item_id: string;
+  /** The list's version you last read (grocery.get_list's or the last grocery.changes' `version`), for a write made offline or from a screen that may be stale: if someone else changed what this write would overwrite after that version, the write is refused as a CONFLICT (nothing changes) instead of undoing their change. Absent: no such check. */
+  seen_version?: number;
   /** Amount as a JSON number > 0, at most 1,000,000 and with at most 3 decimals, e.g. 1.5; never a string. */
   quantity?: number;
   /** Unit, exactly one of: cup, tbsp, tsp, ml, l, fl oz, lb, oz, g, kg, whole, piece, can, package. Units are never converted. */

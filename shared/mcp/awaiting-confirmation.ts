@@ -31,6 +31,7 @@ export function awaitingConfirmationSchema(tool: AnyTool) {
             message: z.string(),
             field: z.string().optional(),
             retryable: z.boolean(),
+            details: z.record(z.string(), z.unknown()).optional(),
           }),
         }),
       ]).describe("Null until decided; the tool's reply once confirmed."),

@@ -37,6 +37,15 @@ import {
 export const groceryListId = idField("The grocery list's id (from grocery.list_lists or grocery.create_list).");
 const groceryItemId = idField("The grocery item's id (from grocery.get_list).");
 
+/** The list's version the client last read: a stale write that would undo someone else's later change is refused. */
+const seenVersion = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().describe(
+  "The list's version you last read (grocery.get_list's or the last grocery.changes' `version`), for a write made " +
+    "offline or from a screen that may be stale: if someone else changed what this write would overwrite after " +
+    "that version, the write is refused as a CONFLICT (nothing changes) instead of undoing their change. Absent: " +
+    "no such check.",
+);
+const itemWriteInput = { grocery_item_id: groceryItemId, seen_version: seenVersion };
+
 const nullableId = (description: string) => idField(description).nullable().optional().describe(description);
 
 export const listLists = defineTool({
@@ -120,7 +129,7 @@ export const checkItem = defineTool({
   ...groceryDocs.checkItem,
   effect: "write",
   risk: "medium",
-  inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
+  inputSchema: z.strictObject(itemWriteInput),
   outputSchema: GroceryItemResult,
 });
 
@@ -129,7 +138,7 @@ export const uncheckItem = defineTool({
   ...groceryDocs.uncheckItem,
   effect: "write",
   risk: "medium",
-  inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
+  inputSchema: z.strictObject(itemWriteInput),
   outputSchema: GroceryUncheckItemResult,
 });
 
@@ -138,7 +147,7 @@ export const removeItem = defineTool({
   ...groceryDocs.removeItem,
   effect: "write",
   risk: "medium",
-  inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
+  inputSchema: z.strictObject(itemWriteInput),
   outputSchema: GroceryRemoveItemResult,
 });
 
@@ -148,11 +157,11 @@ export const updateItem = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({
-    grocery_item_id: groceryItemId,
+    ...itemWriteInput,
     quantity: quantityField().optional(),
     unit: unitField().optional(),
     prep_state: prepStateField(),
-  }).refine((input) => Object.keys(input).length > 1, {
+  }).refine((input) => ["quantity", "unit", "prep_state"].some((field) => field in input), {
     error: "give at least one of quantity, unit and prep_state",
     path: ["quantity"],
   }),

@@ -4,6 +4,7 @@ import { AppError } from "../errors.ts";
 import { type AnyTool, isWriteTool, type ToolContext } from "./define-tool.ts";
 import { separateHousehold } from "./household-input.ts";
 import { inputHash } from "./input-hash.ts";
+import { throwIfRefused } from "./refusal.ts";
 import { invokeAppFunction } from "../db/invoke.ts";
 import { requiredFieldMessages, validationError } from "./validation-error.ts";
 
@@ -78,6 +79,7 @@ export async function runTool(tool: AnyTool, rawInput: unknown, options: RunTool
       });
       run.replayed = result.replayed;
       run.householdId = result.household_id ?? null;
+      throwIfRefused(result.data);
       return result.data as Result;
     },
     resolveHousehold: async () => {

@@ -1,7 +1,11 @@
 import postgres from "postgres";
+import { invocationRetentionMilliseconds } from "../../shared/client/replay-window.ts";
 
-/** How long invocation records (idempotency keys and stored replies) are kept: a week, at least a day. */
-export const invocationRetention = "7 days";
+/**
+ * How long invocation records (idempotency keys and stored replies) are kept: a week, the figure the typed client
+ * gives apps for their replay window (shared/client/replay-window.ts), as a PostgreSQL interval.
+ */
+export const invocationRetention = `${invocationRetentionMilliseconds / 86_400_000} days`;
 
 export interface Housekeeping {
   /** Runs the housekeeping once now; resolves to the number of invocation records removed. */

@@ -12,7 +12,7 @@ export interface ToolResponse<Data = unknown> {
   body: {
     ok: boolean;
     data?: Data;
-    error?: { type: string; message: string; field?: string; retryable: boolean };
+    error?: { type: string; message: string; field?: string; retryable: boolean; details?: Record<string, unknown> };
   };
 }
 

@@ -245,12 +245,27 @@ function checkedQuantities(items: ItemRow[]): Map<string, number> {
   return new Map(items.filter((item) => item.checked && !item.deleted).map((item) => [item.id, Number(item.quantity)]));
 }
 
+/** A client's copy of the list: each item as the tools show it (JSON), and the version it was read at. */
+interface ListCopy {
+  items: Map<string, string>;
+  version: number;
+}
+
+/** The first read of a client of the change feed (issue 25): grocery.get_list, and the version it read at. */
+async function readInto(copy: ListCopy, user: TestUser, world: World): Promise<void> {
+  const list = await callToolOk(user, "grocery.get_list", { grocery_list_id: world.listId }, {
+    householdId: world.householdId,
+  });
+  copy.items = new Map(list.items.map((item) => [item.id, JSON.stringify(item)]));
+  copy.version = list.version;
+}
+
 /**
- * A client of the change feed (issue 25): its copy of the list, from version 0, kept by pulling grocery.changes.
- * After the random run it must equal the list's live items.
+ * The client then keeps its copy by pulling grocery.changes. After the random run, the first read plus every pull
+ * must equal a fresh grocery.get_list, item for item and field for field.
  */
 async function pullInto(
-  copy: { items: Map<string, string>; version: number },
+  copy: ListCopy,
   user: TestUser,
   world: World,
 ): Promise<void> {
@@ -265,12 +280,12 @@ async function pullInto(
     }, { householdId: world.householdId });
     assert.equal(reply.status, 200, JSON.stringify(reply.body));
     const page = reply.body.data as {
-      items: { id: string; quantity: number; unit: string; checked: boolean }[];
+      items: { id: string }[];
       removed: { id: string }[];
       version: number;
       next_cursor: string | null;
     };
-    for (const item of page.items) copy.items.set(item.id, `${item.quantity} ${item.unit} ${item.checked}`);
+    for (const item of page.items) copy.items.set(item.id, JSON.stringify(item));
     for (const removed of page.removed) copy.items.delete(removed.id);
     version = page.version;
     cursor = page.next_cursor ?? undefined;
@@ -284,7 +299,8 @@ async function runSeed(seed: number) {
   const options = { householdId: world.householdId };
   const statuses = new Map<string, number>();
   let state = await snapshot(world);
-  const feed = { items: new Map<string, string>(), version: 0 };
+  const feed: ListCopy = { items: new Map(), version: 0 };
+  await readInto(feed, bob, world);
   for (let step = 0; step < stepsPerSeed; step += 2) {
     if (step % 20 === 0) await pullInto(feed, bob, world);
     const calls = [chooseCall(world, state, random), chooseCall(world, state, random)];
@@ -324,16 +340,18 @@ async function runSeed(seed: number) {
       }
     }
   }
-  // The first read plus every pull equals the list's live items now.
+  // The first read plus every pull equals a fresh read, and the list's live items.
   await pullInto(feed, bob, world);
-  const live = await sql<{ id: string; quantity: string; unit: string; checked: boolean }[]>`
-    select id, quantity::text, unit, checked from public.grocery_items
-    where grocery_list_id = ${world.listId} and deleted_at is null`;
+  const fresh: ListCopy = { items: new Map(), version: 0 };
+  await readInto(fresh, alice, world);
   assert.deepEqual(
-    [...feed.items.entries()].sort(),
-    live.map((item) => [item.id, `${Number(item.quantity)} ${item.unit} ${item.checked}`]).sort(),
-    `seed ${seed}: the change feed's copy of the list differs from the list`,
+    [[...feed.items.entries()].sort(), feed.version],
+    [[...fresh.items.entries()].sort(), fresh.version],
+    `seed ${seed}: the first read plus every pull of the change feed differs from a fresh grocery.get_list`,
   );
+  const live = await sql<{ id: string }[]>`
+    select id from public.grocery_items where grocery_list_id = ${world.listId} and deleted_at is null`;
+  assert.deepEqual([...feed.items.keys()].sort(), live.map((item) => item.id).sort());
   return statuses;
 }
 

@@ -23,7 +23,7 @@ async function householdRows(): Promise<unknown> {
     select jsonb_build_object(
       'lists', (select jsonb_agg(to_jsonb(l) - array['updated_at', 'version', 'planner_version'] order by l.id) from public.grocery_lists l
         where l.household_id = ${householdId} and l.deleted_at is null),
-      'items', (select jsonb_agg(to_jsonb(i) - array['updated_at', 'version', 'planner_version'] order by i.id) from public.grocery_items i
+      'items', (select jsonb_agg(to_jsonb(i) - array['updated_at', 'version', 'planner_version'] - array['checked_version', 'checked_changed_by', 'amount_version', 'amount_changed_by'] order by i.id) from public.grocery_items i
         where i.household_id = ${householdId} and i.deleted_at is null),
       'sources', (select jsonb_agg(to_jsonb(s) order by s.id) from public.grocery_item_sources s
         where s.household_id = ${householdId}),

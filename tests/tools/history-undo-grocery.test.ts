@@ -20,7 +20,7 @@ const eggs = await catalogIngredient(sql, "eggs");
 async function listRows(listId: string): Promise<unknown> {
   const [rows] = await sql<{ rows: unknown }[]>`
     select jsonb_build_object(
-      'items', (select jsonb_agg(to_jsonb(i) - array['updated_at', 'version', 'planner_version'] - 'deleted_at'
+      'items', (select jsonb_agg(to_jsonb(i) - array['updated_at', 'version', 'planner_version'] - array['checked_version', 'checked_changed_by', 'amount_version', 'amount_changed_by'] - 'deleted_at'
           || jsonb_build_object('removed', i.deleted_at is not null) order by i.id)
         from public.grocery_items i where i.grocery_list_id = ${listId}),
       'sources', (select jsonb_agg(to_jsonb(s) order by s.id) from public.grocery_item_sources s

@@ -1,4 +1,5 @@
 import { toolDoc } from "./tool-doc.ts";
+import { conflictRules } from "./offline-writes.ts";
 
 const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
 
@@ -17,12 +18,6 @@ const versions = "- Versions: every transaction that changes a list (its items, 
   "- Pokes: the same transaction sends one Realtime broadcast on the household's private channel " +
   "`household:<household_id>` (event `poke`, payload `{ kind, grocery_list_id?, version }`), never the rows; " +
   "pull with this tool when one arrives, and when the app comes back to the foreground or reconnects.";
-
-const conflictRules = "- Offline writes and conflicts: a queued write replays with its Idempotency-Key and runs " +
-  "once. Checking an item someone else checked is a success that changes nothing; checking or editing an item " +
-  "someone removed is NOT_FOUND; one merged into another line (an uncheck folds lines) appears here in `removed` " +
-  "with `merged_into_id`, the line it went into. An add made offline merges like any add. Idempotency records are " +
-  "kept 7 days: replay nothing older.";
 
 export const changesDocs = {
   groceryChanges: {

@@ -1,6 +1,7 @@
 // Prose for the grocery tools that edit lists and items and undo removals.
 import { idExample, toolDoc } from "./tool-doc.ts";
 import { ledgerStatement } from "./grocery-ledger.ts";
+import { offlineFailureModes, offlineInvariants } from "./offline-writes.ts";
 
 const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
 const itemId = "0f6e3c9a-2b1d-4e7f-8a9c-1d2e3f4a5b6c";
@@ -34,9 +35,9 @@ export const groceryEditDocs = {
       Invariants: "- No unit is ever converted: the person states the new amount, recorded as an adjustment " +
         "(the difference in the same unit; a new unit takes the old amount out in the old unit and puts the new " +
         "one in).\n" + `${ledgerStatement}\n` +
-        "- Undo: call it again with the `previous` values.",
+        "- Undo: call it again with the `previous` values.\n" + offlineInvariants,
       "Failure Modes": "- **VALIDATION_ERROR**: no field to change, or a bad quantity, unit or prep state.\n" +
-        "- **NOT_FOUND**: no such live item in this household.",
+        "- **NOT_FOUND**: no such item in this household.\n" + offlineFailureModes("grocery.update_item"),
       Examples: `### Example 1\n\`\`\`json\n{ "grocery_item_id": "${itemId}", "quantity": 1.1, "unit": "lb" }\n\`\`\``,
       "Common Mistakes": "- ❌ Converting units silently: ask the person for the amount in the new unit.",
     }),

@@ -1,6 +1,7 @@
 // Prose for the grocery tools: description (provider schemas), summary (system prompts), doc (on request).
 import { idExample, toolDoc } from "./tool-doc.ts";
 import { ledgerStatement } from "./grocery-ledger.ts";
+import { offlineFailureModes, offlineInvariants } from "./offline-writes.ts";
 
 const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
 const itemId = "0f6e3c9a-2b1d-4e7f-8a9c-1d2e3f4a5b6c";
@@ -126,8 +127,10 @@ export const groceryDocs = {
     doc: toolDoc("grocery.check_item", checkSummary, {
       Preconditions: "- grocery_item_id names a live item of the household.",
       Postconditions: "- The item is checked. Returns `{ item }` as in grocery.get_list.",
-      Invariants: "- A checked item no longer receives merges; later pushes add a new item.",
-      "Failure Modes": "- **NOT_FOUND**: no such live item in this household.",
+      Invariants: "- A checked item no longer receives merges; later pushes add a new item.\n" +
+        "- Checking an item someone else already checked is a success that changes nothing (it stays theirs).\n" +
+        offlineInvariants,
+      "Failure Modes": "- **NOT_FOUND**: no such item in this household.\n" + offlineFailureModes("grocery.check_item"),
       Examples: idExample("grocery_item_id", itemId),
       "Common Mistakes": "- ❌ Removing bought items instead of checking them: checked items keep their history.",
     }),
@@ -145,8 +148,9 @@ export const groceryDocs = {
         "- history.undo checks it again exactly (same person, same time); after a fold, the line it folded into " +
         "gives back its quantity and the sources, and the checked line comes back.",
       Invariants: "- A list never holds two unchecked lines with one merge key, so later pushes find one line.\n" +
-        ledgerStatement,
-      "Failure Modes": "- **NOT_FOUND**: no such live item in this household.\n" +
+        ledgerStatement + "\n" + offlineInvariants,
+      "Failure Modes": "- **NOT_FOUND**: no such item in this household.\n" +
+        offlineFailureModes("grocery.uncheck_item") + "\n" +
         "- Its undo is a **CONFLICT** when a later write changed the item or the line it folded into (undo that " +
         "write first).",
       Examples: idExample("grocery_item_id", itemId),
@@ -159,8 +163,9 @@ export const groceryDocs = {
     doc: toolDoc("grocery.remove_item", removeSummary, {
       Preconditions: "- grocery_item_id names a live item of the household.",
       Postconditions: "- The item is hidden from the list. Returns `{ removed: true, item: { …, deleted_at } }`.",
-      Invariants: "- The row and its sources are kept.",
-      "Failure Modes": "- **NOT_FOUND**: no such live item (removing twice is NOT_FOUND the second time).",
+      Invariants: "- The row and its sources are kept.\n" + offlineInvariants,
+      "Failure Modes": "- **NOT_FOUND**: no such item in this household; removing twice is NOT_FOUND the second " +
+        "time (`details.reason: removed`).\n" + offlineFailureModes("grocery.remove_item"),
       Examples: idExample("grocery_item_id", itemId),
       "Common Mistakes": "- ❌ Removing to lower a quantity: remove and add the new amount, or ask the user.",
     }),

@@ -50,6 +50,11 @@ function errorEnvelope(types: readonly ErrorType[]): JsonSchema {
           message: { type: "string", description: "For people (and models): what went wrong and what to do." },
           field: { type: "string", description: "The input field (or header) at fault, when there is one." },
           retryable: { type: "boolean", description: "Whether the same request may succeed later." },
+          details: {
+            type: "object",
+            description: "Structured facts for the app, when there are some: a refused offline write's reason, " +
+              "the item as it is now, and the line a merged item went into (see the grocery item tools).",
+          },
         },
         required: ["type", "message", "retryable"],
         additionalProperties: false,
