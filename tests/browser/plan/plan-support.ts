@@ -18,7 +18,11 @@ export interface Person {
 export async function newPerson(label: string, householdName: string): Promise<Person> {
   const email = uniqueEmail(label);
   const client = appClient();
-  const { data, error } = await client.auth.signUp({ email, password, options: { data: { household_name: householdName } } });
+  const { data, error } = await client.auth.signUp({
+    email,
+    password,
+    options: { data: { household_name: householdName } },
+  });
   if (error || !data.session) throw new Error(`sign-up failed: ${error?.message ?? "no session"}`);
   return { email, tools: createToolsClient(client) };
 }

@@ -19,13 +19,13 @@ browserTest("a recipe made by hand with autocomplete is edited, reverted, delete
   await page.getByLabel("Servings").fill("4");
   await page.getByLabel("Rating").selectOption("4");
   await page.getByLabel("Tags").fill("quick, spicy");
-  const first = page.getByRole("group", { name: "Ingredient 1" });
+  const first = page.getByRole("group", { name: "Ingredient 1", exact: true });
   await first.getByRole("combobox", { name: "Ingredient" }).pressSequentially("kidney b");
   await first.getByRole("option", { name: "kidney beans" }).click();
   await first.getByLabel("Amount").fill("2");
   await first.getByLabel("Unit").selectOption("can");
   await page.getByRole("button", { name: "Add an ingredient" }).click();
-  const second = page.getByRole("group", { name: "Ingredient 2" });
+  const second = page.getByRole("group", { name: "Ingredient 2", exact: true });
   await second.getByRole("combobox", { name: "Ingredient" }).pressSequentially("onio");
   // The keyboard picks too: the first match is "onion".
   await second.getByRole("option", { name: "onion", exact: true }).waitFor();
@@ -57,7 +57,7 @@ browserTest("a recipe made by hand with autocomplete is edited, reverted, delete
   await page.getByRole("heading", { name: "Edit recipe" }).waitFor();
   await page.getByLabel("Title").fill("Weeknight chilli for six");
   await page.getByLabel("Servings").fill("6");
-  await page.getByRole("group", { name: "Ingredient 2" }).getByLabel("Amount").fill("2");
+  await page.getByRole("group", { name: "Ingredient 2", exact: true }).getByLabel("Amount").fill("2");
   await page.getByRole("button", { name: "Save changes" }).click();
   await page.getByRole("heading", { name: "Weeknight chilli for six" }).waitFor();
   const edited = (await person.tools.recipe.get({ recipe_id: saved.id })).recipe;

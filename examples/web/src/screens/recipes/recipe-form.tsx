@@ -71,7 +71,12 @@ export function RecipeForm(
       </div>
       <h2>Ingredients</h2>
       {draft.lines.map((line, index) => (
-        <fieldset key={line.key} class="ingredient-line">
+        <fieldset
+          key={line.key}
+          class={line.problems?.length && !(line.ingredient && line.ingredient.name === line.text)
+            ? "ingredient-line needs-attention"
+            : "ingredient-line"}
+        >
           <legend>Ingredient {index + 1}</legend>
           {line.original
             ? (
@@ -130,7 +135,7 @@ export function RecipeForm(
               <span>Preparation</span>
               <input
                 value={line.prepState}
-                placeholder="chopped"
+                placeholder="e.g. chopped"
                 onInput={(event) => setLine(line.key, { prepState: event.currentTarget.value })}
               />
             </label>
