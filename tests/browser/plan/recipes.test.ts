@@ -55,6 +55,11 @@ browserTest("a recipe made by hand with autocomplete is edited, reverted, delete
 
   await page.getByRole("link", { name: "Edit recipe" }).click();
   await page.getByRole("heading", { name: "Edit recipe" }).waitFor();
+  // The API's refusal shows in words beside the button, and nothing changes.
+  await page.getByLabel("Title").fill("x".repeat(201));
+  await page.getByRole("button", { name: "Save changes" }).click();
+  assert.match(await page.locator(".recipe-form").getByRole("alert").innerText(), /title.*200/i);
+  assert.equal((await person.tools.recipe.get({ recipe_id: saved.id })).recipe.title, "Weeknight chilli");
   await page.getByLabel("Title").fill("Weeknight chilli for six");
   await page.getByLabel("Servings").fill("6");
   await page.getByRole("group", { name: "Ingredient 2", exact: true }).getByLabel("Amount").fill("2");

@@ -40,8 +40,11 @@ export function WeekScreen({ date }: { date?: string }) {
     reload();
   }, [monday]);
 
+  const recipesLoad = useAction();
   useEffect(() => {
-    api.tools().recipe.list({ limit: 100 }).then((result) => setRecipes(result.recipes)).catch(() => setRecipes([]));
+    recipesLoad.run(() => api.tools().recipe.list({ limit: 100 })).then((result) => {
+      if (result) setRecipes(result.recipes);
+    });
   }, []);
 
   function keepSeries(next: KnownSeries[]) {
@@ -97,6 +100,7 @@ export function WeekScreen({ date }: { date?: string }) {
       <div class="actions">
         <button type="button" onClick={() => openAdd(days.find(isToday) ?? monday)}>Plan a meal</button>
       </div>
+      <ErrorMessage error={adding ? recipesLoad.error : null} />
       {adding && recipes
         ? (
           <AddMealForm
