@@ -128,3 +128,39 @@ browserTest(
     assert.deepEqual(run.pageErrors, []);
   },
 );
+
+browserTest("a photo of a printed recipe is read with OCR into a draft and saved", async (run) => {
+  const { page } = run;
+  // The "photo": printed text rendered by the browser and captured as a PNG (setup, not a step).
+  const sheet = await page.context().newPage();
+  await sheet.setContent(
+    `<pre style="font: 32px/1.5 sans-serif; padding: 24px; margin: 0; background: #fff; color: #000">` +
+      "Tomato rice\n\nIngredients\n2 cups rice\n1 onion\n3 tomatoes\n\nMethod\nCook the rice with the tomatoes.</pre>",
+  );
+  const photo = await sheet.locator("pre").screenshot();
+  await sheet.close();
+
+  const person = await newPerson("import-photo", "The Photographers");
+  await signIn(page, run.appUrl, person, "#/recipes/import");
+  await page.getByLabel("A photo").check();
+  await page.getByLabel("Photo of a printed recipe").setInputFiles({
+    name: "recipe.png",
+    mimeType: "image/png",
+    buffer: photo,
+  });
+  await page.getByRole("button", { name: "Read the photo" }).click();
+  // OCR starts its worker on the first image: give it longer than a click.
+  await page.getByRole("heading", { name: "Check the draft" }).waitFor({ timeout: 60_000 });
+  assert.equal(await page.getByLabel("Title").inputValue(), "Tomato rice");
+  assert.match(await page.locator(".import-source").innerText(), /Read with \d+% confidence/);
+  await screenshots(page, "import-photo-draft");
+  await page.getByRole("button", { name: "Save recipe" }).click();
+  await page.getByRole("heading", { name: "Tomato rice" }).waitFor();
+  const [saved] = (await person.tools.recipe.list()).recipes;
+  const held = (await person.tools.recipe.get({ recipe_id: saved.id })).recipe;
+  assert.deepEqual(
+    held.ingredients.map((line) => [line.ingredient_name, line.quantity, line.unit]),
+    [["rice", 2, "cup"], ["onion", 1, "whole"], ["tomato", 3, "whole"]],
+  );
+  assert.deepEqual(run.pageErrors, []);
+});

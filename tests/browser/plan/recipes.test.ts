@@ -55,6 +55,7 @@ browserTest("a recipe made by hand with autocomplete is edited, reverted, delete
 
   await page.getByRole("link", { name: "Edit recipe" }).click();
   await page.getByRole("heading", { name: "Edit recipe" }).waitFor();
+  await screenshots(page, "recipe-edit");
   // The API's refusal shows in words beside the button, and nothing changes.
   await page.getByLabel("Title").fill("x".repeat(201));
   await page.getByRole("button", { name: "Save changes" }).click();

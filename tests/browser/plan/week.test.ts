@@ -67,6 +67,14 @@ browserTest("meals are planned, moved, given servings, removed and restored, and
     ["Lentil soup", "2030-03-06", "lunch", 6],
     ["Weeknight chilli", "2030-03-05", "dinner", 3],
   ]);
+  // Dragging works too: the soup goes to Thursday's dinner.
+  await day(page, "Wednesday 6 Mar").getByRole("listitem", { name: "Lentil soup, lunch" })
+    .dragTo(day(page, "Thursday 7 Mar").locator(".slot").nth(2));
+  await day(page, "Thursday 7 Mar").getByRole("link", { name: "Lentil soup" }).waitFor();
+  assert.deepEqual(await mealsHeld(person), [
+    ["Lentil soup", "2030-03-07", "dinner", 6],
+    ["Weeknight chilli", "2030-03-05", "dinner", 3],
+  ]);
   await screenshots(page, "week-planned");
 
   // Chilli every Friday for three weeks, from this Monday.
@@ -91,13 +99,13 @@ browserTest("meals are planned, moved, given servings, removed and restored, and
     "dinner",
     null,
   ]];
-  assert.deepEqual(await mealsHeld(person, "2030-03-07"), fridays);
+  assert.deepEqual(await mealsHeld(person, "2030-03-08"), fridays);
 
   const series = page.getByRole("region", { name: "Repeating meals" });
   await series.getByLabel("Servings each time").fill("2");
   await series.getByRole("button", { name: "Change all" }).click();
   await friday.getByText("2 servings").waitFor();
-  assert.deepEqual(await mealsHeld(person, "2030-03-07"), fridays.map(([title, date, type]) => [title, date, type, 2]));
+  assert.deepEqual(await mealsHeld(person, "2030-03-08"), fridays.map(([title, date, type]) => [title, date, type, 2]));
   await screenshots(page, "week-repeating");
 
   await page.getByRole("link", { name: "Next week" }).click();
@@ -106,7 +114,7 @@ browserTest("meals are planned, moved, given servings, removed and restored, and
   await page.getByRole("button", { name: "Stop repeating" }).click();
   await page.getByText("Repeating meals").waitFor({ state: "detached" });
   assert.equal(await day(page, "Friday 15 Mar").getByRole("link", { name: "Weeknight chilli" }).count(), 0);
-  assert.deepEqual(await mealsHeld(person, "2030-03-07"), []);
+  assert.deepEqual(await mealsHeld(person, "2030-03-08"), []);
   await page.getByRole("link", { name: "Previous week" }).click();
   await page.getByRole("heading", { name: "Week of 4 March 2030" }).waitFor();
   await day(page, "Tuesday 5 Mar").getByRole("link", { name: "Weeknight chilli" }).waitFor();
