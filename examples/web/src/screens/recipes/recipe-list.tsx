@@ -47,8 +47,10 @@ export function RecipeList() {
     <section aria-labelledby="recipes-heading" class="recipes">
       <div class="screen-heading">
         <h1 id="recipes-heading">Recipes</h1>
-        <a class="button" href={routeHash({ screen: "recipes", mode: "new" })}>New recipe</a>
-        <a class="button secondary" href={routeHash({ screen: "recipes", mode: "import" })}>Import a recipe</a>
+        <div class="heading-actions">
+          <a class="button" href={routeHash({ screen: "recipes", mode: "new" })}>New recipe</a>
+          <a class="button secondary" href={routeHash({ screen: "recipes", mode: "import" })}>Import a recipe</a>
+        </div>
       </div>
       <form class="recipe-search" role="search" onSubmit={search}>
         <label>
@@ -57,7 +59,11 @@ export function RecipeList() {
         </label>
         <label>
           <span>Tags</span>
-          <input value={tags} placeholder="quick, vegetarian" onInput={(event) => setTags(event.currentTarget.value)} />
+          <input
+            value={tags}
+            placeholder="e.g. quick, vegetarian"
+            onInput={(event) => setTags(event.currentTarget.value)}
+          />
         </label>
         <label>
           <span>Rated at least</span>

@@ -12,7 +12,7 @@ export function SeriesPanel(
   { series, onChanged, onRemoved }: {
     series: KnownSeries[];
     onChanged: () => void;
-    onRemoved: (seriesId: string) => void;
+    onRemoved: (seriesId: string, removedMealIds: string[]) => void;
   },
 ) {
   if (series.length === 0) return null;
@@ -30,7 +30,7 @@ function SeriesRow(
   { series, onChanged, onRemoved }: {
     series: KnownSeries;
     onChanged: () => void;
-    onRemoved: (seriesId: string) => void;
+    onRemoved: (seriesId: string, removedMealIds: string[]) => void;
   },
 ) {
   const { api, announce } = useApp();
@@ -58,7 +58,7 @@ function SeriesRow(
     );
     if (!removed) return;
     announce(removed.message);
-    onRemoved(series.seriesId);
+    onRemoved(series.seriesId, removed.removed_meal_ids);
   }
 
   return (

@@ -204,9 +204,9 @@ export function WeekScreen({ date }: { date?: string }) {
       <SeriesPanel
         series={series}
         onChanged={reload}
-        onRemoved={(seriesId) => {
+        onRemoved={(seriesId, removedMealIds) => {
           keepSeries(series.filter((one) => one.seriesId !== seriesId));
-          reload();
+          setMeals((current) => (current ?? []).filter((meal) => !removedMealIds.includes(meal.id)));
         }}
       />
     </section>
