@@ -31,7 +31,9 @@ export function RecipeImport() {
     const unmatched = result.lines.filter((line) => line.problems.length > 0).length;
     announce(
       `Read ${result.lines.length} ingredient lines` +
-        (unmatched ? `; ${unmatched} need a look before saving.` : "; all of them matched."),
+        (unmatched
+          ? `; ${unmatched} ${unmatched === 1 ? "needs" : "need"} a look before saving.`
+          : "; all of them matched."),
     );
   }
 
