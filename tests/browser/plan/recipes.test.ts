@@ -89,7 +89,7 @@ browserTest("a recipe made by hand with autocomplete is edited, reverted, delete
   await page.getByRole("link", { name: "Edit recipe" }).waitFor();
   assert.deepEqual((await person.tools.recipe.list()).recipes.map((recipe) => recipe.title), ["Weeknight chilli"]);
 
-  await page.getByRole("link", { name: "All recipes" }).click();
+  await page.getByRole("link", { name: "Recipe list" }).click();
   await page.getByLabel("Title contains").fill("chil");
   await page.getByLabel("Rated at least").selectOption("4");
   await page.getByRole("button", { name: "Search" }).click();

@@ -108,14 +108,14 @@ browserTest("meals are planned, moved, given servings, removed and restored, and
   assert.deepEqual(await mealsHeld(person, "2030-03-08"), fridays.map(([title, date, type]) => [title, date, type, 2]));
   await screenshots(page, "week-repeating");
 
-  await page.getByRole("link", { name: "Next week" }).click();
+  await page.getByRole("link", { name: "Next", exact: true }).click();
   await page.getByRole("heading", { name: "Week of 11 March 2030" }).waitFor();
   await day(page, "Friday 15 Mar").getByRole("link", { name: "Weeknight chilli" }).waitFor();
   await page.getByRole("button", { name: "Stop repeating" }).click();
   await page.getByText("Repeating meals").waitFor({ state: "detached" });
   await day(page, "Friday 15 Mar").getByRole("link", { name: "Weeknight chilli" }).waitFor({ state: "detached" });
   assert.deepEqual(await mealsHeld(person, "2030-03-08"), []);
-  await page.getByRole("link", { name: "Previous week" }).click();
+  await page.getByRole("link", { name: "Previous", exact: true }).click();
   await page.getByRole("heading", { name: "Week of 4 March 2030" }).waitFor();
   await day(page, "Tuesday 5 Mar").getByRole("link", { name: "Weeknight chilli" }).waitFor();
   assert.equal(await day(page, "Friday 8 Mar").getByRole("link", { name: "Weeknight chilli" }).count(), 0);

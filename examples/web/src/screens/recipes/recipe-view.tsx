@@ -50,7 +50,7 @@ export function RecipeView({ recipeId }: { recipeId: string }) {
         <h1 id="recipe-heading">Recipe</h1>
         <ErrorMessage error={load.error} />
         {load.error
-          ? <a href={routeHash({ screen: "recipes" })}>Back to the recipes</a>
+          ? <a href={routeHash({ screen: "recipes" })}>Back to the recipe list</a>
           : <p class="loading">Loading…</p>}
       </section>
     );
@@ -59,7 +59,7 @@ export function RecipeView({ recipeId }: { recipeId: string }) {
   return (
     <article aria-labelledby="recipe-heading" class={deleted ? "recipe deleted" : "recipe"}>
       <p class="breadcrumb">
-        <a href={routeHash({ screen: "recipes" })}>All recipes</a>
+        <a href={routeHash({ screen: "recipes" })}>Recipe list</a>
       </p>
       <h1 id="recipe-heading">{recipe.title}</h1>
       {deleted

@@ -89,12 +89,13 @@ export function WeekScreen({ date }: { date?: string }) {
     <section aria-labelledby="week-heading" class="week">
       <div class="screen-heading">
         <h1 id="week-heading">Week of {formatDate(monday)}</h1>
+        {/* Named without "week": the shell's nav has a link named Week, and a link name is matched by its words. */}
         <nav class="week-nav" aria-label="Weeks">
           <a class="button secondary" href={routeHash({ screen: "week", date: addDays(monday, -7) })}>
-            Previous week
+            Previous
           </a>
-          <a class="button secondary" href={routeHash({ screen: "week", date: today() })}>This week</a>
-          <a class="button secondary" href={routeHash({ screen: "week", date: addDays(monday, 7) })}>Next week</a>
+          <a class="button secondary" href={routeHash({ screen: "week", date: today() })}>Today</a>
+          <a class="button secondary" href={routeHash({ screen: "week", date: addDays(monday, 7) })}>Next</a>
         </nav>
       </div>
       <div class="actions">
