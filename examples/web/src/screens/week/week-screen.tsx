@@ -42,8 +42,18 @@ export function WeekScreen({ date }: { date?: string }) {
 
   const recipesLoad = useAction();
   useEffect(() => {
-    recipesLoad.run(() => api.tools().recipe.list({ limit: 100 })).then((result) => {
-      if (result) setRecipes(result.recipes);
+    // Every recipe, for the picker: a page of 100 at a time (ordered by title), as many pages as there are.
+    recipesLoad.run(async () => {
+      const all: RecipeListOutput["recipes"] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await api.tools().recipe.list({ limit: 100, ...(cursor ? { cursor } : {}) });
+        all.push(...page.recipes);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      return all;
+    }).then((result) => {
+      if (result) setRecipes(result);
     });
   }, []);
 
