@@ -1,10 +1,14 @@
 /// <reference lib="dom" />
-// The recipes screen: not built yet (see issue 27). It says so rather than pretending.
-export function RecipesScreen(_props: Record<string, unknown>) {
-  return (
-    <section aria-labelledby="recipes-heading">
-      <h1 id="recipes-heading">Recipes</h1>
-      <p>This screen is not built yet.</p>
-    </section>
-  );
+// The recipes screen: the list (search, tags, rating), one recipe, its editor, and the import.
+import { RecipeEditor } from "./recipe-editor.tsx";
+import { RecipeImport } from "./recipe-import.tsx";
+import { RecipeList } from "./recipe-list.tsx";
+import { RecipeView } from "./recipe-view.tsx";
+
+export function RecipesScreen({ recipeId, mode }: { recipeId?: string; mode?: "view" | "edit" | "new" | "import" }) {
+  if (mode === "new") return <RecipeEditor key="new" />;
+  if (mode === "import") return <RecipeImport />;
+  if (recipeId && mode === "edit") return <RecipeEditor key={recipeId} recipeId={recipeId} />;
+  if (recipeId) return <RecipeView key={recipeId} recipeId={recipeId} />;
+  return <RecipeList />;
 }

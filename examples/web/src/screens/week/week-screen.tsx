@@ -1,10 +1,225 @@
 /// <reference lib="dom" />
-// The week screen: not built yet (see issue 27). It says so rather than pretending.
-export function WeekScreen(_props: Record<string, unknown>) {
+// The week planner: Monday to Sunday, each day's breakfast, lunch and dinner; plan, move (a date picker, or drag
+// to another day), change servings, remove and restore meals; repeating meals; the weeks before and after.
+import { useEffect, useState } from "preact/hooks";
+import type { PlannerRemoveMealOutput, RecipeListOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import { ErrorMessage } from "../../components/error-message.tsx";
+import { useAction } from "../../components/use-action.ts";
+import { useApp } from "../../context.ts";
+import { routeHash } from "../../routes.ts";
+import { AddMealForm, type MealType, mealTypes } from "./add-meal-form.tsx";
+import { addDays, capitalized, formatDate, formatDay, formatShortDay, isDay, mondayOf, today } from "./dates.ts";
+import { type Meal, MealCard } from "./meal-card.tsx";
+import { SeriesPanel } from "./series-panel.tsx";
+import { type KnownSeries, loadSeries, saveSeries, seriesFromAdded } from "./series-store.ts";
+
+type RemovedMeal = PlannerRemoveMealOutput["meal"];
+
+export function WeekScreen({ date }: { date?: string }) {
+  const { api, household, announce } = useApp();
+  const monday = mondayOf(isDay(date) ? date : today());
+  const sunday = addDays(monday, 6);
+  const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
+  const [meals, setMeals] = useState<Meal[] | null>(null);
+  const [recipes, setRecipes] = useState<RecipeListOutput["recipes"] | null>(null);
+  const [removed, setRemoved] = useState<RemovedMeal[]>([]);
+  const [adding, setAdding] = useState<{ date: string; mealType: MealType } | null>(null);
+  const [series, setSeries] = useState<KnownSeries[]>(() => loadSeries(household.id));
+  const load = useAction();
+  const change = useAction();
+
+  async function reload() {
+    const result = await load.run(() =>
+      api.tools().planner.listMeals({ start_date: monday, end_date: sunday, limit: 100 })
+    );
+    if (result) setMeals(result.meals);
+  }
+
+  useEffect(() => {
+    setMeals(null);
+    reload();
+  }, [monday]);
+
+  const recipesLoad = useAction();
+  useEffect(() => {
+    // Every recipe, for the picker: a page of 100 at a time (ordered by title), as many pages as there are.
+    recipesLoad.run(async () => {
+      const all: RecipeListOutput["recipes"] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await api.tools().recipe.list({ limit: 100, ...(cursor ? { cursor } : {}) });
+        all.push(...page.recipes);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      return all;
+    }).then((result) => {
+      if (result) setRecipes(result);
+    });
+  }, []);
+
+  function keepSeries(next: KnownSeries[]) {
+    setSeries(next);
+    saveSeries(household.id, next);
+  }
+
+  function openAdd(day: string, mealType: MealType = "dinner") {
+    setAdding({ date: day, mealType });
+  }
+
+  function replaceMeal(meal: Meal) {
+    setMeals((current) => {
+      const others = (current ?? []).filter((other) => other.id !== meal.id);
+      return meal.date >= monday && meal.date <= sunday ? [...others, meal] : others;
+    });
+  }
+
+  async function restore(meal: RemovedMeal) {
+    const restored = await change.run(() => api.tools().planner.restoreMeal({ planner_meal_id: meal.id }, api.once()));
+    if (!restored) return;
+    setRemoved((current) => current.filter((other) => other.id !== meal.id));
+    replaceMeal(restored.meal);
+    announce(`Put ${restored.meal.recipe_title} back on ${formatDay(restored.meal.date)}.`);
+  }
+
+  async function dropOn(day: string, mealType: MealType, mealId: string) {
+    const meal = meals?.find((candidate) => candidate.id === mealId);
+    if (!meal || (meal.date === day && meal.meal_type === mealType)) return;
+    const updated = await change.run(() =>
+      api.tools().planner.updateMeal({ planner_meal_id: mealId, date: day, meal_type: mealType }, api.once())
+    );
+    if (!updated) return;
+    replaceMeal(updated.meal);
+    announce(`Moved ${meal.recipe_title} to ${mealType} on ${formatDay(day)}.`);
+  }
+
+  const seriesOf = (mealId: string) => series.some((one) => one.mealIds.includes(mealId));
+  const isToday = (day: string) => day === today();
+
   return (
-    <section aria-labelledby="week-heading">
-      <h1 id="week-heading">Week</h1>
-      <p>This screen is not built yet.</p>
+    <section aria-labelledby="week-heading" class="week">
+      <div class="screen-heading">
+        <h1 id="week-heading">Week of {formatDate(monday)}</h1>
+        {/* Named without "week": the shell's nav has a link named Week, and a link name is matched by its words. */}
+        <nav class="week-nav" aria-label="Weeks">
+          <a class="button secondary" href={routeHash({ screen: "week", date: addDays(monday, -7) })}>
+            Previous
+          </a>
+          <a class="button secondary" href={routeHash({ screen: "week", date: today() })}>Today</a>
+          <a class="button secondary" href={routeHash({ screen: "week", date: addDays(monday, 7) })}>Next</a>
+        </nav>
+      </div>
+      <div class="actions">
+        <button type="button" onClick={() => openAdd(days.find(isToday) ?? monday)}>Plan a meal</button>
+      </div>
+      <ErrorMessage error={adding ? recipesLoad.error : null} />
+      {adding && recipes
+        ? (
+          <AddMealForm
+            key={`${adding.date}-${adding.mealType}`}
+            recipes={recipes}
+            date={adding.date}
+            mealType={adding.mealType}
+            onClose={() => setAdding(null)}
+            onAdded={(added) => {
+              setAdding(null);
+              replaceMeal(added.meal);
+              announce(added.message);
+            }}
+            onRepeated={(added, weekdays) => {
+              setAdding(null);
+              keepSeries([...series, seriesFromAdded(added, weekdays)]);
+              added.meals.forEach(replaceMeal);
+              announce(added.message);
+            }}
+          />
+        )
+        : null}
+      {removed.length
+        ? (
+          <ul class="removed notice" aria-label="Removed meals">
+            {removed.map((meal) => (
+              <li key={meal.id}>
+                Removed {meal.recipe_title} ({meal.meal_type}, {formatShortDay(meal.date)}).{" "}
+                <button type="button" class="secondary" disabled={change.busy} onClick={() => restore(meal)}>
+                  Restore {meal.recipe_title}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )
+        : null}
+      <ErrorMessage error={load.error} />
+      <ErrorMessage error={change.error} />
+      {meals === null ? <p class="loading">Loading the week…</p> : (
+        <div class="week-days">
+          {days.map((day) => (
+            <section
+              key={day}
+              class={isToday(day) ? "day today" : "day"}
+              aria-labelledby={`day-${day}`}
+            >
+              <h2 id={`day-${day}`}>{formatDay(day)}{isToday(day) ? <span class="tag">today</span> : null}</h2>
+              {mealTypes.map((mealType) => {
+                const here = meals.filter((meal) => meal.date === day && meal.meal_type === mealType);
+                return (
+                  <div
+                    key={mealType}
+                    class="slot"
+                    onDragOver={(event) => event.preventDefault()}
+                    onDrop={(event) => {
+                      event.preventDefault();
+                      const mealId = event.dataTransfer?.getData("text/x-planner-meal");
+                      if (mealId) dropOn(day, mealType, mealId);
+                    }}
+                  >
+                    <h3>{capitalized(mealType)}</h3>
+                    {here.length
+                      ? (
+                        <ul class="meals">
+                          {here.map((meal) => (
+                            <MealCard
+                              key={meal.id}
+                              meal={meal}
+                              repeats={seriesOf(meal.id)}
+                              onChanged={(updated) => {
+                                replaceMeal(updated);
+                                announce(
+                                  `Saved ${updated.recipe_title}, ${updated.meal_type} on ${formatDay(updated.date)}.`,
+                                );
+                              }}
+                              onRemoved={(gone) => {
+                                setMeals((current) => (current ?? []).filter((other) => other.id !== gone.id));
+                                setRemoved((current) => [gone, ...current]);
+                                announce(`Removed ${gone.recipe_title}.`);
+                              }}
+                            />
+                          ))}
+                        </ul>
+                      )
+                      : null}
+                    <button
+                      type="button"
+                      class="link add-here"
+                      aria-label={`Add ${mealType} on ${formatDay(day)}`}
+                      onClick={() => openAdd(day, mealType)}
+                    >
+                      + Add
+                    </button>
+                  </div>
+                );
+              })}
+            </section>
+          ))}
+        </div>
+      )}
+      <SeriesPanel
+        series={series}
+        onChanged={reload}
+        onRemoved={(seriesId, removedMealIds) => {
+          keepSeries(series.filter((one) => one.seriesId !== seriesId));
+          setMeals((current) => (current ?? []).filter((meal) => !removedMealIds.includes(meal.id)));
+        }}
+      />
     </section>
   );
 }

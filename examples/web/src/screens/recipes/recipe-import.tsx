@@ -1,0 +1,152 @@
+/// <reference lib="dom" />
+// Import a recipe from a web page (recipe.import_url), a photo (media.ocr_image) or pasted text
+// (recipe.parse_text) into a draft; the person fixes what was not read or matched, then saves it (recipe.create).
+import { useState } from "preact/hooks";
+import type { RecipeCreateInput, RecipeParseTextOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import { ErrorMessage } from "../../components/error-message.tsx";
+import { useAction } from "../../components/use-action.ts";
+import { useApp } from "../../context.ts";
+import { type Draft, draftFromParse } from "./draft.ts";
+import { PhotoSource } from "./photo-source.tsx";
+import { RecipeForm } from "./recipe-form.tsx";
+
+export type Parsed = Pick<RecipeParseTextOutput, "draft" | "lines" | "other_lines" | "ready">;
+type Source = "url" | "photo" | "text";
+
+const sourceNames: Record<Source, string> = { url: "A web page", photo: "A photo", text: "Pasted text" };
+
+export function RecipeImport() {
+  const { api, announce, navigate } = useApp();
+  const [source, setSource] = useState<Source>("url");
+  const [url, setUrl] = useState("");
+  const [text, setText] = useState("");
+  const [parsed, setParsed] = useState<Parsed | null>(null);
+  const [draft, setDraft] = useState<{ draft: Draft; count: number } | null>(null);
+  const read = useAction();
+  const save = useAction();
+
+  function show(result: Parsed) {
+    setParsed(result);
+    setDraft((current) => ({ draft: draftFromParse(result), count: (current?.count ?? 0) + 1 }));
+    const unmatched = result.lines.filter((line) => line.problems.length > 0).length;
+    announce(
+      `Read ${result.lines.length} ingredient lines` +
+        (unmatched
+          ? `; ${unmatched} ${unmatched === 1 ? "needs" : "need"} a look before saving.`
+          : "; all of them matched."),
+    );
+  }
+
+  async function readUrl(event: Event) {
+    event.preventDefault();
+    const result = await read.run(() => api.tools().recipe.importUrl({ url: url.trim() }));
+    if (result) show(result);
+  }
+
+  async function readText(event: Event) {
+    event.preventDefault();
+    const result = await read.run(() => api.tools().recipe.parseText({ text }));
+    if (result) show(result);
+  }
+
+  async function onSave(input: RecipeCreateInput) {
+    const created = await save.run(() => api.tools().recipe.create(input, api.once()));
+    if (!created) return;
+    announce(`Saved “${input.title}”.`);
+    navigate({ screen: "recipes", recipeId: created.recipe_id });
+  }
+
+  return (
+    <section aria-labelledby="import-heading" class="recipe-import">
+      <h1 id="import-heading">Import a recipe</h1>
+      <fieldset class="source-choice">
+        <legend>Import from</legend>
+        {(Object.keys(sourceNames) as Source[]).map((name) => (
+          <label key={name}>
+            <input
+              type="radio"
+              name="import-source"
+              checked={source === name}
+              onChange={() => {
+                setSource(name);
+                read.clear();
+              }}
+            />
+            {sourceNames[name]}
+          </label>
+        ))}
+      </fieldset>
+      {source === "url"
+        ? (
+          <form onSubmit={readUrl} class="import-source">
+            <label>
+              <span>Recipe page address</span>
+              <input
+                type="url"
+                value={url}
+                placeholder="https://"
+                onInput={(event) => setUrl(event.currentTarget.value)}
+              />
+            </label>
+            <button type="submit" disabled={read.busy || !url.trim()}>
+              {read.busy ? "Reading the page…" : "Read the page"}
+            </button>
+          </form>
+        )
+        : source === "text"
+        ? (
+          <form onSubmit={readText} class="import-source">
+            <label>
+              <span>Recipe text (title, ingredients, method)</span>
+              <textarea rows={10} value={text} onInput={(event) => setText(event.currentTarget.value)} />
+            </label>
+            <button type="submit" disabled={read.busy || !text.trim()}>
+              {read.busy ? "Reading…" : "Read the text"}
+            </button>
+          </form>
+        )
+        : (
+          <PhotoSource
+            onRead={(result, extracted) => {
+              setText(extracted);
+              show(result);
+            }}
+            onUseText={() => setSource("text")}
+          />
+        )}
+      <ErrorMessage error={read.error} />
+      {parsed && draft
+        ? (
+          <section aria-labelledby="draft-heading" class="import-draft">
+            <h2 id="draft-heading">Check the draft</h2>
+            <p>
+              {parsed.lines.filter((line) => line.problems.length === 0).length} of {parsed.lines.length}{" "}
+              ingredient lines were read and matched.{" "}
+              {parsed.ready ? "It is ready to save." : "Fix the lines marked below, then save."}
+            </p>
+            {parsed.other_lines.length
+              ? (
+                <details>
+                  <summary>Lines not used ({parsed.other_lines.length})</summary>
+                  <ul>{parsed.other_lines.map((line, index) => <li key={index}>{line}</li>)}</ul>
+                </details>
+              )
+              : null}
+            <RecipeForm
+              key={draft.count}
+              initial={draft.draft}
+              saveLabel="Save recipe"
+              busy={save.busy}
+              error={save.error}
+              onSave={onSave}
+              onCancel={() => {
+                setParsed(null);
+                setDraft(null);
+              }}
+            />
+          </section>
+        )
+        : null}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+/// <reference lib="dom" />
+// Search and list the household's recipes: title text, tags (all of them) and a least rating; a page at a time.
+import { useEffect, useState } from "preact/hooks";
+import type { RecipeListInput, RecipeListOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import { ErrorMessage } from "../../components/error-message.tsx";
+import { useAction } from "../../components/use-action.ts";
+import { useApp } from "../../context.ts";
+import { routeHash } from "../../routes.ts";
+import { Stars } from "./stars.tsx";
+
+type Recipe = RecipeListOutput["recipes"][number];
+
+export function RecipeList() {
+  const { api } = useApp();
+  const [query, setQuery] = useState("");
+  const [tags, setTags] = useState("");
+  const [minRating, setMinRating] = useState("");
+  const [recipes, setRecipes] = useState<Recipe[] | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | null>(null);
+  const [filters, setFilters] = useState<RecipeListInput>({});
+  const load = useAction();
+
+  async function fetchPage(input: RecipeListInput, cursor?: string) {
+    const page = await load.run(() => api.tools().recipe.list({ ...input, limit: 20, ...(cursor ? { cursor } : {}) }));
+    if (!page) return;
+    setRecipes((current) => cursor && current ? [...current, ...page.recipes] : page.recipes);
+    setNextCursor(page.next_cursor);
+  }
+
+  useEffect(() => {
+    fetchPage({});
+  }, []);
+
+  function search(event: Event) {
+    event.preventDefault();
+    const tagList = tags.split(",").map((tag) => tag.trim()).filter(Boolean);
+    const input: RecipeListInput = {
+      ...(query.trim() ? { query: query.trim() } : {}),
+      ...(tagList.length ? { tags: tagList } : {}),
+      ...(minRating ? { min_rating: Number(minRating) } : {}),
+    };
+    setFilters(input);
+    fetchPage(input);
+  }
+
+  return (
+    <section aria-labelledby="recipes-heading" class="recipes">
+      <div class="screen-heading">
+        <h1 id="recipes-heading">Recipes</h1>
+        <div class="heading-actions">
+          <a class="button" href={routeHash({ screen: "recipes", mode: "new" })}>New recipe</a>
+          <a class="button secondary" href={routeHash({ screen: "recipes", mode: "import" })}>Import a recipe</a>
+        </div>
+      </div>
+      <form class="recipe-search" role="search" onSubmit={search}>
+        <label>
+          <span>Title contains</span>
+          <input type="search" value={query} onInput={(event) => setQuery(event.currentTarget.value)} />
+        </label>
+        <label>
+          <span>Tags</span>
+          <input
+            value={tags}
+            placeholder="e.g. quick, vegetarian"
+            onInput={(event) => setTags(event.currentTarget.value)}
+          />
+        </label>
+        <label>
+          <span>Rated at least</span>
+          <select value={minRating} onChange={(event) => setMinRating(event.currentTarget.value)}>
+            <option value="">Any rating</option>
+            {[1, 2, 3, 4, 5].map((stars) => <option key={stars} value={String(stars)}>{stars} of 5</option>)}
+          </select>
+        </label>
+        <button type="submit" disabled={load.busy}>Search</button>
+      </form>
+      <ErrorMessage error={load.error} />
+      {recipes === null
+        ? <p class="loading">Loading recipes…</p>
+        : recipes.length === 0
+        ? <p class="hint">No recipes {Object.keys(filters).length ? "match the search" : "yet: add or import one"}.</p>
+        : (
+          <ul class="recipe-cards" aria-label="Recipes found">
+            {recipes.map((recipe) => (
+              <li key={recipe.id} class="recipe-card">
+                <a href={routeHash({ screen: "recipes", recipeId: recipe.id })}>{recipe.title}</a>
+                <span class="recipe-meta">
+                  {recipe.servings ? <span>{recipe.servings} servings</span> : null}
+                  <Stars rating={recipe.rating} />
+                </span>
+                {recipe.tags.length
+                  ? <span class="tags">{recipe.tags.map((tag) => <span class="tag" key={tag}>{tag}</span>)}</span>
+                  : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      {nextCursor
+        ? (
+          <button type="button" class="secondary" disabled={load.busy} onClick={() => fetchPage(filters, nextCursor)}>
+            More recipes
+          </button>
+        )
+        : null}
+    </section>
+  );
+}
