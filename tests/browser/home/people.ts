@@ -32,6 +32,7 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   });
 }
 
+const toolName = /\b(recipe|planner|grocery|household|history|ingredient|media)\.[a-z_]+\b/;
 const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /** The screen's text holds no raw id and no JSON. */
@@ -39,4 +40,5 @@ export async function assertPlainWords(page: Page): Promise<void> {
   const text = await page.locator("main").innerText();
   assert.doesNotMatch(text, uuid, `a raw id on screen:\n${text}`);
   assert.doesNotMatch(text, /[{}]|":/, `JSON on screen:\n${text}`);
+  assert.doesNotMatch(text, toolName, `a tool's name on screen:\n${text}`);
 }

@@ -2,10 +2,10 @@
 // "Undo" for one write, shown right after it: history.undo with the write's invocation id. A refusal (a later
 // change depends on it) is the API's sentence, shown beside the button.
 import { useEffect, useState } from "preact/hooks";
-import { type ApiError, asApiError } from "../api.ts";
+import type { ApiError } from "../api.ts";
 import { useApp } from "../context.ts";
 import { ErrorMessage } from "./error-message.tsx";
-import { findOwnWrite } from "./undo-invocation.ts";
+import { findOwnWrite, undoRefusal } from "./undo-invocation.ts";
 
 export interface UndoOffer {
   /** The tool that made the change, `group.action`. */
@@ -46,7 +46,7 @@ export function UndoButton(
       announce(result.message || "Undone.");
       onUndone?.();
     } catch (caught) {
-      setError(asApiError(caught));
+      setError(undoRefusal(caught));
       setState("ready");
     }
   }

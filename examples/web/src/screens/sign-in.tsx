@@ -163,3 +163,45 @@ export function SignIn({ supabase, inviteCode }: { supabase: SupabaseClient; inv
     </main>
   );
 }
+
+/**
+ * After a password-reset link: supabase-js signed the person in from the link (PASSWORD_RECOVERY), and the app
+ * asks for the new password before anything else (supabase.auth.updateUser).
+ */
+export function SetNewPassword({ supabase, onDone }: { supabase: SupabaseClient; onDone: () => void }) {
+  const [password, setPassword] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    const { error } = await supabase.auth.updateUser({ password });
+    setBusy(false);
+    if (error) setMessage(error.message);
+    else onDone();
+  }
+
+  return (
+    <main class="sign-in" id="main">
+      <h1>Meal planner</h1>
+      <h2>Set a new password</h2>
+      <form onSubmit={submit}>
+        <label>
+          New password
+          <input
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit" disabled={busy}>Save the new password</button>
+      </form>
+      {message ? <p role="alert" class="error">{message}</p> : null}
+    </main>
+  );
+}
