@@ -8,6 +8,7 @@ export const password = "correct horse battery";
 
 /** Signs up through the sign-in screen: names a household, or (after an invite link) joins one. */
 export async function signUp(page: Page, email: string, householdName?: string): Promise<void> {
+  await page.getByLabel("Email").waitFor();
   if (await page.getByRole("button", { name: "Create an account" }).isVisible()) {
     await page.getByRole("button", { name: "Create an account" }).click();
   }
