@@ -39,6 +39,7 @@ export function App({ supabase, apiUrl }: { supabase: SupabaseClient; apiUrl: st
     return (
       <SetNewPassword
         supabase={supabase}
+        email={session?.user.email}
         onDone={() => {
           setRecovering(false);
           location.hash = routeHash({ screen: "list" });

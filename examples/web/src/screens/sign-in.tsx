@@ -168,7 +168,9 @@ export function SignIn({ supabase, inviteCode }: { supabase: SupabaseClient; inv
  * After a password-reset link: supabase-js signed the person in from the link (PASSWORD_RECOVERY), and the app
  * asks for the new password before anything else (supabase.auth.updateUser).
  */
-export function SetNewPassword({ supabase, onDone }: { supabase: SupabaseClient; onDone: () => void }) {
+export function SetNewPassword(
+  { supabase, email, onDone }: { supabase: SupabaseClient; email?: string; onDone: () => void },
+) {
   const [password, setPassword] = useState("");
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -187,6 +189,7 @@ export function SetNewPassword({ supabase, onDone }: { supabase: SupabaseClient;
     <main class="sign-in" id="main">
       <h1>Meal planner</h1>
       <h2>Set a new password</h2>
+      {email ? <p class="hint">You are signed in as {email} from the reset link.</p> : null}
       <form onSubmit={submit}>
         <label>
           New password
