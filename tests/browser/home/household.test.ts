@@ -2,8 +2,9 @@
 // through it and lands in Alice's household (and no household of his own); both then see each other as members.
 import assert from "node:assert/strict";
 import { uniqueEmail } from "../../auth/auth-client.ts";
+import type { Page } from "playwright-core";
 import { browserTest } from "../browser.ts";
-import { assertPlainWords, checkScreen, open, signUp } from "./people.ts";
+import { assertPlainWords, checkScreen, open, password, signUp } from "./people.ts";
 
 browserTest("invite by link: a person without an account signs up through it and joins the household", async (run) => {
   const alice = run.page;
@@ -54,7 +55,7 @@ browserTest("an owner makes a member an owner, undoes it, and is refused leaving
   await alice.reload();
   await alice.getByRole("button", { name: `Make owner: ${bobEmail}` }).click();
   await alice.getByText(`Made ${bobEmail} an owner.`).first().waitFor();
-  assert.match(await alice.locator(".member", { hasText: bobEmail }).innerText(), /Owner/);
+  await alice.locator(".member", { hasText: bobEmail }).getByText("Owner", { exact: true }).waitFor();
   await alice.locator(".undo-offer").getByRole("button", { name: "Undo" }).click();
   await alice.locator(".undo-offer", { hasText: "Undone:" }).waitFor();
   await alice.locator(".member", { hasText: bobEmail }).getByText("Member", { exact: true }).waitFor();
@@ -69,3 +70,56 @@ browserTest("an owner makes a member an owner, undoes it, and is refused leaving
   await alice.getByRole("heading", { level: 1, name: "Renamed household" }).waitFor();
   assert.deepEqual(run.pageErrors, []);
 });
+
+browserTest(
+  "a signed-in person opens an invite link, joins, switches households and chooses the one that opens",
+  async (run) => {
+    const alice = run.page;
+    await alice.goto(run.appUrl);
+    await signUp(alice, uniqueEmail("alice-switch"), "Alice's kitchen");
+    await open(alice, "Household", "Alice's kitchen");
+    await alice.getByRole("button", { name: "Create invite link" }).click();
+    const link = await alice.getByLabel("Invite link").inputValue();
+
+    const bob = await run.newPage();
+    await bob.goto(run.appUrl);
+    const bobEmail = uniqueEmail("bob-switch");
+    await signUp(bob, bobEmail, "Bob's flat");
+    await bob.goto(link);
+    // Joined: the app opens the joined household, and the header now offers a choice of two.
+    await bob.getByText("You joined Alice's kitchen.").waitFor();
+    await bob.getByRole("heading", { name: "Shopping list" }).waitFor();
+    assert.equal(await chosenHousehold(bob), "Alice's kitchen");
+    assert.deepEqual(
+      (await bob.getByRole("combobox", { name: "Household" }).locator("option").allTextContents()).sort(),
+      ["Alice's kitchen", "Bob's flat"],
+    );
+
+    await open(bob, "Household", "Alice's kitchen");
+    await bob.getByRole("button", { name: "Switch to Bob's flat" }).click();
+    await bob.getByRole("heading", { level: 1, name: "Bob's flat" }).waitFor();
+    await bob.getByRole("button", { name: "Switch to Alice's kitchen" }).click();
+    await bob.getByRole("heading", { level: 1, name: "Alice's kitchen" }).waitFor();
+    await checkScreen(bob, "household-two");
+
+    // Joining made Alice's kitchen Bob's default; he chooses his own flat to open at sign-in instead.
+    await bob.getByRole("button", { name: "Switch to Bob's flat" }).click();
+    await bob.getByRole("heading", { level: 1, name: "Bob's flat" }).waitFor();
+    await bob.getByRole("button", { name: "Open this one at sign-in" }).click();
+    await bob.getByText("Bob's flat now opens when you sign in.").first().waitFor();
+    await bob.getByRole("button", { name: "Sign out" }).click();
+    await bob.getByLabel("Email").fill(bobEmail);
+    await bob.getByLabel("Password").fill(password);
+    await bob.getByRole("button", { name: "Sign in" }).click();
+    await bob.getByRole("heading", { level: 1, name: "Bob's flat" }).waitFor();
+    assert.equal(await chosenHousehold(bob), "Bob's flat");
+    assert.deepEqual(run.pageErrors, []);
+  },
+);
+
+/** The household the header's choice shows. */
+function chosenHousehold(page: Page): Promise<string> {
+  return page.getByRole("combobox", { name: "Household" }).evaluate((select) =>
+    (select as unknown as { selectedOptions: { text: string }[] }).selectedOptions[0].text
+  );
+}

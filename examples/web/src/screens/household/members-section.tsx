@@ -49,9 +49,9 @@ function MemberRow(
     setError(null);
     try {
       await run();
+      await onChanged();
       announce(sentence);
       offer({ tool, sentence });
-      await onChanged();
     } catch (caught) {
       setError(asApiError(caught));
     } finally {
