@@ -32,7 +32,7 @@ export function HouseholdScreen() {
       {current
         ? <MembersSection members={current.members} isOwner={isOwner} onChanged={reload} offer={offer} />
         : <p class="loading">Loading members…</p>}
-      {isOwner ? <InviteSection /> : null}
+      {isOwner ? <InviteSection offer={offer} /> : null}
       <HouseholdsSection onDefaultChanged={(sentence) => offer({ tool: "household.set_default", sentence })} />
       <LeaveSection />
     </section>

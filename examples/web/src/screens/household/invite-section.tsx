@@ -1,29 +1,27 @@
 /// <reference lib="dom" />
 // Invite links: household.create_invite gives a code; the link is this app's address with #/join/<code>, which a
 // person with or without an account opens to join.
-// TODO(lead): list and revoke of invite links: the `households` helper is adding those tools (with expiry) at the
-// same time; when they are merged, list the household's open links here with a Revoke button each.
+// The open links with Revoke are in invite-list.tsx (tools from the `households` branch; see the note there).
 import { useState } from "preact/hooks";
 import { type ApiError, asApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useApp } from "../../context.ts";
-import { routeHash } from "../../routes.ts";
+import type { UndoOffer } from "../../components/undo-button.tsx";
+import { inviteLink } from "./invite-link.ts";
+import { InviteList } from "./invite-list.tsx";
 
 interface Invite {
   link: string;
   expiresAt: string;
 }
 
-export function inviteLink(code: string): string {
-  return `${location.origin}${location.pathname}${routeHash({ screen: "join", code })}`;
-}
-
-export function InviteSection() {
+export function InviteSection({ offer }: { offer: (offer: UndoOffer) => void }) {
   const { api, announce } = useApp();
   const [invite, setInvite] = useState<Invite | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [version, setVersion] = useState(0);
 
   async function create() {
     setBusy(true);
@@ -32,6 +30,7 @@ export function InviteSection() {
     try {
       const created = await api.tools().household.createInvite({}, api.once());
       setInvite({ link: inviteLink(created.code), expiresAt: created.expires_at });
+      setVersion((current) => current + 1);
       announce("Invite link created.");
     } catch (caught) {
       setError(asApiError(caught));
@@ -76,6 +75,7 @@ export function InviteSection() {
         )
         : null}
       <ErrorMessage error={error} />
+      <InviteList version={version} onRevoked={(sentence) => offer({ tool: "household.revoke_invite", sentence })} />
     </section>
   );
 }
