@@ -49,6 +49,15 @@ browserTest("the assistant proposes a write as a sentence and the person confirm
     await page.locator(".undo-offer", { hasText: "Done:" }).waitFor();
     assert.equal(await pending.count(), 0);
     assert.equal((await lists())[0].count, 1, "confirming created the list");
+
+    // The conversation is still there after leaving the screen and reloading the tab.
+    await open(page, "History");
+    await page.reload();
+    await open(page, "Assistant");
+    await page.locator(".chat-message.user", { hasText: "Make a list called Party shop" }).waitFor();
+    await page.locator(".chat-message.assistant", { hasText: "Please confirm the new list below." }).waitFor();
+    await page.getByRole("button", { name: "Start a new conversation" }).click();
+    assert.equal(await page.locator(".chat-message").count(), 0);
     assert.deepEqual(run.pageErrors, []);
   } finally {
     await assistant.close();

@@ -8,17 +8,17 @@ import { useUndoOffer } from "../../components/undo-offer.tsx";
 import { useApp } from "../../context.ts";
 import { type ChatEvent, type PendingAction, streamTurn } from "./chat-stream.ts";
 import { PendingActions } from "./pending-actions.tsx";
-
-interface Message {
-  role: "user" | "assistant";
-  text: string;
-}
+import { type ChatMessage as Message, loadConversation, saveConversation, savedConversation } from "./conversation.ts";
 
 export function AssistantScreen() {
   const { api, supabase, household } = useApp();
   const [messages, setMessages] = useState<Message[]>([]);
   const [draft, setDraft] = useState("");
-  const [conversationId, setConversationId] = useState<string | null>(null);
+  const [conversationId, setConversationIdState] = useState<string | null>(() => savedConversation(household.id));
+  const setConversationId = (id: string | null) => {
+    saveConversation(household.id, id);
+    setConversationIdState(id);
+  };
   const [actions, setActions] = useState<PendingAction[]>([]);
   const [busy, setBusy] = useState(false);
   const [working, setWorking] = useState("");
@@ -36,6 +36,9 @@ export function AssistantScreen() {
   }
   useEffect(() => {
     loadActions();
+    if (conversationId) {
+      loadConversation(api, conversationId).then(setMessages).catch(() => setConversationId(null));
+    }
   }, [api]);
   useEffect(() => {
     log.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
@@ -100,6 +103,20 @@ export function AssistantScreen() {
         offer={offer}
         onDecided={(decided) => setActions((current) => current.filter((each) => each.id !== decided.id))}
       />
+      {conversationId && !busy
+        ? (
+          <button
+            type="button"
+            class="link new-conversation"
+            onClick={() => {
+              setConversationId(null);
+              setMessages([]);
+            }}
+          >
+            Start a new conversation
+          </button>
+        )
+        : null}
       <form class="chat-form" onSubmit={send}>
         <label>
           Message

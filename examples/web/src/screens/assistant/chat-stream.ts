@@ -4,6 +4,7 @@
 // Response for an event stream, so its body is read as it arrives: text appears while the model writes it.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { ApiError, asApiError } from "../../api.ts";
+import { sseEventParser } from "./sse-events.ts";
 
 export interface PendingAction {
   id: string;
@@ -40,18 +41,11 @@ export async function streamTurn(
     throw new ApiError("INVALID_REPLY", "The assistant did not answer with a stream.", 200);
   }
   const reader = data.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffered = "";
+  const push = sseEventParser(onEvent);
   while (true) {
     const { value, done } = await reader.read();
     if (done) break;
-    buffered += value;
-    let end: number;
-    while ((end = buffered.indexOf("\n\n")) >= 0) {
-      const chunk = buffered.slice(0, end);
-      buffered = buffered.slice(end + 2);
-      const line = chunk.split("\n").find((each) => each.startsWith("data: "));
-      if (line) onEvent(JSON.parse(line.slice(6)) as ChatEvent);
-    }
+    push(value);
   }
 }
 
