@@ -57,3 +57,26 @@ browserTest("a change offers Undo right where it was made", async (run) => {
   assert.equal(await page.locator(".household-name").textContent(), "Before");
   assert.deepEqual(run.pageErrors, []);
 });
+
+browserTest("the history shows 20 changes at a time and older ones on request", async (run) => {
+  const { page } = run;
+  await page.goto(run.appUrl);
+  await signUp(page, uniqueEmail("history-pages"), "Name 0");
+  await open(page, "Household", "Name 0");
+  for (let count = 1; count <= 21; count++) {
+    await page.getByLabel("Household name").fill(`Name ${count}`);
+    await page.getByRole("button", { name: "Rename" }).click();
+    await page.getByRole("heading", { level: 1, name: `Name ${count}` }).waitFor();
+  }
+  await open(page, "History");
+  const entries = page.locator(".history-entry");
+  await entries.first().waitFor();
+  assert.equal(await entries.count(), 20);
+  await page.getByRole("button", { name: "Show older changes" }).click();
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { querySelectorAll(selector: string): { length: number } } }).document
+      .querySelectorAll(".history-entry").length > 20
+  );
+  assert.ok(await entries.count() >= 21);
+  assert.deepEqual(run.pageErrors, []);
+});

@@ -123,3 +123,31 @@ function chosenHousehold(page: Page): Promise<string> {
     (select as unknown as { selectedOptions: { text: string }[] }).selectedOptions[0].text
   );
 }
+
+browserTest("an owner removes a member and undoes it; the member then leaves on their own", async (run) => {
+  const alice = run.page;
+  const bobEmail = uniqueEmail("bob-leaves");
+  await alice.goto(run.appUrl);
+  await signUp(alice, uniqueEmail("alice-removes"), "Leaving household");
+  await open(alice, "Household", "Leaving household");
+  await alice.getByRole("button", { name: "Create invite link" }).click();
+  const link = await alice.getByLabel("Invite link").inputValue();
+  const bob = await run.newPage();
+  await bob.goto(link);
+  await signUp(bob, bobEmail);
+
+  await alice.reload();
+  alice.on("dialog", (dialog) => dialog.accept());
+  await alice.getByRole("button", { name: `Remove ${bobEmail}` }).click();
+  await alice.locator(".member", { hasText: bobEmail }).waitFor({ state: "detached" });
+  await alice.locator(".undo-offer").getByRole("button", { name: "Undo" }).click();
+  await alice.locator(".member", { hasText: bobEmail }).waitFor();
+
+  bob.on("dialog", (dialog) => dialog.accept());
+  await open(bob, "Household", "Leaving household");
+  await bob.getByRole("button", { name: "Leave Leaving household" }).click();
+  await bob.getByText("You are not in a household.").waitFor();
+  await alice.reload();
+  await alice.getByRole("heading", { name: "Members (1)" }).waitFor();
+  assert.deepEqual(run.pageErrors, []);
+});
