@@ -5,10 +5,10 @@ import { uniqueEmail } from "../../auth/auth-client.ts";
 import { browserTest } from "../browser.ts";
 import { signUp } from "./people.ts";
 
-/** Presses Tab until the focused element has this accessible text, at most `limit` times. */
-async function tabTo(page: Page, text: string | RegExp, limit = 40): Promise<void> {
-  for (let step = 0; step < limit; step++) {
-    await page.keyboard.press("Tab");
+/** Presses Tab (Shift+Tab backwards) until the focused element has this accessible text, at most 40 times. */
+async function tabTo(page: Page, text: string | RegExp, backwards = false): Promise<void> {
+  for (let step = 0; step < 40; step++) {
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     const focused = await page.evaluate(() => {
       // deno-lint-ignore no-explicit-any
       const element = (globalThis as any).document.activeElement;
@@ -40,8 +40,11 @@ browserTest("by keyboard: open the household, make an invite link, rename, undo 
   await tabTo(page, /^Undo/);
   await page.keyboard.press("Space");
   await page.getByRole("heading", { level: 1, name: "Keys household" }).waitFor();
+  // Focus stays on what was undone rather than falling back to the top of the page.
+  await page.locator(".undo-sentence:focus", { hasText: "Undone:" }).waitFor();
 
-  await tabTo(page, "History");
+  // The nav is above: Shift+Tab goes back up to it.
+  await tabTo(page, "History", true);
   await page.keyboard.press("Enter");
   await page.getByRole("heading", { level: 1, name: "History" }).waitFor();
   await page.locator(".history-entry").first().waitFor();

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // "Undo" for one write, shown right after it: history.undo with the write's invocation id. A refusal (a later
 // change depends on it) is the API's sentence, shown beside the button.
-import { useEffect, useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { ApiError } from "../api.ts";
 import { useApp } from "../context.ts";
 import { ErrorMessage } from "./error-message.tsx";
@@ -25,6 +25,8 @@ export function UndoButton(
   const [invocationId, setInvocationId] = useState(offer.invocationId);
   const [state, setState] = useState<State>(offer.invocationId ? "ready" : "finding");
   const [error, setError] = useState<ApiError | null>(null);
+  // The Undo button goes once used: focus moves to the sentence, so a keyboard user stays where they were.
+  const sentence = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     if (offer.invocationId) return;
@@ -43,6 +45,7 @@ export function UndoButton(
     try {
       const result = await api.tools().history.undo({ invocation_id: invocationId }, api.once());
       setState("undone");
+      requestAnimationFrame(() => sentence.current?.focus());
       announce(result.message || "Undone.");
       onUndone?.();
     } catch (caught) {
@@ -53,7 +56,9 @@ export function UndoButton(
 
   return (
     <div class="undo-offer" role="group" aria-label="Last change">
-      <span class="undo-sentence">{state === "undone" ? `Undone: ${offer.sentence}` : offer.sentence}</span>
+      <span class="undo-sentence" ref={sentence} tabIndex={-1}>
+        {state === "undone" ? `Undone: ${offer.sentence}` : offer.sentence}
+      </span>
       {state === "ready" || state === "undoing"
         ? (
           <button type="button" class="secondary" onClick={undo} disabled={state === "undoing"}>

@@ -38,6 +38,8 @@ export function SignIn({ supabase, inviteCode }: { supabase: SupabaseClient; inv
       const data = inviteCode ? { invite_code: inviteCode } : { household_name: householdName.trim() };
       const { data: signedUp, error } = await supabase.auth.signUp({ email, password, options: { data } });
       if (error) return error.message;
+      // Signing up with the code joined the household already: the app opens on the list, not on the link.
+      if (inviteCode && signedUp.session) location.replace("#/list");
       if (!signedUp.session) {
         setMessage({ text: `We sent a confirmation link to ${email}. Open it to finish.`, error: false });
       }

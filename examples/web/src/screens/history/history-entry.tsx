@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { useState } from "preact/hooks";
+import { useRef, useState } from "preact/hooks";
 import type { ApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { entrySentence, type HistoryEntryView, undoRefusal } from "../../components/undo-invocation.ts";
@@ -12,6 +12,8 @@ export function HistoryEntryRow(
   const { api, announce } = useApp();
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
+  // The button goes once the entry is undone: focus moves to its sentence so the keyboard user stays on the entry.
+  const sentenceElement = useRef<HTMLSpanElement>(null);
   const sentence = entrySentence(entry);
   const when = new Date(entry.created_at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
   const isUndo = entry.tool === "history.undo";
@@ -22,6 +24,7 @@ export function HistoryEntryRow(
     try {
       const result = await api.tools().history.undo({ invocation_id: entry.invocation_id }, api.once());
       announce(result.message || `Undone: ${sentence}`);
+      sentenceElement.current?.focus();
       onUndone();
     } catch (caught) {
       setError(undoRefusal(caught));
@@ -32,7 +35,7 @@ export function HistoryEntryRow(
 
   return (
     <li class={entry.undone ? "history-entry undone" : "history-entry"}>
-      <span class="history-sentence">{sentence}</span>
+      <span class="history-sentence" ref={sentenceElement} tabIndex={-1}>{sentence}</span>
       <span class="history-meta">
         {who} · <time dateTime={entry.created_at}>{when}</time>
         {entry.undone ? " · undone" : ""}
