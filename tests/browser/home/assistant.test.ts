@@ -90,3 +90,39 @@ browserTest("a proposal the person rejects changes nothing", async (run) => {
     await assistant.close();
   }
 });
+
+browserTest("a confirmed proposal that cannot be done says why in words", async (run) => {
+  const { page } = run;
+  const assistant = await routeAssistant(page.context());
+  try {
+    await page.goto(run.appUrl);
+    await signUp(page, uniqueEmail("assistant-fails"), "Failing household");
+    await open(page, "Assistant");
+    const proposeList = (id: string) => [
+      {
+        kind: "message" as const,
+        content: [{ type: "tool_use" as const, id, name: "grocery__create_list", input: { name: "Twice" } }],
+      },
+      { kind: "message" as const, content: [{ type: "text" as const, text: "Confirm below." }] },
+    ];
+    assistant.fake.script(...proposeList("toolu_first"), ...proposeList("toolu_second"));
+    for (const message of ["Make a list called Twice", "And again"]) {
+      await page.getByLabel("Message").fill(message);
+      await page.getByRole("button", { name: "Send" }).click();
+      await page.getByRole("button", { name: "Send" }).waitFor();
+      await page.locator(".chat-message.assistant").last().getByText("Confirm below.").waitFor();
+    }
+    const pending = page.locator(".pending-action");
+    assert.equal(await pending.count(), 2);
+    await pending.first().getByRole("button", { name: /^Confirm/ }).click();
+    await page.locator(".undo-offer", { hasText: "Done:" }).waitFor();
+    await pending.first().getByRole("button", { name: /^Confirm/ }).click();
+    const alert = page.getByRole("alert").filter({ hasText: /Twice/ });
+    await alert.waitFor();
+    assert.match(await alert.innerText(), /^Not done: .*Twice.*(already|exists|unique)/is);
+    await assertPlainWords(page);
+    assert.deepEqual(run.pageErrors, []);
+  } finally {
+    await assistant.close();
+  }
+});

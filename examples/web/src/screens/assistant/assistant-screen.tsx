@@ -101,6 +101,7 @@ export function AssistantScreen() {
       <PendingActions
         actions={actions}
         offer={offer}
+        onFailed={setError}
         onDecided={(decided) => setActions((current) => current.filter((each) => each.id !== decided.id))}
       />
       {conversationId && !busy

@@ -10,9 +10,10 @@ import { actionSentence } from "./action-sentence.ts";
 import type { PendingAction } from "./chat-stream.ts";
 
 export function PendingActions(
-  { actions, onDecided, offer }: {
+  { actions, onDecided, onFailed, offer }: {
     actions: PendingAction[];
     onDecided: (action: PendingAction) => void;
+    onFailed: (error: ApiError) => void;
     offer: (offer: UndoOffer) => void;
   },
 ) {
@@ -22,7 +23,13 @@ export function PendingActions(
       <h2 id="pending-heading">Waiting for you</h2>
       <ul>
         {actions.map((action) => (
-          <PendingActionRow key={action.id} action={action} onDecided={onDecided} offer={offer} />
+          <PendingActionRow
+            key={action.id}
+            action={action}
+            onDecided={onDecided}
+            onFailed={onFailed}
+            offer={offer}
+          />
         ))}
       </ul>
     </section>
@@ -30,9 +37,10 @@ export function PendingActions(
 }
 
 function PendingActionRow(
-  { action, onDecided, offer }: {
+  { action, onDecided, onFailed, offer }: {
     action: PendingAction;
     onDecided: (action: PendingAction) => void;
+    onFailed: (error: ApiError) => void;
     offer: (offer: UndoOffer) => void;
   },
 ) {
@@ -47,7 +55,9 @@ function PendingActionRow(
     try {
       const decided = await api.post<PendingAction>(`assistant/actions/${encodeURIComponent(action.id)}/${decision}`);
       if (decided.result && decided.result.ok === false) {
-        setError(new ApiError("ACTION_FAILED", decided.result.error?.message ?? "It could not be done.", null));
+        // The action is decided (it leaves the list), so its failure is said where the list was.
+        const reason = decided.result.error?.message ?? "it could not be done";
+        onFailed(new ApiError("ACTION_FAILED", `Not done: ${sentence}. ${reason}`, null));
       } else if (decision === "confirm") {
         announce(`Done: ${sentence}`);
         offer({ tool: action.tool, sentence: `Done: ${sentence}` });
