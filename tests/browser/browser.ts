@@ -22,6 +22,8 @@ export interface BrowserRun {
   preflights: { method: string; url: string; status?: number }[];
   /** Uncaught exceptions in the page. */
   pageErrors: string[];
+  /** A page in a browser context of its own (a second person), closed with the test's; its errors go to pageErrors. */
+  newPage: () => Promise<Page>;
 }
 
 // One server and one browser for the test file, started by its first test and stopped after its last;
@@ -58,16 +60,22 @@ export function browserTest(name: string, body: (run: BrowserRun) => Promise<voi
     sanitizeResources: false,
     fn: async () => {
       const { app, browser } = await start();
-      const context = await browser.newContext({ timezoneId: "UTC", locale: "en-GB" });
-      try {
+      const contexts: BrowserContext[] = [];
+      const pageErrors: string[] = [];
+      const newPage = async () => {
+        const context = await browser.newContext({ timezoneId: "UTC", locale: "en-GB" });
+        contexts.push(context);
         const page = await context.newPage();
         page.setDefaultTimeout(5000);
-        const pageErrors: string[] = [];
         page.on("pageerror", (error) => pageErrors.push(error.message));
-        const preflights = await recordPreflights(context, page);
-        await body({ page, appUrl: app.url, preflights, pageErrors });
+        return page;
+      };
+      try {
+        const page = await newPage();
+        const preflights = await recordPreflights(page.context(), page);
+        await body({ page, appUrl: app.url, preflights, pageErrors, newPage });
       } finally {
-        await context.close();
+        for (const context of contexts) await context.close();
       }
     },
   });

@@ -9,15 +9,20 @@ import { ErrorMessage } from "./components/error-message.tsx";
 import { AppContext, type AppContextValue, type HouseholdSummary } from "./context.ts";
 import { mainScreens, parseRoute, type Route, routeHash } from "./routes.ts";
 import { Screen } from "./screens/screen.tsx";
-import { SignIn } from "./screens/sign-in.tsx";
+import { SetNewPassword, SignIn } from "./screens/sign-in.tsx";
 
 export function App({ supabase, apiUrl }: { supabase: SupabaseClient; apiUrl: string }) {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [route, setRoute] = useState<Route>(() => parseRoute(location.hash));
+  // Set by a password-reset link: the person is signed in by it and chooses a new password first.
+  const [recovering, setRecovering] = useState(false);
 
   useEffect(() => {
     supabase.auth.getSession().then(({ data }) => setSession(data.session));
-    const { data } = supabase.auth.onAuthStateChange((_event, changed) => setSession(changed));
+    const { data } = supabase.auth.onAuthStateChange((event, changed) => {
+      if (event === "PASSWORD_RECOVERY") setRecovering(true);
+      setSession(changed);
+    });
     const onHash = () => setRoute(parseRoute(location.hash));
     addEventListener("hashchange", onHash);
     return () => {
@@ -29,6 +34,18 @@ export function App({ supabase, apiUrl }: { supabase: SupabaseClient; apiUrl: st
   if (session === undefined) return <p class="loading">Loading…</p>;
   if (session === null) {
     return <SignIn supabase={supabase} inviteCode={route.screen === "join" ? route.code : undefined} />;
+  }
+  if (recovering) {
+    return (
+      <SetNewPassword
+        supabase={supabase}
+        email={session?.user.email}
+        onDone={() => {
+          setRecovering(false);
+          location.hash = routeHash({ screen: "list" });
+        }}
+      />
+    );
   }
   return <SignedIn supabase={supabase} apiUrl={apiUrl} session={session} route={route} />;
 }

@@ -38,6 +38,8 @@ export function SignIn({ supabase, inviteCode }: { supabase: SupabaseClient; inv
       const data = inviteCode ? { invite_code: inviteCode } : { household_name: householdName.trim() };
       const { data: signedUp, error } = await supabase.auth.signUp({ email, password, options: { data } });
       if (error) return error.message;
+      // Signing up with the code joined the household already: the app opens on the list, not on the link.
+      if (inviteCode && signedUp.session) location.replace("#/list");
       if (!signedUp.session) {
         setMessage({ text: `We sent a confirmation link to ${email}. Open it to finish.`, error: false });
       }
@@ -160,6 +162,51 @@ export function SignIn({ supabase, inviteCode }: { supabase: SupabaseClient; inv
           ? <button type="button" class="link" onClick={switchTo("forgot")}>Forgot password?</button>
           : null}
       </nav>
+    </main>
+  );
+}
+
+/**
+ * After a password-reset link: supabase-js signed the person in from the link (PASSWORD_RECOVERY), and the app
+ * asks for the new password before anything else (supabase.auth.updateUser).
+ */
+export function SetNewPassword(
+  { supabase, email, onDone }: { supabase: SupabaseClient; email?: string; onDone: () => void },
+) {
+  const [password, setPassword] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    const { error } = await supabase.auth.updateUser({ password });
+    setBusy(false);
+    if (error) setMessage(error.message);
+    else onDone();
+  }
+
+  return (
+    <main class="sign-in" id="main">
+      <h1>Meal planner</h1>
+      <h2>Set a new password</h2>
+      {email ? <p class="hint">You are signed in as {email} from the reset link.</p> : null}
+      <form onSubmit={submit}>
+        <label>
+          New password
+          <input
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        <button type="submit" disabled={busy}>Save the new password</button>
+      </form>
+      {message ? <p role="alert" class="error">{message}</p> : null}
     </main>
   );
 }

@@ -1,10 +1,40 @@
 /// <reference lib="dom" />
-// The household screen: not built yet (see issue 27). It says so rather than pretending.
-export function HouseholdScreen(_props: Record<string, unknown>) {
+// The household: its name, its members and their roles, invite links, the person's other households, and leaving.
+// Owners see the controls that only owners may use; every change offers its undo.
+import { useUndoOffer } from "../../components/undo-offer.tsx";
+import { useApp } from "../../context.ts";
+import { useLoad } from "../../hooks/use-load.ts";
+import { HouseholdsSection } from "./households-section.tsx";
+import { InviteSection } from "./invite-section.tsx";
+import { LeaveSection } from "./leave-section.tsx";
+import { MembersSection } from "./members-section.tsx";
+import { RenameForm } from "./rename-form.tsx";
+
+export function HouseholdScreen() {
+  const { api, household, refreshHouseholds } = useApp();
+  const details = useLoad(() => api.tools().household.get({}), [api, household.id]);
+  const reload = async () => {
+    await Promise.all([details.reload(), refreshHouseholds()]);
+  };
+  const { offer, undo } = useUndoOffer(reload);
+  const current = details.data?.households.find((candidate) => candidate.id === household.id);
+  const isOwner = household.my_role === "owner";
+
   return (
-    <section aria-labelledby="household-heading">
-      <h1 id="household-heading">Household</h1>
-      <p>This screen is not built yet.</p>
+    <section class="household-screen" aria-labelledby="household-heading">
+      <h1 id="household-heading">{household.name}</h1>
+      <p class="hint">
+        You are {isOwner ? "an owner" : "a member"} of this household.
+        {household.is_default ? " It opens when you sign in." : ""}
+      </p>
+      {undo}
+      {isOwner ? <RenameForm onRenamed={(sentence) => offer({ tool: "household.rename", sentence })} /> : null}
+      {current
+        ? <MembersSection members={current.members} isOwner={isOwner} onChanged={reload} offer={offer} />
+        : <p class="loading">Loading members…</p>}
+      {isOwner ? <InviteSection offer={offer} /> : null}
+      <HouseholdsSection onDefaultChanged={(sentence) => offer({ tool: "household.set_default", sentence })} />
+      <LeaveSection />
     </section>
   );
 }

@@ -1,0 +1,35 @@
+/// <reference lib="dom" />
+// Leaving: the last owner is refused (the API says to make someone else an owner first), shown here in its words.
+import { useState } from "preact/hooks";
+import { type ApiError, asApiError } from "../../api.ts";
+import { ErrorMessage } from "../../components/error-message.tsx";
+import { useApp } from "../../context.ts";
+
+export function LeaveSection() {
+  const { api, household, refreshHouseholds, announce, navigate } = useApp();
+  const [error, setError] = useState<ApiError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function leave() {
+    if (!confirm(`Leave ${household.name}? You will need a new invite link to come back.`)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.tools().household.leave({}, api.once());
+      announce(`You left ${household.name}.`);
+      await refreshHouseholds();
+      navigate({ screen: "list" });
+    } catch (caught) {
+      setError(asApiError(caught));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section class="card leave" aria-labelledby="leave-heading">
+      <h2 id="leave-heading">Leave this household</h2>
+      <button type="button" class="danger" onClick={leave} disabled={busy}>Leave {household.name}</button>
+      <ErrorMessage error={error} />
+    </section>
+  );
+}

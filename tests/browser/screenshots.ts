@@ -1,0 +1,36 @@
+// Screenshots of the app's screens at a laptop's and a phone's width, into .local/screenshots/<name>-<width>.png
+// (the README names the folder), for a person to look at: a screen is judged by how it looks, not only by tests.
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { projectRoot } from "../../supabase/local/stack-config.ts";
+
+export const screenshotDirectory = join(projectRoot, ".local", "screenshots");
+export const screenshotWidths = [1280, 390] as const;
+
+/**
+ * Calls `check` (axe, say) at each width, then saves a full-page screenshot; the viewport is put back afterwards.
+ * Returns the files written.
+ */
+export async function screenshotAtWidths(
+  page: Page,
+  name: string,
+  check?: (width: number) => Promise<void>,
+): Promise<string[]> {
+  await Deno.mkdir(screenshotDirectory, { recursive: true });
+  const original = page.viewportSize();
+  const files: string[] = [];
+  try {
+    for (const width of screenshotWidths) {
+      await page.setViewportSize({ width, height: width > 600 ? 800 : 844 });
+      // Two frames: the layout at the new width is painted before axe looks and the screenshot is taken.
+      await page.evaluate("new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))");
+      await check?.(width);
+      const path = join(screenshotDirectory, `${name}-${width}.png`);
+      await page.screenshot({ path, fullPage: true });
+      files.push(path);
+    }
+  } finally {
+    if (original) await page.setViewportSize(original);
+  }
+  return files;
+}
