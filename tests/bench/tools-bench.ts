@@ -18,6 +18,14 @@ import { seedToolsBench, toolsScenarios } from "./tools-scenarios.ts";
 const filters = Deno.args.filter((arg) => !arg.startsWith("--"));
 const withColdStart = !Deno.args.includes("--no-cold-start");
 
+/** Requests per scenario at 1 and 10 connections: 600 and 1500, or BENCH_REQUESTS ("150,300"). */
+function requestCounts(setting: string | undefined): { "1": number; "10": number } {
+  if (!setting) return { "1": 600, "10": 1500 };
+  const [one, ten] = setting.split(",").map(Number);
+  if (!(one > 0 && ten > 0)) throw new Error(`BENCH_REQUESTS is "<at 1 connection>,<at 10>", not ${setting}`);
+  return { "1": one, "10": ten };
+}
+
 const config = stackConfig("bench");
 console.log("Starting the benchmark stack (fresh database)…");
 const stack = await startStack(config, { freshDatabase: true });
@@ -53,7 +61,8 @@ try {
       filters.length === 0 || filters.some((name) => scenario.name.includes(name))
     ),
     concurrencies: [1, 10],
-    requests: { "1": 600, "10": 1500 },
+    // BENCH_REQUESTS="<at 1 connection>,<at 10>" makes a shorter run (a busy machine, a quick comparison).
+    requests: requestCounts(Deno.env.get("BENCH_REQUESTS")),
   };
   console.log(`Seeded ${seeded.summary} in ${seeded.seconds} s (${seeded.database_size}). Measuring…`);
   const measurements = await runLoadProcess<Measurement[]>(config.projectRoot, "run-load.ts", plan);
