@@ -30,18 +30,22 @@ await callToolOk(user, "grocery.add_item", {
   unit: "lb",
 });
 
-/** A write the assistant proposed, waiting in the database as the assistant stores it. */
-async function pendingAction(tool: string, input: Record<string, unknown>): Promise<string> {
+/**
+ * A write the assistant proposed, waiting in the database as the assistant stores it: with its describer's sentence,
+ * or without one (proposed before actions carried it).
+ */
+async function pendingAction(tool: string, input: Record<string, unknown>, summary?: string): Promise<string> {
   const [row] = await sql<{ id: string }[]>`
-    insert into public.pending_actions (household_id, tool, input, created_by)
-    values (${householdId}, ${tool}, ${JSON.stringify(input)}::text::jsonb, ${user.id}) returning id`;
+    insert into public.pending_actions (household_id, tool, input, summary, created_by)
+    values (${householdId}, ${tool}, ${JSON.stringify(input)}::text::jsonb, ${summary ?? null}, ${user.id})
+    returning id`;
   return row.id;
 }
 const planLunch = await pendingAction("planner.add_meal", {
   recipe_id: tacosId,
   date: "2026-11-27",
   meal_type: "lunch",
-});
+}, "Plan Tacos for lunch on Friday 27 November");
 const partyList = await pendingAction("grocery.create_list", { name: "Party" });
 await sql.end();
 
@@ -109,7 +113,7 @@ browserTest("the web app confirms one pending action and rejects another", async
   await idle(page);
   assert.deepEqual((await texts(page, "#pending-actions li")).sort(), [
     "grocery.create_list name: Party Confirm Reject",
-    "planner.add_meal date: 2026-11-27, meal_type: lunch, recipe: Tacos Confirm Reject",
+    "Plan Tacos for lunch on Friday 27 November Confirm Reject",
   ]);
 
   await page.locator(`[data-action-id="${planLunch}"]`).getByRole("button", { name: "Confirm" }).click();

@@ -7,6 +7,8 @@ export interface PendingAction {
   id: string;
   tool: string;
   input: Record<string, unknown>;
+  /** The tool's describer's sentence ("Plan Tacos for lunch on Friday 27 November"); null for older actions. */
+  summary: string | null;
   status: "pending" | "confirmed" | "rejected" | "expired";
   result: { ok: boolean; error?: { message: string } } | null;
   expires_at: string;
@@ -22,7 +24,10 @@ export async function decide(api: Api, actionId: string, decision: Decision): Pr
   return await api.post<PendingAction>(`assistant/actions/${encodeURIComponent(actionId)}/${decision}`);
 }
 
-/** "date: 2026-11-27, meal_type: lunch, recipe: Tacos": ids of known recipes read as their titles. */
+/**
+ * An action proposed before actions carried their sentence: "date: 2026-11-27, meal_type: lunch, recipe: Tacos",
+ * ids of known recipes read as their titles.
+ */
 export function describeInput(input: Record<string, unknown>, recipeTitles: Map<string, string>): string {
   return Object.entries(input).map(([name, value]) => {
     if (name === "recipe_id" && typeof value === "string" && recipeTitles.has(value)) {
@@ -54,9 +59,11 @@ export function renderActions(
       return element(
         "li",
         { "data-action-id": action.id },
-        element("span", { class: "tool" }, action.tool),
-        " ",
-        element("span", { class: "input" }, describeInput(action.input, recipeTitles)),
+        ...(action.summary ? [element("span", { class: "summary" }, action.summary)] : [
+          element("span", { class: "tool" }, action.tool),
+          " ",
+          element("span", { class: "input" }, describeInput(action.input, recipeTitles)),
+        ]),
         " ",
         buttons[0],
         " ",
