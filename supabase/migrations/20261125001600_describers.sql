@@ -275,7 +275,7 @@ begin
       select jsonb_agg(distinct lower(value))
       from (select value from jsonb_array_elements_text(
         case when jsonb_typeof(p_input -> v_kind) = 'array' then p_input -> v_kind else '[]'::jsonb end) limit 500) ids
-      where private.is_uuid(value)), '[]'::jsonb));
+      where value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'), '[]'::jsonb));
   end loop;
   return jsonb_build_object(
     'household', (select jsonb_build_object('name', h.name) from public.households h where h.id = p_household_id),
