@@ -3,7 +3,9 @@ import { defineTool } from "./define-tool.ts";
 import { idField, pageFields } from "./fields.ts";
 import { historyDocs } from "./docs/history.ts";
 import { type HistoryEntry, HistoryListResult, HistoryUndoResult } from "./results.ts";
-import { describeCalls, namesFor } from "./describe/describe-calls.ts";
+import { describeCall, describeCalls, namesFor, type ReadNames } from "./describe/describe-calls.ts";
+import { Names } from "./describe/names.ts";
+import { AppError } from "../errors.ts";
 import { lowerFirst } from "./describe/wording.ts";
 
 /** An entry as app.history_list answers it: with the input its describer reads (null when it was not kept). */
@@ -53,12 +55,23 @@ export const undo = defineTool({
   // undone_summary is the undone write's describer's sentence.
   execute: async (input, context) => {
     const result = await context.invoke<HistoryUndoResult>("app.history_undo", input);
-    const names = await namesFor([{ invocation_id: result.undone_invocation_id }], context.readNames);
-    return {
-      ...result,
-      undone_summary: names.describeInvocation(result.undone_invocation_id) ?? result.undone_summary,
-    };
+    return { ...result, undone_summary: await undoneSentence(result, context.readNames) };
   },
 });
+
+/**
+ * The sentence of the write an undo undid. A member who undid their own join is no longer in the household, so its
+ * names cannot be read: then the write is told in general words.
+ */
+async function undoneSentence(result: HistoryUndoResult, readNames: ReadNames): Promise<string> {
+  try {
+    const names = await namesFor([{ invocation_id: result.undone_invocation_id }], readNames);
+    const sentence = names.describeInvocation(result.undone_invocation_id);
+    if (sentence !== null) return sentence;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.type !== "NOT_FOUND") throw error;
+  }
+  return describeCall({ tool: result.undone_tool, input: null }, new Names({}));
+}
 
 export const historyTools = [listHistory, undo];
