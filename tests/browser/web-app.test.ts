@@ -112,8 +112,8 @@ browserTest("the web app confirms one pending action and rejects another", async
   await page.goto(`${run.appUrl}?token=${user.token}&date=2026-11-25`);
   await idle(page);
   assert.deepEqual((await texts(page, "#pending-actions li")).sort(), [
-    "grocery.create_list name: Party Confirm Reject",
     "Plan Tacos for lunch on Friday 27 November Confirm Reject",
+    "grocery.create_list name: Party Confirm Reject",
   ]);
 
   await page.locator(`[data-action-id="${planLunch}"]`).getByRole("button", { name: "Confirm" }).click();
