@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import { sqlFunctionName } from "./tool-names.ts";
-import type { Mentions, Names, NameTables } from "./describe/names.ts";
+import type { Mentions, Names, NameTables, Recorded } from "./describe/names.ts";
 
 /** Whether the tool changes data. The rest of its handling follows from this (tool-metadata.ts). */
 export type ToolEffect = "read" | "write";
@@ -40,10 +40,11 @@ export interface ToolContext {
  * caller (shared/tools/describe/): "Add 1 l milk to Weekly shop". Imperative, as a proposal waiting for
  * confirmation reads, and the same sentence in the history. Never an id: `names` gives words for a row it could
  * not read ("a list that no longer exists"). Every write tool has one (its spec does not type-check without it).
+ * `recorded` is given for a write in the history: what its reply says was there before (a rename's previous name).
  */
 export interface Describes<Input> {
   // Method syntax, as for execute: a registry of tools of different inputs holds them as AnyTool.
-  describe(input: Input, names: Names): string;
+  describe(input: Input, names: Names, recorded?: Recorded): string;
 }
 
 interface ToolFields<Name extends string, Input extends ToolInputSchema, Output extends ToolOutputSchema> {

@@ -190,10 +190,10 @@ export const renameList = defineTool({
     grocery_list_id: groceryListId,
     name: textField(100, "The new name, 1–100 characters after trimming; unique among the household's live lists."),
   }),
-  describe: (input, names) => {
-    // In the history the list already has its new name: then the old one is not known.
-    const current = names.list(input.grocery_list_id);
-    return current === input.name ? `Rename a list to ${input.name}` : `Rename the list ${current} to ${input.name}`;
+  describe: (input, names, recorded) => {
+    // In the history the list already has its new name: the old one is the reply's.
+    const before = recorded?.previous_name ?? names.list(input.grocery_list_id);
+    return before === input.name ? `Rename a list to ${input.name}` : `Rename the list ${before} to ${input.name}`;
   },
   outputSchema: GroceryRenameListResult,
 });

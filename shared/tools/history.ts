@@ -4,13 +4,14 @@ import { idField, pageFields } from "./fields.ts";
 import { historyDocs } from "./docs/history.ts";
 import { type HistoryEntry, HistoryListResult, HistoryUndoResult } from "./results.ts";
 import { describeCall, describeCalls, namesFor, type ReadNames } from "./describe/describe-calls.ts";
-import { Names } from "./describe/names.ts";
+import { Names, type Recorded } from "./describe/names.ts";
 import { AppError } from "../errors.ts";
 import { lowerFirst } from "./describe/wording.ts";
 
 /** An entry as app.history_list answers it: with the input its describer reads (null when it was not kept). */
 interface RecordedEntry extends HistoryEntry {
   input: Record<string, unknown> | null;
+  recorded: Recorded;
 }
 
 export const listHistory = defineTool({
@@ -27,11 +28,19 @@ export const listHistory = defineTool({
       input,
     );
     const sentences = await describeCalls(
-      page.entries.map((entry) => ({ tool: entry.tool, input: entry.input, fallback: entry.summary })),
+      page.entries.map((entry) => ({
+        tool: entry.tool,
+        input: entry.input,
+        recorded: entry.recorded,
+        fallback: entry.summary,
+      })),
       context.readNames,
     );
     return {
-      entries: page.entries.map(({ input: _input, ...entry }, index) => ({ ...entry, summary: sentences[index] })),
+      entries: page.entries.map(({ input: _input, recorded: _recorded, ...entry }, index) => ({
+        ...entry,
+        summary: sentences[index],
+      })),
       next_cursor: page.next_cursor,
     };
   },

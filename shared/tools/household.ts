@@ -69,10 +69,10 @@ export const renameHousehold = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({ name: textField(200, "The household's new name, 1–200 characters.") }),
-  describe: (input, names) => {
-    // In the history the household already has its new name: then the old one is not known.
-    const current = names.household();
-    return current === input.name ? `Rename the household to ${input.name}` : `Rename ${current} to ${input.name}`;
+  describe: (input, names, recorded) => {
+    // In the history the household already has its new name: the old one is the reply's.
+    const before = recorded?.previous_name ?? names.household();
+    return before === input.name ? `Rename the household to ${input.name}` : `Rename ${before} to ${input.name}`;
   },
   outputSchema: HouseholdRenameResult,
 });

@@ -110,14 +110,16 @@ export const updateMeal = defineTool({
     error: "give at least one of date, meal_type, servings and note",
     path: ["date"],
   }),
-  describe: (input, names) => {
-    const meal = names.meal(input.planner_meal_id);
+  describe: (input, names, recorded) => {
+    // In the history the meal has already moved: where it was is the reply's.
+    const now = names.meal(input.planner_meal_id);
+    const previous = recorded?.previous as { date?: string; meal_type?: string } | undefined;
+    const meal = now && { ...now, date: previous?.date ?? now.date, mealType: previous?.meal_type ?? now.mealType };
     const changes = [servingsWords(input.servings), noteWords(input.note)].filter((change) => change !== null);
     if (input.date === undefined && input.meal_type === undefined) {
       return `Change ${mealWords(input.planner_meal_id, names)}: ${listWords(changes)}`;
     }
     const to = slotWords(input.meal_type ?? meal?.mealType ?? "the meal", input.date ?? meal?.date ?? "");
-    // In the history the meal has already moved: then where it was is not known.
     const from = meal && slotWords(meal.mealType, meal.date) !== to
       ? ` from ${slotWords(meal.mealType, meal.date)}`
       : "";

@@ -131,8 +131,10 @@ export const updateRecipe = defineTool({
   }).refine((input) => Object.keys(input).some((key) => key !== "recipe_id"), {
     error: "give at least one field to change besides recipe_id",
   }),
-  describe: (input, names) => {
-    const current = names.recipe(input.recipe_id);
+  describe: (input, names, recorded) => {
+    // In the history a renamed recipe already has its new title: the old one is the reply's.
+    const previousTitle = (recorded?.previous as { title?: string } | undefined)?.title;
+    const current = previousTitle ?? names.recipe(input.recipe_id);
     const changes = [
       input.title === undefined || input.title === current ? null : `rename it ${input.title}`,
       input.ingredients && `its ingredients (${counted(input.ingredients.length, "line")})`,
@@ -150,7 +152,6 @@ export const updateRecipe = defineTool({
         ? "clear its servings"
         : counted(input.servings, "serving"),
     ].filter((change) => change !== null && change !== undefined);
-    // In the history a renamed recipe already has its new title: then only the rename is said.
     return changes.length === 0
       ? `Rename a recipe to ${input.title}`
       : `Change the recipe ${current}: ${listWords(changes)}`;

@@ -199,13 +199,41 @@ end;
 $$;
 
 -- ============================================================================
+-- What a recorded write's describer reads
+-- ============================================================================
+
+-- What a recorded write's describer reads: its input, or null when it was recorded without one. An undo is
+-- described by the write it undid (its reply says which), also when its input named none ("the last write").
+create function private.described_input(p_invocation public.tool_invocations) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select case
+    when p_invocation.input is null then null
+    when p_invocation.tool = 'history.undo' and p_invocation.response ? 'undone_invocation_id' then
+      p_invocation.input || jsonb_build_object('invocation_id', p_invocation.response -> 'undone_invocation_id')
+    else p_invocation.input
+  end
+$$;
+
+-- What a recorded write's reply says the rows were before it (a rename's previous name, a change's previous values):
+-- names are read as they are now, so without it a sentence about a rename would name the list by its new name.
+create function private.described_reply(p_invocation public.tool_invocations) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select jsonb_strip_nulls(jsonb_build_object('previous_name', p_invocation.response -> 'previous_name',
+    'previous', p_invocation.response -> 'previous'))
+$$;
+
+-- ============================================================================
 -- history.list: each entry with the input its describer reads
 -- ============================================================================
 
--- As 20261122000900_history.sql defined it, with each entry's input beside its summary: the tool's TypeScript layer
--- replaces the summary with the describer's sentence and drops the input (history.list's reply is unchanged). An
--- undo's entry names the write it undid as its invocation_id, so "undo the last write" is described by what it
--- undid. The summary stays for writes recorded without their input (before this migration).
+-- As 20261122000900_history.sql defined it, with each entry's input and what its reply says was there before beside
+-- its summary: the tool's TypeScript layer replaces the summary with the describer's sentence and drops the rest
+-- (history.list's reply is unchanged). The summary stays for writes recorded without their input (before this
+-- migration).
 create or replace function app.history_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -225,7 +253,8 @@ begin
     'created_at', page.created_at,
     'summary', private.history_summary(page.tool, page.response),
     'undone', private.invocation_undone(page),
-    'input', private.described_input(page)
+    'input', private.described_input(page),
+    'recorded', private.described_reply(page)
   ) order by page.created_at desc, page.id desc), '[]'::jsonb)
   into v_entries
   from private.household_writes_newest_first(p_household_id, (v_after ->> 'c')::timestamptz, (v_after ->> 'i')::uuid,
@@ -242,20 +271,6 @@ $$;
 -- ============================================================================
 -- The names a describer mentions
 -- ============================================================================
-
--- What a recorded write's describer reads: its input, or null when it was recorded without one. An undo is
--- described by the write it undid (its reply says which), also when its input named none ("the last write").
-create function private.described_input(p_invocation public.tool_invocations) returns jsonb
-language sql stable
-set search_path = ''
-as $$
-  select case
-    when p_invocation.input is null then null
-    when p_invocation.tool = 'history.undo' and p_invocation.response ? 'undone_invocation_id' then
-      p_invocation.input || jsonb_build_object('invocation_id', p_invocation.response -> 'undone_invocation_id')
-    else p_invocation.input
-  end
-$$;
 
 -- The names of the rows a sentence mentions, read as the caller under RLS (a row the caller cannot see is left
 -- out, and the describer says "a list that no longer exists"). p_input: {lists, items, recipes, meals, ingredients,
@@ -314,14 +329,16 @@ begin
       where s.household_id = p_household_id
         and s.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'series'))),
     'invocations', (select coalesce(jsonb_object_agg(t.id, jsonb_build_object('tool', t.tool,
-        'input', private.described_input(t), 'summary', private.history_summary(t.tool, t.response))), '{}')
+        'input', private.described_input(t), 'recorded', private.described_reply(t),
+        'summary', private.history_summary(t.tool, t.response))), '{}')
       from private.household_writes(p_household_id) t
       where t.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'invocations')))
   );
 end;
 $$;
 
-grant execute on function private.described_input(public.tool_invocations) to authenticated;
+grant execute on function private.described_input(public.tool_invocations),
+  private.described_reply(public.tool_invocations) to authenticated;
 
 -- ============================================================================
 -- Pending actions carry their sentence

@@ -29,11 +29,10 @@ Deno.test("history.list shows the household's writes newest first, with who, whe
 
   const first = await callToolOk(carol, "history.list", { limit: 2 });
   assert.deepEqual(first.entries.map((entry) => entry.tool), ["grocery.add_item", "grocery.rename_list"]);
-  // Each tool's describer's sentence (tests/tools/describers.test.ts); the list is already renamed, so the rename
-  // is told by its new name.
+  // Each tool's describer's sentence (tests/tools/describers.test.ts); the rename's old name is its reply's.
   assert.deepEqual(first.entries.map((entry) => entry.summary), [
     "Add 1 whole flowers to Farmers market",
-    "Rename a list to Farmers market",
+    "Rename the list Market to Farmers market",
   ]);
   assert.ok(first.entries.every((entry) => entry.user_id === carol.id && !entry.undone));
   assert.ok(first.next_cursor);

@@ -1,7 +1,15 @@
 // Sentences for tool calls: the names every call mentions read in one round trip (and, for an undo, the write it
 // undoes and that write's names in one more), then each tool's describer.
 import { findTool } from "../registry.ts";
-import { collectMentions, mentionKinds, type Mentions, Names, type NameTables, noMentions } from "./names.ts";
+import {
+  collectMentions,
+  mentionKinds,
+  type Mentions,
+  Names,
+  type NameTables,
+  noMentions,
+  type Recorded,
+} from "./names.ts";
 
 export interface DescribableCall {
   /** The tool's dotted name. */
@@ -10,6 +18,8 @@ export interface DescribableCall {
   input: unknown;
   /** What to say when the input cannot be described (the summary a write was recorded with). */
   fallback?: string | null;
+  /** For a recorded write: what its reply says was there before it. */
+  recorded?: Recorded;
 }
 
 export type ReadNames = (mentions: Mentions) => Promise<NameTables>;
@@ -35,7 +45,7 @@ export function describeCall(call: DescribableCall, names: Names): string {
   const tool = findTool(call.tool);
   if (tool?.effect === "write" && call.input != null) {
     const parsed = tool.inputSchema.safeParse(call.input);
-    if (parsed.success) return tool.describe(parsed.data, names);
+    if (parsed.success) return tool.describe(parsed.data, names, call.recorded);
   }
   return call.fallback ?? wordsForUnknown(call.tool);
 }
@@ -78,7 +88,12 @@ export async function namesFor(inputs: readonly unknown[], readNames: ReadNames)
   const names: Names = new Names(tables, (invocationId) => {
     const invocation = tables.invocations?.[invocationId.toLowerCase()];
     if (!invocation) return null;
-    return describeCall({ tool: invocation.tool, input: invocation.input, fallback: invocation.summary }, names);
+    return describeCall({
+      tool: invocation.tool,
+      input: invocation.input,
+      recorded: invocation.recorded,
+      fallback: invocation.summary,
+    }, names);
   });
   return names;
 }

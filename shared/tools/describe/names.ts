@@ -60,7 +60,19 @@ export interface NameTables {
   ingredients?: Record<string, { name: string }>;
   members?: Record<string, { email: string | null }>;
   series?: Record<string, { meal_type: string; recipe_title: string | null }>;
-  invocations?: Record<string, { tool: string; input: Record<string, unknown> | null; summary: string | null }>;
+  invocations?: Record<
+    string,
+    { tool: string; input: Record<string, unknown> | null; recorded?: Recorded; summary: string | null }
+  >;
+}
+
+/**
+ * What a recorded write's reply says the rows were before it: a rename's previous name, a change's previous values.
+ * Names are read as they are now, so a describer of a rename or a move takes the "before" from here when it has it.
+ */
+export interface Recorded {
+  previous_name?: string;
+  previous?: Record<string, unknown>;
 }
 
 type TableKind = Exclude<keyof NameTables, "household">;
