@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.fa461db9c96e";
+export const registryVersion = "1.0.ba80e3ce7fdb";
 
 // recipe.list
 

@@ -21,9 +21,13 @@ export function quantityWords(quantity: number, unit: string): string {
   return `${quantity} ${quantity === 1 ? unit : unitPlurals[unit] ?? unit}`;
 }
 
-/** An amount of something: "1 l milk", "2 cups rice", "3 cans of tomatoes", "2 whole onion". */
+/**
+ * An amount of something: "1 l milk", "2 cups rice", "3 cans of tomatoes", "2 whole onion", and "2 l of an
+ * ingredient" when the name is not known.
+ */
 export function amountOf(quantity: number, unit: string, name: string): string {
-  return `${quantityWords(quantity, unit)}${containerUnits.has(unit) ? " of" : ""} ${name}`;
+  const of = containerUnits.has(unit) || /^an? /.test(name) ? " of" : "";
+  return `${quantityWords(quantity, unit)}${of} ${name}`;
 }
 
 const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
