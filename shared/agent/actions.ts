@@ -34,7 +34,9 @@ export async function proposeAction(
 ): Promise<PendingAction> {
   const tool = findTool(proposal.tool);
   if (!tool) throw new AppError("NOT_FOUND", `There is no tool named ${proposal.tool}.`);
-  const summary = await describeToolCall(tool, proposal.input, { sql, user, householdId: proposal.householdId });
+  const sentence = await describeToolCall(tool, proposal.input, { sql, user, householdId: proposal.householdId });
+  // Describers keep to a line (a push names three lines and counts the rest); the column holds at most 1000.
+  const summary = sentence.length > 1000 ? `${sentence.slice(0, 999)}…` : sentence;
   const { data } = await assistantStep<PendingAction>(sql, user, "propose_action", {
     conversation_id: proposal.conversationId,
     tool: proposal.tool,

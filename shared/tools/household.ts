@@ -50,7 +50,9 @@ export const joinHousehold = defineTool({
       .regex(/^[\x21-\x7e]+$/, { error: "must be an invite code without spaces" })
       .describe("The invite code an owner shared (from household.create_invite), 8–64 characters."),
   }),
-  describe: () => "Join a household with an invite code",
+  // The code is a secret: no sentence repeats it. Which household it opens is known once it has run (the history).
+  describe: (_input, names, recorded) =>
+    recorded ? `Join ${names.household()}` : "Join a household with an invite code",
   outputSchema: HouseholdJoinResult,
 });
 

@@ -143,7 +143,11 @@ export const updateRecipe = defineTool({
         ? null
         : input.tags === null || input.tags.length === 0
         ? "clear its tags"
-        : `its tags (${listWords(input.tags)})`,
+        : `its tags (${
+          listWords(
+            input.tags.length > 3 ? [...input.tags.slice(0, 3), counted(input.tags.length - 3, "more")] : input.tags,
+          )
+        })`,
       input.rating === undefined ? null : input.rating === null ? "clear its rating" : `rate it ${input.rating} of 5`,
       input.notes === undefined ? null : input.notes === null ? "clear its notes" : "its notes",
       input.servings === undefined

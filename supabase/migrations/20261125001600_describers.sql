@@ -18,6 +18,19 @@ begin
 end;
 $$;
 
+-- The input a write's record keeps. A join's invite code is a secret that stays valid for others (an invite serves
+-- until it expires): its record keeps a placeholder in its place, which the join's describer never reads.
+create function private.kept_input(p_tool text, p_input jsonb) returns jsonb
+language sql immutable
+set search_path = ''
+as $$
+  select case when p_tool = 'household.join' and jsonb_typeof(p_input) = 'object' and p_input ? 'code'
+    then p_input || '{"code": "not-kept"}'::jsonb else p_input end
+$$;
+
+-- As private.invoke, which alone calls it: the functions' database role.
+grant execute on function private.kept_input(text, jsonb) to service_role;
+
 -- private.invoke as 20261125000700_tools_only_read_path.sql defined it, except that a recorded write keeps its
 -- input (the two statements that write the record). Same settings and grants.
 create or replace function private.invoke(p_request jsonb) returns jsonb
@@ -187,11 +200,13 @@ begin
   if p_recorded and p_idempotency_key is not null then
     -- recorded_at: when the write finished (its key was claimed at the start), after every row it stamped, so an
     -- undo can tell a later write's changes from its own (history.undo of a grocery write).
-    update public.tool_invocations set response = v_result, input = p_input, recorded_at = clock_timestamp()
+    update public.tool_invocations set response = v_result, input = private.kept_input(p_tool, p_input),
+      recorded_at = clock_timestamp()
     where id = v_invocation_id;
   elsif p_recorded then
     insert into public.tool_invocations (id, household_id, user_id, tool, input_hash, input, response, is_write)
-    values (v_invocation_id, v_household_id, v_user_id, p_tool, p_input_hash, p_input, v_result, true);
+    values (v_invocation_id, v_household_id, v_user_id, p_tool, p_input_hash, private.kept_input(p_tool, p_input),
+      v_result, true);
   end if;
 
   return jsonb_build_object('replayed', false, 'data', v_result, 'household_id', v_household_id);

@@ -300,7 +300,12 @@ const everyWrite: Record<string, () => Promise<Case>> = {
   "household.join": async () => {
     const carol = await createTestUser(sql, "describers-join");
     const { code } = await callToolOk(alice, "household.create_invite", {});
-    return { input: { code }, proposal: "Join a household with an invite code", by: carol };
+    return {
+      input: { code },
+      proposal: "Join a household with an invite code",
+      history: /^Join The (Smiths|Joneses)$/,
+      by: carol,
+    };
   },
   "household.leave": async () => {
     const dave = await member("describers-leave");
@@ -429,6 +434,16 @@ Deno.test("a row the caller cannot see is named in words, never by its id", asyn
   } finally {
     await mcp.close();
   }
+});
+
+Deno.test("a join's record keeps no invite code: the code stays valid for others, and no sentence needs it", async () => {
+  const erin = await createTestUser(sql, "describers-code");
+  const { code } = await callToolOk(alice, "household.create_invite", {});
+  await callToolOk(erin, "household.join", { code });
+  const rows = await sql<{ input: unknown }[]>`
+    select input from public.tool_invocations where tool = 'household.join' and user_id = ${erin.id}`;
+  assert.deepEqual(rows.map((row) => row.input), [{ code: "not-kept" }]);
+  assert.match((await lastWrite(alice, { tool: "household.join" })).summary, /^Join The (Smiths|Joneses)$/);
 });
 
 Deno.test("cleanup", async () => {
