@@ -2,7 +2,7 @@ import type { AuthenticatedUser } from "../auth/access-token.ts";
 import type { Queryable, Sql } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { findTool } from "../tools/registry.ts";
-import { runTool } from "../tools/runner.ts";
+import { describeToolCall, runTool } from "../tools/runner.ts";
 import { assistantStep } from "./assistant-step.ts";
 import type { PendingAction } from "./turn-events.ts";
 
@@ -23,16 +23,25 @@ export interface Proposal {
   expiresInSeconds: number;
 }
 
-/** Stores a write as a pending action of the household, waiting for a member to confirm or reject it. */
+/**
+ * Stores a write as a pending action of the household, waiting for a member to confirm or reject it, with its
+ * tool's describer's sentence (the names read as the proposer): what the person is asked to confirm.
+ */
 export async function proposeAction(
   sql: Queryable,
   user: AuthenticatedUser,
   proposal: Proposal,
 ): Promise<PendingAction> {
+  const tool = findTool(proposal.tool);
+  if (!tool) throw new AppError("NOT_FOUND", `There is no tool named ${proposal.tool}.`);
+  const sentence = await describeToolCall(tool, proposal.input, { sql, user, householdId: proposal.householdId });
+  // Describers keep to a line (a push names three lines and counts the rest); the column holds at most 1000.
+  const summary = sentence.length > 1000 ? `${sentence.slice(0, 999)}…` : sentence;
   const { data } = await assistantStep<PendingAction>(sql, user, "propose_action", {
     conversation_id: proposal.conversationId,
     tool: proposal.tool,
     input: proposal.input,
+    summary,
     expires_in_seconds: proposal.expiresInSeconds,
   }, { householdId: proposal.householdId });
   return data;

@@ -57,6 +57,7 @@ function action(id: string, status: PendingAction["status"], decidedAt: string |
     id,
     tool: "grocery.create_list",
     input: { name: "Weekly" },
+    summary: "Create the list Weekly",
     status,
     conversation_id: "c",
     result,

@@ -4,8 +4,7 @@ import { type AnyTool, defineTool, type ToolEffectAndRisk } from "../tools/defin
 import { systemPrompt } from "./system-prompt.ts";
 
 function tool(name: string, effect: { effect: "read" } | Extract<ToolEffectAndRisk, { effect: "write" }>): AnyTool {
-  return defineTool({
-    ...effect,
+  const common = {
     name,
     description: `${name} description`,
     summary: `What ${name}\n   does.`,
@@ -13,7 +12,10 @@ function tool(name: string, effect: { effect: "read" } | Extract<ToolEffectAndRi
     inputSchema: z.strictObject({}),
     outputSchema: z.null(),
     execute: () => Promise.resolve(null),
-  });
+  };
+  return effect.effect === "read"
+    ? defineTool({ ...common, effect: "read" })
+    : defineTool({ ...common, ...effect, describe: () => `Do ${name}` });
 }
 
 const reading = tool("recipe.list", { effect: "read" });

@@ -105,7 +105,9 @@ export async function handleToolUse(
       result = {
         status: "approval_requested",
         action_id: action.id,
-        message: "Nothing has changed yet: the user must confirm this in the app. Tell them what is waiting.",
+        summary: action.summary,
+        message: "Nothing has changed yet: the user must confirm this in the app. Tell them what is waiting " +
+          "(the summary says it in words).",
       };
     } else {
       const run = await runTool(tool, toolUse.input, {

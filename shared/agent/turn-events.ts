@@ -3,6 +3,8 @@ export interface PendingAction {
   id: string;
   tool: string;
   input: unknown;
+  /** The tool's describer's sentence ("Add 1 l milk to Weekly shop"); null for actions proposed before it existed. */
+  summary: string | null;
   status: "pending" | "confirmed" | "rejected" | "expired";
   conversation_id: string | null;
   result: unknown;

@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.ee42400fa055";
+export const registryVersion = "1.0.3a1a164108c3";
 
 // recipe.list
 

@@ -19,6 +19,7 @@ export function awaitingConfirmationSchema(tool: AnyTool) {
       id,
       tool: z.literal(tool.name),
       input: z.record(z.string(), z.unknown()).describe("The validated input that runs once confirmed."),
+      summary: z.string().nullable().describe('The action in plain words, as the app shows it ("Add 1 l milk to …").'),
       status: z.enum(["pending", "confirmed", "rejected", "expired"]),
       conversation_id: id.nullable(),
       result: z.union([

@@ -51,6 +51,7 @@ Deno.test("a proposed action's reply fits its schema; a decided one carries the 
     id: "0f8fad5b-d9cb-469f-a165-70867728950e",
     tool: "grocery.create_list",
     input: { name: "Weekly" },
+    summary: "Create the list Weekly",
     status: "pending" as const,
     conversation_id: null,
     result: null,

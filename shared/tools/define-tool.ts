@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import { sqlFunctionName } from "./tool-names.ts";
+import type { Mentions, Names, NameTables, Recorded } from "./describe/names.ts";
 
 /** Whether the tool changes data. The rest of its handling follows from this (tool-metadata.ts). */
 export type ToolEffect = "read" | "write";
@@ -27,6 +28,23 @@ export interface ToolContext {
    * share between households).
    */
   resolveHousehold(): Promise<string>;
+  /**
+   * The names of the rows these ids stand for, read as the caller in the household the call ran in: one more
+   * unrecorded round trip, for a tool that describes writes (history.list, history.undo).
+   */
+  readNames(mentions: Mentions): Promise<NameTables>;
+}
+
+/**
+ * A write's sentence in plain words, from its validated input and the names of the rows it mentions, read as the
+ * caller (shared/tools/describe/): "Add 1 l milk to Weekly shop". Imperative, as a proposal waiting for
+ * confirmation reads, and the same sentence in the history. Never an id: `names` gives words for a row it could
+ * not read ("a list that no longer exists"). Every write tool has one (its spec does not type-check without it).
+ * `recorded` is given for a write in the history: what its reply says was there before (a rename's previous name).
+ */
+export interface Describes<Input> {
+  // Method syntax, as for execute: a registry of tools of different inputs holds them as AnyTool.
+  describe(input: Input, names: Names, recorded?: Recorded): string;
 }
 
 interface ToolFields<Name extends string, Input extends ToolInputSchema, Output extends ToolOutputSchema> {
@@ -60,13 +78,21 @@ export type ToolDefinition<
   Name extends string = string,
   Input extends ToolInputSchema = ToolInputSchema,
   Output extends ToolOutputSchema = ToolOutputSchema,
-> = ToolFields<Name, Input, Output> & ToolEffectAndRisk;
+> =
+  & ToolFields<Name, Input, Output>
+  & (
+    | { effect: "read"; risk: "low"; describe?: never }
+    | ({ effect: "write"; risk: "medium" | "high" } & Describes<z.output<Input>>)
+  );
 
 /** What a tool's file says: its effect, a write's risk, and only the rest that differs from the defaults. */
 export type ToolSpec<Name extends string, Input extends ToolInputSchema, Output extends ToolOutputSchema> =
   & Omit<ToolFields<Name, Input, Output>, "scope" | "latencyBudgetMs" | "execute">
   & Partial<Pick<ToolFields<Name, Input, Output>, "scope" | "latencyBudgetMs" | "execute">>
-  & ({ effect: "read"; risk?: never } | { effect: "write"; risk: "medium" | "high" });
+  & (
+    | { effect: "read"; risk?: never; describe?: never }
+    | ({ effect: "write"; risk: "medium" | "high" } & Describes<z.output<Input>>)
+  );
 
 /** A tool whose input type is no longer known: what registries and runners hold. */
 // deno-lint-ignore no-explicit-any
@@ -90,7 +116,7 @@ export function defineTool<const Name extends string, Input extends ToolInputSch
   };
   return spec.effect === "read"
     ? { ...fields, effect: "read", risk: "low" }
-    : { ...fields, effect: "write", risk: spec.risk };
+    : { ...fields, effect: "write", risk: spec.risk, describe: spec.describe };
 }
 
 export function isWriteTool(tool: AnyTool): boolean {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { idField, unitField } from "./fields.ts";
 import { groceryListId } from "./grocery.ts";
+import { counted } from "./describe/wording.ts";
 import { groceryConversionDocs } from "./docs/grocery-conversions.ts";
 import { GroceryApplyConversionResult, GroceryProposeConversionsResult } from "./results.ts";
 
@@ -29,6 +30,9 @@ export const applyConversion = defineTool({
       .describe("The proposal's item_ids: 2 to 50 lines to merge."),
     unit: unitField("The unit to merge into (the proposal's), of the same kind as the lines."),
   }),
+  describe: (input, names) =>
+    `Merge ${counted(input.item_ids.length, "line")} of ${names.item(input.item_ids[0])} on ` +
+    `${names.list(input.grocery_list_id)} into one line in ${input.unit}`,
   outputSchema: GroceryApplyConversionResult,
 });
 

@@ -15,6 +15,8 @@ import {
 import { groceryDocs } from "./docs/grocery.ts";
 import { groceryEditDocs } from "./docs/grocery-edits.ts";
 import { groceryPlanDocs } from "./docs/grocery-plan.ts";
+import { itemOnList, linesWords, lineWords } from "./describe/grocery-words.ts";
+import { counted, dayWords, listWords, quantityWords } from "./describe/wording.ts";
 import {
   GroceryAddItemResult,
   GroceryClearCheckedResult,
@@ -73,6 +75,7 @@ export const createList = defineTool({
   inputSchema: z.strictObject({
     name: textField(100, "List name, 1–100 characters after trimming; unique among the household's live lists."),
   }),
+  describe: (input) => `Create the list ${input.name}`,
   outputSchema: GroceryCreateListResult,
 });
 
@@ -98,6 +101,7 @@ export const pushIngredients = defineTool({
       .max(limits.maxPushLines)
       .describe("Lines to merge into the list (1–500)."),
   }),
+  describe: (input, names) => `Add ${linesWords(input.ingredients, names)} to ${names.list(input.grocery_list_id)}`,
   outputSchema: PushIngredientsResult,
 });
 
@@ -121,6 +125,7 @@ export const addItem = defineTool({
     error: "give ingredient_id or name, not both",
     path: ["name"],
   }),
+  describe: (input, names) => `Add ${lineWords(input, names)} to ${names.list(input.grocery_list_id)}`,
   outputSchema: GroceryAddItemResult,
 });
 
@@ -130,6 +135,7 @@ export const checkItem = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject(itemWriteInput),
+  describe: (input, names) => `Check ${itemOnList(input.grocery_item_id, names)}`,
   outputSchema: GroceryItemResult,
 });
 
@@ -139,6 +145,7 @@ export const uncheckItem = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject(itemWriteInput),
+  describe: (input, names) => `Uncheck ${itemOnList(input.grocery_item_id, names)}`,
   outputSchema: GroceryUncheckItemResult,
 });
 
@@ -148,6 +155,8 @@ export const removeItem = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject(itemWriteInput),
+  describe: (input, names) =>
+    `Remove ${names.item(input.grocery_item_id)} from ${names.itemList(input.grocery_item_id)}`,
   outputSchema: GroceryRemoveItemResult,
 });
 
@@ -165,6 +174,19 @@ export const updateItem = defineTool({
     error: "give at least one of quantity, unit and prep_state",
     path: ["quantity"],
   }),
+  describe: (input, names) => {
+    const changes = [
+      input.quantity !== undefined && input.unit !== undefined
+        ? `amount ${quantityWords(input.quantity, input.unit)}`
+        : input.quantity !== undefined
+        ? `quantity ${input.quantity}`
+        : input.unit !== undefined
+        ? `unit ${input.unit}`
+        : null,
+      input.prep_state === null ? "no prep state" : input.prep_state ? `prep state ${input.prep_state}` : null,
+    ].filter((change) => change !== null);
+    return `Change ${itemOnList(input.grocery_item_id, names)}: ${listWords(changes)}`;
+  },
   outputSchema: GroceryUpdateItemResult,
 });
 
@@ -177,6 +199,11 @@ export const renameList = defineTool({
     grocery_list_id: groceryListId,
     name: textField(100, "The new name, 1–100 characters after trimming; unique among the household's live lists."),
   }),
+  describe: (input, names, recorded) => {
+    // In the history the list already has its new name: the old one is the reply's.
+    const before = recorded?.previous_name ?? names.list(input.grocery_list_id);
+    return before === input.name ? `Rename a list to ${input.name}` : `Rename the list ${before} to ${input.name}`;
+  },
   outputSchema: GroceryRenameListResult,
 });
 
@@ -186,6 +213,7 @@ export const deleteList = defineTool({
   effect: "write",
   risk: "high",
   inputSchema: z.strictObject({ grocery_list_id: groceryListId }),
+  describe: (input, names) => `Delete the list ${names.list(input.grocery_list_id)}`,
   outputSchema: GroceryDeleteListResult,
 });
 
@@ -195,6 +223,7 @@ export const restoreList = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({ grocery_list_id: groceryListId }),
+  describe: (input, names) => `Restore the list ${names.list(input.grocery_list_id)}`,
   outputSchema: GroceryRestoreListResult,
 });
 
@@ -204,6 +233,7 @@ export const clearChecked = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({ grocery_list_id: groceryListId }),
+  describe: (input, names) => `Clear the checked items from ${names.list(input.grocery_list_id)}`,
   outputSchema: GroceryClearCheckedResult,
 });
 
@@ -213,6 +243,8 @@ export const restoreItem = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({ grocery_item_id: groceryItemId }),
+  describe: (input, names) =>
+    `Put ${names.item(input.grocery_item_id)} back on ${names.itemList(input.grocery_item_id)}`,
   outputSchema: GroceryRestoreItemResult,
 });
 
@@ -229,6 +261,9 @@ export const pushRecipe = defineTool({
       "Servings to push for, 1–100; the recipe's own servings are the base. Absent: the recipe's own amounts.",
     ).optional(),
   }),
+  describe: (input, names) =>
+    `Add the ingredients of ${names.recipe(input.recipe_id)} to ${names.list(input.grocery_list_id)}` +
+    (input.servings ? ` (${counted(input.servings, "serving")})` : ""),
   outputSchema: GroceryPushRecipeResult,
 });
 
@@ -245,6 +280,9 @@ export const syncPlan = defineTool({
     preview: z.boolean().default(false)
       .describe("true: return what would change and write nothing. false (default): make the changes."),
   }).superRefine(checkPlannerSpan),
+  describe: (input, names) =>
+    `${input.preview ? "Preview bringing" : "Bring"} the plan from ${dayWords(input.start_date)} to ` +
+    `${dayWords(input.end_date)} into ${names.list(input.grocery_list_id)}`,
   outputSchema: GrocerySyncPlanResult,
 });
 

@@ -3,6 +3,7 @@ import { defineTool } from "./define-tool.ts";
 import { emptyInput, idField, textField } from "./fields.ts";
 import { householdDocs } from "./docs/household.ts";
 import { householdManagementDocs } from "./docs/household-management.ts";
+
 import {
   HouseholdCreateInviteResult,
   HouseholdGetResult,
@@ -31,6 +32,7 @@ export const createInvite = defineTool({
   effect: "write",
   risk: "high",
   inputSchema: emptyInput,
+  describe: (_input, names) => `Create an invite code to ${names.household()}`,
   outputSchema: HouseholdCreateInviteResult,
 });
 
@@ -48,6 +50,9 @@ export const joinHousehold = defineTool({
       .regex(/^[\x21-\x7e]+$/, { error: "must be an invite code without spaces" })
       .describe("The invite code an owner shared (from household.create_invite), 8–64 characters."),
   }),
+  // The code is a secret: no sentence repeats it. Which household it opens is known once it has run (the history).
+  describe: (_input, names, recorded) =>
+    recorded ? `Join ${names.household()}` : "Join a household with an invite code",
   outputSchema: HouseholdJoinResult,
 });
 
@@ -66,6 +71,11 @@ export const renameHousehold = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({ name: textField(200, "The household's new name, 1–200 characters.") }),
+  describe: (input, names, recorded) => {
+    // In the history the household already has its new name: the old one is the reply's.
+    const before = recorded?.previous_name ?? names.household();
+    return before === input.name ? `Rename the household to ${input.name}` : `Rename ${before} to ${input.name}`;
+  },
   outputSchema: HouseholdRenameResult,
 });
 
@@ -75,6 +85,7 @@ export const setDefaultHousehold = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: emptyInput,
+  describe: (_input, names) => `Make ${names.household()} your default household`,
   outputSchema: HouseholdSetDefaultResult,
 });
 
@@ -84,6 +95,7 @@ export const leaveHousehold = defineTool({
   effect: "write",
   risk: "high",
   inputSchema: emptyInput,
+  describe: (_input, names) => `Leave ${names.household()}`,
   outputSchema: HouseholdLeaveResult,
 });
 
@@ -95,6 +107,7 @@ export const removeMember = defineTool({
   effect: "write",
   risk: "high",
   inputSchema: z.strictObject({ user_id: memberId }),
+  describe: (input, names) => `Remove ${names.member(input.user_id)} from ${names.household()}`,
   outputSchema: HouseholdRemoveMemberResult,
 });
 
@@ -107,6 +120,8 @@ export const setRole = defineTool({
     user_id: memberId,
     role: z.enum(["owner", "member"], { error: "must be owner or member" }).describe("owner or member."),
   }),
+  describe: (input, names) =>
+    `Make ${names.member(input.user_id)} ${input.role === "owner" ? "an owner" : "a member"} of ${names.household()}`,
   outputSchema: HouseholdSetRoleResult,
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { textField } from "./fields.ts";
 import { ingredientDocs } from "./docs/ingredient.ts";
+
 import { IngredientCreateResult, IngredientSearchResult } from "./results.ts";
 
 export const searchIngredients = defineTool({
@@ -24,6 +25,7 @@ export const createIngredient = defineTool({
   inputSchema: z.strictObject({
     name: textField(100, "The new ingredient's name, 1–100 characters after trimming."),
   }),
+  describe: (input) => `Create the ingredient ${input.name}`,
   outputSchema: IngredientCreateResult,
 });
 

@@ -11,6 +11,8 @@ import {
   textField,
 } from "./fields.ts";
 import { plannerDocs } from "./docs/planner.ts";
+import { fromWords, mealWords, noteWords, seriesWords, servingsWords } from "./describe/planner-words.ts";
+import { counted, dayWords, listWords, slotWords } from "./describe/wording.ts";
 import { plannerEditDocs } from "./docs/planner-edits.ts";
 import { plannerRecurringDocs } from "./docs/planner-recurring.ts";
 import {
@@ -61,6 +63,9 @@ export const addMeal = defineTool({
     servings: servingsField("Servings to cook for this meal, 1–100; absent uses the recipe's.").optional(),
     note: textField(500, "A note for this meal.").optional(),
   }),
+  describe: (input, names) =>
+    `Plan ${names.recipe(input.recipe_id)} for ${slotWords(input.meal_type, input.date)}` +
+    (input.servings ? ` (${counted(input.servings, "serving")})` : ""),
   outputSchema: PlannerAddMealResult,
 });
 
@@ -71,6 +76,7 @@ export const removeMeal = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({ planner_meal_id: plannerMealId }),
+  describe: (input, names) => `Remove ${mealWords(input.planner_meal_id, names)}`,
   outputSchema: PlannerRemoveMealResult,
 });
 
@@ -82,6 +88,7 @@ export const restoreMeal = defineTool({
   inputSchema: z.strictObject({
     planner_meal_id: idField("The removed meal's id (from planner.remove_meal's result)."),
   }),
+  describe: (input, names) => `Put back ${mealWords(input.planner_meal_id, names)}`,
   outputSchema: PlannerRestoreMealResult,
 });
 
@@ -103,6 +110,22 @@ export const updateMeal = defineTool({
     error: "give at least one of date, meal_type, servings and note",
     path: ["date"],
   }),
+  describe: (input, names, recorded) => {
+    // In the history the meal has already moved: where it was is the reply's.
+    const now = names.meal(input.planner_meal_id);
+    const previous = recorded?.previous as { date?: string; meal_type?: string } | undefined;
+    const meal = now && { ...now, date: previous?.date ?? now.date, mealType: previous?.meal_type ?? now.mealType };
+    const changes = [servingsWords(input.servings), noteWords(input.note)].filter((change) => change !== null);
+    if (input.date === undefined && input.meal_type === undefined) {
+      return `Change ${mealWords(input.planner_meal_id, names)}: ${listWords(changes)}`;
+    }
+    const to = slotWords(input.meal_type ?? meal?.mealType ?? "the meal", input.date ?? meal?.date ?? "");
+    const from = meal && slotWords(meal.mealType, meal.date) !== to
+      ? ` from ${slotWords(meal.mealType, meal.date)}`
+      : "";
+    return `Move ${meal?.recipeTitle ?? "a planned meal"}${from} to ${to}` +
+      (changes.length > 0 ? `, with ${listWords(changes)}` : "");
+  },
   outputSchema: PlannerUpdateMealResult,
 });
 
@@ -153,6 +176,15 @@ export const addRecurring = defineTool({
       }
     }
   }),
+  describe: (input, names) => {
+    const days = listWords(input.weekdays.map((day) => day.charAt(0).toUpperCase() + day.slice(1)));
+    const every = input.every_weeks === 1 ? `every ${days}` : `every ${input.every_weeks} weeks on ${days}`;
+    const until = input.count !== undefined
+      ? `, ${counted(input.count, "time")}`
+      : ` until ${dayWords(input.until_date ?? "")}`;
+    return `Plan ${names.recipe(input.recipe_id)} for ${input.meal_type} ${every} from ${dayWords(input.start_date)}` +
+      until + (input.servings ? ` (${counted(input.servings, "serving")})` : "");
+  },
   outputSchema: PlannerAddRecurringResult,
 });
 
@@ -166,6 +198,7 @@ export const removeSeries = defineTool({
     from_date: dateField("Remove only the occurrences on or after this day, YYYY-MM-DD; absent: all of them.")
       .optional(),
   }),
+  describe: (input, names) => `Remove ${seriesWords(input.series_id, names)}${fromWords(input.from_date)}`,
   outputSchema: PlannerRemoveSeriesResult,
 });
 
@@ -188,6 +221,14 @@ export const updateSeries = defineTool({
     (input) => input.meal_type !== undefined || input.servings !== undefined || input.note !== undefined,
     { error: "give at least one of servings, meal_type and note", path: ["servings"] },
   ),
+  describe: (input, names) => {
+    const changes = [
+      input.meal_type === undefined ? null : `move to ${input.meal_type}`,
+      servingsWords(input.servings),
+      noteWords(input.note),
+    ].filter((change) => change !== null);
+    return `Change ${seriesWords(input.series_id, names)}${fromWords(input.from_date)}: ${listWords(changes)}`;
+  },
   outputSchema: PlannerUpdateSeriesResult,
 });
 

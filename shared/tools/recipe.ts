@@ -21,6 +21,7 @@ import {
 } from "./fields.ts";
 import { recipeDocs } from "./docs/recipe.ts";
 import { recipeRevisionDocs } from "./docs/recipe-revisions.ts";
+import { counted, listWords } from "./describe/wording.ts";
 import {
   type IngredientNameMatches,
   RecipeCreateResult,
@@ -108,6 +109,7 @@ export const createRecipe = defineTool({
     notes: recipeFields.notes.optional(),
     servings: recipeFields.servings.optional(),
   }),
+  describe: (input) => `Create the recipe ${input.title} (${counted(input.ingredients.length, "ingredient")})`,
   outputSchema: RecipeCreateResult,
 });
 
@@ -129,6 +131,35 @@ export const updateRecipe = defineTool({
   }).refine((input) => Object.keys(input).some((key) => key !== "recipe_id"), {
     error: "give at least one field to change besides recipe_id",
   }),
+  describe: (input, names, recorded) => {
+    // In the history a renamed recipe already has its new title: the old one is the reply's.
+    const previousTitle = (recorded?.previous as { title?: string } | undefined)?.title;
+    const current = previousTitle ?? names.recipe(input.recipe_id);
+    const changes = [
+      input.title === undefined || input.title === current ? null : `rename it ${input.title}`,
+      input.ingredients && `its ingredients (${counted(input.ingredients.length, "line")})`,
+      input.instructions === undefined ? null : input.instructions === null ? "clear its method" : "its method",
+      input.tags === undefined
+        ? null
+        : input.tags === null || input.tags.length === 0
+        ? "clear its tags"
+        : `its tags (${
+          listWords(
+            input.tags.length > 3 ? [...input.tags.slice(0, 3), counted(input.tags.length - 3, "more")] : input.tags,
+          )
+        })`,
+      input.rating === undefined ? null : input.rating === null ? "clear its rating" : `rate it ${input.rating} of 5`,
+      input.notes === undefined ? null : input.notes === null ? "clear its notes" : "its notes",
+      input.servings === undefined
+        ? null
+        : input.servings === null
+        ? "clear its servings"
+        : counted(input.servings, "serving"),
+    ].filter((change) => change !== null && change !== undefined);
+    return changes.length === 0
+      ? `Rename a recipe to ${input.title}`
+      : `Change the recipe ${current}: ${listWords(changes)}`;
+  },
   outputSchema: RecipeUpdateResult,
 });
 
@@ -138,6 +169,7 @@ export const deleteRecipe = defineTool({
   effect: "write",
   risk: "high",
   inputSchema: z.strictObject({ recipe_id: recipeId }),
+  describe: (input, names) => `Delete the recipe ${names.recipe(input.recipe_id)}`,
   outputSchema: RecipeDeleteResult,
 });
 
@@ -147,6 +179,7 @@ export const restoreRecipe = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({ recipe_id: recipeId }),
+  describe: (input, names) => `Restore the recipe ${names.recipe(input.recipe_id)}`,
   outputSchema: RecipeRestoreResult,
 });
 
@@ -161,6 +194,7 @@ export const revertRecipe = defineTool({
     revision: z.number().int().min(1).max(1_000_000)
       .describe("The revision to go back to (recipe.update and recipe.revert return the revision they made)."),
   }),
+  describe: (input, names) => `Put the recipe ${names.recipe(input.recipe_id)} back to revision ${input.revision}`,
   outputSchema: RecipeRevertResult,
 });
 

@@ -100,6 +100,17 @@ Deno.test("the registry holds every specified tool once, and each group has an E
 // real image and the OCR worker, media.speech_to_text a configured service: both are tried in tests/media instead.
 const ownExecuteInputs: Record<string, Record<string, unknown>> = {
   "recipe.parse_text": { text: "Rice\n1 cup rice" },
+  "history.list": { limit: 20 },
+  "history.undo": {},
+};
+// What the fake database answers those: enough of each reply for its execute to finish.
+const ownExecuteReply = {
+  matches: [],
+  entries: [],
+  next_cursor: null,
+  undone_invocation_id: "00000000-0000-4000-8000-000000000001",
+  undone_tool: "grocery.add_item",
+  undone_summary: "Added an item.",
 };
 const toolsWithOwnExecute = new Set([
   ...Object.keys(ownExecuteInputs),
@@ -134,9 +145,10 @@ for (const tool of allTools) {
         user: testUser,
         requestedHouseholdId: null,
         resolveHousehold: () => Promise.reject(new Error("not expected")),
+        readNames: () => Promise.resolve({}),
         invoke: <Result>(name: string) => {
           calls.push(name);
-          return Promise.resolve({ matches: [] } as Result);
+          return Promise.resolve(ownExecuteReply as Result);
         },
       };
       await tool.execute(ownExecuteInput, context);
@@ -153,6 +165,7 @@ for (const tool of allTools) {
       user: testUser,
       requestedHouseholdId: null,
       resolveHousehold: () => Promise.reject(new Error("not expected")),
+      readNames: () => Promise.reject(new Error("not expected")),
       invoke: <Result>(name: string, input: unknown) => {
         calls.push([name, input]);
         return Promise.resolve({ done: true } as Result);

@@ -7,6 +7,40 @@ import { inputHash } from "./input-hash.ts";
 import { throwIfRefused } from "./refusal.ts";
 import { invokeAppFunction } from "../db/invoke.ts";
 import { requiredFieldMessages, validationError } from "./validation-error.ts";
+import { describeCalls, type ReadNames } from "./describe/describe-calls.ts";
+import type { NameTables } from "./describe/names.ts";
+
+/**
+ * Reads the names a describer mentions (app.describe_names) as the user, under RLS, in the household named (null:
+ * the caller's only or default one): an unrecorded read, one round trip.
+ */
+export function readNamesAs(sql: Queryable, user: AuthenticatedUser, householdId: string | null): ReadNames {
+  return async (mentions) => {
+    const result = await invokeAppFunction<NameTables>(sql, {
+      user,
+      householdId,
+      name: "describe.names",
+      functionName: "app.describe_names",
+      input: mentions,
+      scope: "household",
+      isWrite: false,
+    });
+    return result.data;
+  };
+}
+
+/** The sentence a write's describer makes of its validated input, with the names read as the user. */
+export async function describeToolCall(
+  tool: AnyTool,
+  input: unknown,
+  options: { sql: Queryable; user: AuthenticatedUser; householdId: string | null },
+): Promise<string> {
+  const [sentence] = await describeCalls(
+    [{ tool: tool.name, input }],
+    readNamesAs(options.sql, options.user, options.householdId),
+  );
+  return sentence;
+}
 
 export interface RunToolOptions {
   user: AuthenticatedUser;
@@ -94,6 +128,7 @@ export async function runTool(tool: AnyTool, rawInput: unknown, options: RunTool
       });
       return result.household_id!;
     },
+    readNames: (mentions) => readNamesAs(options.sql, options.user, run.householdId ?? householdId)(mentions),
   };
 
   const started = performance.now();

@@ -12,7 +12,14 @@ const { recipe_id: tacosId } = await callToolOk(alice, "recipe.create", {
   ingredients: [{ ingredient_id: beef, quantity: 1, unit: "lb" }],
 });
 
-type Action = { id: string; tool: string; status: string; input: Record<string, unknown>; result: unknown };
+type Action = {
+  id: string;
+  tool: string;
+  status: string;
+  input: Record<string, unknown>;
+  summary: string | null;
+  result: unknown;
+};
 
 /** Asks for tacos on a date; the model proposes planner.add_meal; returns the pending action. */
 async function proposeTacos(
@@ -51,12 +58,17 @@ Deno.test("a write the model asks for waits as a pending action; confirm runs it
     const { action } = await proposeTacos(assistant, "2026-12-01");
     assert.deepEqual({ tool: action.tool, status: action.status }, { tool: "planner.add_meal", status: "pending" });
     assert.deepEqual(action.input, { recipe_id: tacosId, date: "2026-12-01", meal_type: "dinner" });
+    // What the person confirms reads as the tool's describer's sentence, with the recipe's title, not its id; the
+    // model is told the same words.
+    assert.equal(action.summary, "Plan Tacos for dinner on Tuesday 1 December");
     const toolResult = assistant.fake.requests[1].body.messages.at(-1).content[0];
     assert.match(toolResult.content, /approval_requested/);
+    assert.equal(JSON.parse(toolResult.content).summary, "Plan Tacos for dinner on Tuesday 1 December");
     assert.equal(await mealsOn("2026-12-01"), 0);
 
     const listed = await assistant.json(alice, "GET", "actions?status=pending");
-    assert.ok(listed.body.data.actions.some((entry: Action) => entry.id === action.id));
+    const pending = listed.body.data.actions.find((entry: Action) => entry.id === action.id);
+    assert.equal(pending?.summary, "Plan Tacos for dinner on Tuesday 1 December");
 
     const [first, second] = await Promise.all([
       assistant.json(alice, "POST", `actions/${action.id}/confirm`),

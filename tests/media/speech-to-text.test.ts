@@ -186,6 +186,7 @@ Deno.test("media.speech_to_text checks the household before the audio leaves, th
     user: testUser,
     requestedHouseholdId: null,
     resolveHousehold: () => Promise.reject(new Error("not expected")),
+    readNames: () => Promise.reject(new Error("not expected")),
     invoke: <Result>(name: string) => {
       calls.push(`${name} (requests so far: ${service.received.length})`);
       return Promise.resolve({} as Result);

@@ -1,4 +1,5 @@
-// Summaries count in words that agree with the count: one line, one item; two lines, two items.
+// Summaries count in words that agree with the count: one line, one item; two lines, two items. History summaries
+// are the describers' sentences, which name the lines they add.
 import assert from "node:assert/strict";
 import { lastWrite } from "../support/history.ts";
 import { catalogIngredient, twoHouseholds } from "../support/households.ts";
@@ -16,14 +17,14 @@ Deno.test("history summaries say 1 line and 1 item, 2 lines and 2 items", async 
   const push = (ingredients: unknown[]) =>
     callToolOk(alice, "grocery.push_ingredients", { grocery_list_id, ingredients });
   await push([{ ingredient_id: rice, quantity: 1, unit: "cup" }]);
-  assert.equal((await lastWrite(alice)).summary, "Pushed 1 line: 1 item added, 0 merged.");
+  assert.equal((await lastWrite(alice)).summary, "Add 1 cup white rice to Counted");
   await push([{ ingredient_id: rice, quantity: 1, unit: "cup" }, { ingredient_id: eggs, quantity: 2, unit: "whole" }]);
-  assert.equal((await lastWrite(alice)).summary, "Pushed 2 lines: 1 item added, 1 merged.");
+  assert.equal((await lastWrite(alice)).summary, "Add 1 cup white rice and 2 whole eggs to Counted");
 
   const { items } = await callToolOk(alice, "grocery.get_list", { grocery_list_id });
   await callToolOk(alice, "grocery.check_item", { grocery_item_id: items[0].id });
   await callToolOk(alice, "grocery.clear_checked", { grocery_list_id });
-  assert.equal((await lastWrite(alice)).summary, "Cleared 1 checked item.");
+  assert.equal((await lastWrite(alice)).summary, "Clear the checked items from Counted");
   assert.equal((await callToolOk(alice, "history.undo", {})).message, "Put back 1 checked item.");
   const undo = await lastWrite(alice, { tool: "history.undo" });
   const redo = await callToolOk(alice, "history.undo", { invocation_id: undo.invocation_id });

@@ -17,7 +17,10 @@ export const historyDocs = {
       Preconditions: "- The caller is a member of the household. limit 1–100 (20 when absent); cursor from the " +
         "previous page's next_cursor.",
       Postconditions: "- Nothing changes. Returns `{ entries: [{ invocation_id, tool, user_id, created_at, summary, " +
-        "undone }], next_cursor }`.",
+        "undone }], next_cursor }`.\n" +
+        '- `summary` is the write in plain words, the same sentence its proposal showed ("Add 1 l milk to Weekly ' +
+        'shop", "Undo: remove dinner on Tuesday 1 December (Spaghetti bolognese)"): names as the caller can read ' +
+        "them now, never an id; a rename is told with the name it replaced.",
       Invariants: "- Only recorded writes are listed; reads are not. A plain member does not see " +
         "household.create_invite entries (their replies hold live invite codes); owners do.\n" +
         "- A household.join into the household is listed there (made before its caller was a member).\n" +
@@ -33,7 +36,8 @@ export const historyDocs = {
     doc: toolDoc("history.undo", undoSummary, {
       Preconditions: "- invocation_id, when given, names a write of this household (from history.list); absent: " +
         "the household's last write that is not an undo and was not undone.",
-      Postconditions: "- Returns `{ undone_invocation_id, undone_tool, undone_summary, message, inverse }`. The " +
+      Postconditions: "- Returns `{ undone_invocation_id, undone_tool, undone_summary, message, inverse }`: " +
+        "`undone_summary` is the undone write in plain words, as history.list tells it. The " +
         "undo is itself a recorded write (it appears in history.list, and marks the write it undid as undone). " +
         "`inverse` is what the undo did, as a write: undoing this undo undoes that.\n" +
         "- grocery.push_ingredients, add_item, push_recipe and sync_plan: exactly their own rows (source rows and " +

@@ -1,0 +1,71 @@
+// The words describers share: counts that agree with their number (as private.counted words them in SQL:
+// "1 line", "2 lines"), amounts ("1 l milk", "2 cups rice", "3 cans of tomatoes") and days ("Tuesday 1 December").
+
+/** "1 item", "2 items": the count and the word that agrees with it. */
+export function counted(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}
+
+// Abbreviations (l, g, tbsp, fl oz) read the same for any number; words take an s. "whole" stays as it is.
+const unitPlurals: Readonly<Record<string, string>> = {
+  cup: "cups",
+  can: "cans",
+  package: "packages",
+  piece: "pieces",
+};
+// Units that count containers or pieces of something read "of" before its name: "2 cans of tomatoes".
+const containerUnits = new Set(["can", "package", "piece"]);
+
+/** The quantity and unit in words: "1 l", "2 cups", "1 can". */
+export function quantityWords(quantity: number, unit: string): string {
+  return `${quantity} ${quantity === 1 ? unit : unitPlurals[unit] ?? unit}`;
+}
+
+/**
+ * An amount of something: "1 l milk", "2 cups rice", "3 cans of tomatoes", "2 whole onion", and "2 l of an
+ * ingredient" when the name is not known.
+ */
+export function amountOf(quantity: number, unit: string, name: string): string {
+  const of = containerUnits.has(unit) || /^an? /.test(name) ? " of" : "";
+  return `${quantityWords(quantity, unit)}${of} ${name}`;
+}
+
+const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
+const monthNames = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** A calendar day (YYYY-MM-DD) in words: "Tuesday 1 December". Anything else is returned as "a day". */
+export function dayWords(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return "a day";
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return `${weekdayNames[day.getUTCDay()]} ${day.getUTCDate()} ${monthNames[day.getUTCMonth()]}`;
+}
+
+/** "dinner on Tuesday 1 December". */
+export function slotWords(mealType: string, date: string): string {
+  return `${mealType} on ${dayWords(date)}`;
+}
+
+/** A list of words: "a", "a and b", "a, b and c". */
+export function listWords(words: readonly string[]): string {
+  if (words.length <= 1) return words[0] ?? "";
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** The sentence with its first letter in lower case, to follow "Undo: ". */
+export function lowerFirst(sentence: string): string {
+  return sentence.charAt(0).toLowerCase() + sentence.slice(1);
+}
