@@ -8,9 +8,8 @@ import { browserTest } from "../browser.ts";
 const password = "correct horse battery";
 
 async function signUp(page: Page, email: string, householdName?: string): Promise<void> {
-  if (await page.getByRole("button", { name: "Create an account" }).isVisible()) {
-    await page.getByRole("button", { name: "Create an account" }).click();
-  }
+  // Waits for the sign-in screen (the app renders after loading its config), then switches to sign-up.
+  await page.getByRole("button", { name: "Create an account" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   if (householdName) await page.getByLabel("Household name").fill(householdName);
