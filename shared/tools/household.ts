@@ -30,7 +30,12 @@ export const createInvite = defineTool({
   ...householdDocs.createInvite,
   effect: "write",
   risk: "high",
-  inputSchema: emptyInput,
+  inputSchema: z.strictObject({
+    expires_in_days: z.number().int({ error: "must be a whole number of days" }).min(1).max(30).optional()
+      .describe("Days until the link stops working, 1–30; 7 when absent."),
+    max_uses: z.number().int({ error: "must be a whole number" }).min(1).max(50).optional()
+      .describe("How many people may join with it, 1–50; any number (until it expires) when absent."),
+  }),
   outputSchema: HouseholdCreateInviteResult,
 });
 

@@ -1,8 +1,8 @@
 -- ============================================================================
 -- Aisles, a household's aisle order, and what to buy (issue 26)
 -- ============================================================================
--- 1. Every catalog ingredient has a category from a fixed list (public.grocery_categories), stored: the catalog's
---    six coarse groups are refined here (bakery and drinks out of pantry, seafood out of meat, frozen, deli and
+-- 1. Every catalog ingredient has an aisle (its category in replies) from a fixed list (public.grocery_categories),
+--    stored in a new column: the catalog's six coarse groups (`category`, kept as released) are refined here (bakery and drinks out of pantry, seafood out of meat, frozen, deli and
 --    drinks out of "frozen and other"), name by name. A household's own ingredients and free-text items have none
 --    (null): the app shows them with "other".
 -- 2. A household may set the order of the categories to match its shop (household.set_aisle_order, any member; undo
@@ -10,7 +10,7 @@
 --    household's aisle order, in full: the categories it named first, then the rest in the default order.
 -- 3. What to buy: where the catalog records how an ingredient is sold (public.ingredient_purchase_units: garlic
 --    cloves by the head of 10, butter in grams by the 250 g pack, onions and eggs in whole ones) or the unit itself
---    is only sold whole (a can, a package: public.units.bought_whole), each item carries `buy` beside its exact
+--    is only sold whole (a can, a package: public.units_bought_whole), each item carries `buy` beside its exact
 --    need: 2.5 can → 3 cans; 3 cloves of garlic → 1 head. Elsewhere `buy` is null: only the exact need.
 --
 -- Redefined here, as they were plus these fields: private.grocery_list_as_read (grocery.get_list's body, renamed in
@@ -48,8 +48,11 @@ create policy "Grocery categories are visible to signed-in users" on public.groc
   for select to authenticated
   using (true);
 
--- The catalog's groups become categories; then the names that belong elsewhere move.
-update public.ingredients set category = case category
+-- The aisle is a column of its own: `category` keeps the catalog's six coarse groups as released (a released row's
+-- values never change). The groups become aisles; then the names that belong elsewhere move.
+alter table public.ingredients add column aisle text;
+
+update public.ingredients set aisle = case category
     when 'produce' then 'produce'
     when 'dairy and eggs' then 'dairy'
     when 'meat and seafood' then 'meat'
@@ -60,8 +63,8 @@ update public.ingredients set category = case category
 where household_id is null;
 
 -- Fish and seafood have a counter of their own; stocks and pastes are on the shelf.
-update public.ingredients set category = 'seafood'
-where household_id is null and category = 'meat' and normalized_name in (
+update public.ingredients set aisle = 'seafood'
+where household_id is null and aisle = 'meat' and normalized_name in (
   'ahi tuna',
   'anchovies',
   'anchovy fillets',
@@ -126,8 +129,8 @@ where household_id is null and category = 'meat' and normalized_name in (
   'tuna steak',
   'white fish'
 );
-update public.ingredients set category = 'pantry'
-where household_id is null and category = 'meat' and normalized_name in (
+update public.ingredients set aisle = 'pantry'
+where household_id is null and aisle = 'meat' and normalized_name in (
   'bone broth',
   'chicken broth powder',
   'dashi',
@@ -135,15 +138,15 @@ where household_id is null and category = 'meat' and normalized_name in (
   'seafood stock',
   'shrimp paste'
 );
-update public.ingredients set category = 'frozen'
-where household_id is null and category = 'meat' and normalized_name in (
+update public.ingredients set aisle = 'frozen'
+where household_id is null and aisle = 'meat' and normalized_name in (
   'chicken nuggets'
 );
 
 -- Bread from the bakery; drinks, alcohol included, from their aisle; ice and concentrates from the freezer;
 -- tofu, fresh salsa and doughs from the chilled cabinet.
-update public.ingredients set category = 'bakery'
-where household_id is null and category = 'pantry' and normalized_name in (
+update public.ingredients set aisle = 'bakery'
+where household_id is null and aisle = 'pantry' and normalized_name in (
   'bagels',
   'baguette',
   'bread',
@@ -170,8 +173,8 @@ where household_id is null and category = 'pantry' and normalized_name in (
   'white bread',
   'whole wheat bread'
 );
-update public.ingredients set category = 'drinks'
-where household_id is null and category = 'pantry' and normalized_name in (
+update public.ingredients set aisle = 'drinks'
+where household_id is null and aisle = 'pantry' and normalized_name in (
   'amaretto',
   'apple cider',
   'beer',
@@ -219,15 +222,15 @@ where household_id is null and category = 'pantry' and normalized_name in (
   'dry sherry',
   'sherry'
 );
-update public.ingredients set category = 'frozen'
-where household_id is null and category = 'pantry' and normalized_name in (
+update public.ingredients set aisle = 'frozen'
+where household_id is null and aisle = 'pantry' and normalized_name in (
   'ice',
   'ice cubes',
   'lemonade concentrate',
   'orange juice concentrate'
 );
-update public.ingredients set category = 'deli'
-where household_id is null and category = 'pantry' and normalized_name in (
+update public.ingredients set aisle = 'deli'
+where household_id is null and aisle = 'pantry' and normalized_name in (
   'tofu skin',
   'extra-firm tofu',
   'silken tofu',
@@ -238,8 +241,8 @@ where household_id is null and category = 'pantry' and normalized_name in (
 );
 
 -- "Frozen and other", sorted out.
-update public.ingredients set category = 'frozen'
-where household_id is null and category = 'other' and normalized_name in (
+update public.ingredients set aisle = 'frozen'
+where household_id is null and aisle = 'other' and normalized_name in (
   'french fries',
   'frozen artichoke hearts',
   'frozen berries',
@@ -281,8 +284,8 @@ where household_id is null and category = 'other' and normalized_name in (
   'puff pastry',
   'pie crust'
 );
-update public.ingredients set category = 'drinks'
-where household_id is null and category = 'other' and normalized_name in (
+update public.ingredients set aisle = 'drinks'
+where household_id is null and aisle = 'other' and normalized_name in (
   'ale',
   'apple juice',
   'coffee',
@@ -294,15 +297,15 @@ where household_id is null and category = 'other' and normalized_name in (
   'water',
   'wine'
 );
-update public.ingredients set category = 'dairy'
-where household_id is null and category = 'other' and normalized_name in (
+update public.ingredients set aisle = 'dairy'
+where household_id is null and aisle = 'other' and normalized_name in (
   'almond milk',
   'oat milk',
   'soy milk',
   'chia pudding'
 );
-update public.ingredients set category = 'deli'
-where household_id is null and category = 'other' and normalized_name in (
+update public.ingredients set aisle = 'deli'
+where household_id is null and aisle = 'other' and normalized_name in (
   'baba ganoush',
   'beyond meat',
   'firm tofu',
@@ -323,8 +326,8 @@ where household_id is null and category = 'other' and normalized_name in (
   'pizza dough',
   'wonton wrappers'
 );
-update public.ingredients set category = 'pantry'
-where household_id is null and category = 'other' and normalized_name in (
+update public.ingredients set aisle = 'pantry'
+where household_id is null and aisle = 'other' and normalized_name in (
   'broth concentrate',
   'collagen powder',
   'gluten-free flour',
@@ -336,23 +339,32 @@ where household_id is null and category = 'other' and normalized_name in (
   'protein powder',
   'seasoned breadcrumbs'
 );
-update public.ingredients set category = 'produce'
-where household_id is null and category = 'other' and normalized_name in (
+update public.ingredients set aisle = 'produce'
+where household_id is null and aisle = 'other' and normalized_name in (
   'edible flowers'
 );
 
--- Every catalog entry has a category, one of the list; a household's own ingredient may have none.
+-- Every catalog entry has an aisle, one of the list; a household's own ingredient may have none.
 alter table public.ingredients
-  add constraint ingredients_category_fkey foreign key (category) references public.grocery_categories (code),
-  add constraint ingredients_catalog_has_category check (household_id is not null or category is not null);
-create index ingredients_category_idx on public.ingredients (category);
+  add constraint ingredients_aisle_fkey foreign key (aisle) references public.grocery_categories (code),
+  add constraint ingredients_catalog_has_aisle check (household_id is not null or aisle is not null);
+create index ingredients_aisle_idx on public.ingredients (aisle);
 
 -- ============================================================================
 -- How things are sold
 -- ============================================================================
--- A can or a package is bought whole, whatever is in it.
-alter table public.units add column bought_whole boolean not null default false;
-update public.units set bought_whole = true where code in ('can', 'package');
+-- The units only ever bought whole, whatever is in them: a can, a package. (A table of its own: a released row of
+-- public.units keeps its columns.)
+create table public.units_bought_whole (
+  unit text primary key references public.units (code)
+);
+insert into public.units_bought_whole (unit) values ('can'), ('package');
+revoke all on public.units_bought_whole from public, anon, authenticated;
+grant select on public.units_bought_whole to meal_planner_reader, meal_planner_writer;
+alter table public.units_bought_whole enable row level security;
+create policy "Units bought whole are visible to signed-in users" on public.units_bought_whole
+  for select to authenticated
+  using (true);
 
 -- How a catalog ingredient is sold, per unit of need: a line of `need_unit` (or of another unit of the same weight or
 -- volume kind, converted exactly by the units' factors) is bought as ceil(quantity / per_purchase) of purchase_unit,
@@ -438,8 +450,8 @@ begin
     limit 1;
   end if;
   if v_unit is null then
-    select pg_catalog.ceil(p_quantity), u.code into v_count, v_unit
-    from public.units u where u.code = p_unit and u.bought_whole;
+    select pg_catalog.ceil(p_quantity), whole.unit into v_count, v_unit
+    from public.units_bought_whole whole where whole.unit = p_unit;
   end if;
   if v_unit is null then
     return null;
@@ -573,7 +585,7 @@ begin
       'checked', i.checked,
       'checked_at', i.checked_at,
       'sources', sources.list,
-      'category', ingredient.category,
+      'category', ingredient.aisle,
       'buy', private.grocery_item_buy(i.ingredient_id, i.quantity, i.unit)
     ) order by i.checked, i.created_at, i.id), '[]'::json),
     count(*),
@@ -641,7 +653,7 @@ return pg_catalog.jsonb_build_object(
     from (select s.* from public.grocery_item_sources s
           where s.household_id = p_item.household_id and s.grocery_item_id = p_item.id
           order by s.created_at desc, s.id desc limit 20) recent),
-  'category', (select ingredient.category from public.ingredients ingredient
+  'category', (select ingredient.aisle from public.ingredients ingredient
     where ingredient.id = p_item.ingredient_id),
   'buy', private.grocery_item_buy(p_item.ingredient_id, p_item.quantity, p_item.unit));
 
@@ -717,7 +729,8 @@ begin
     where o.household_id = p_household_id;
     perform private.refuse_if_changed_since('the aisle order', v_order_changed_at, p_target.created_at, p_strict);
     perform private.record_undo_inverse('household.set_aisle_order', app.household_set_aisle_order(p_household_id,
-      jsonb_build_object('categories', coalesce(v_data -> 'previous_categories', '[]'::jsonb))));
+      jsonb_build_object('categories', case when jsonb_typeof(v_data -> 'previous_categories') = 'array'
+        then v_data -> 'previous_categories' else '[]'::jsonb end)));
     return case when jsonb_typeof(v_data -> 'previous_categories') = 'array'
       then 'Put the aisle order back as it was.'
       else 'Put the usual aisle order back.' end;
