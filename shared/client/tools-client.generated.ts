@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.6c7b1e9e5ed4";
+export const registryVersion = "1.0.ed3958421d41";
 
 // recipe.list
 
@@ -2911,9 +2911,8 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<GroceryListListsOutput>(host, "grocery.list_lists", input, { ...defaults, ...options }),
       /**
        * `grocery.get_list` (read, risk low).
-       * Returns one grocery list with every live item: ingredient or free name, quantity, unit,
-       * prep state, checked, where each contribution came from (recipe, planned meal, amount), its aisle (category) and what
-       * to buy where the catalog says how it is sold, with the household's aisle order.
+       * Returns one grocery list with every live item (name, quantity, unit, prep state, checked,
+       * sources), each item's aisle (category) and what to buy, and the household's aisle order.
        */
       getList: (
         input: GroceryGetListInput,

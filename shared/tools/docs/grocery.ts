@@ -19,9 +19,8 @@ export const aisleFields =
 
 const listListsSummary = `Lists the household's live grocery lists, newest first,
 with each list's item count and unchecked item count.`;
-const getListSummary = `Returns one grocery list with every live item: ingredient or free name, quantity, unit,
-prep state, checked, where each contribution came from (recipe, planned meal, amount), its aisle (category) and what
-to buy where the catalog says how it is sold, with the household's aisle order.`;
+const getListSummary = `Returns one grocery list with every live item (name, quantity, unit, prep state, checked,
+sources), each item's aisle (category) and what to buy, and the household's aisle order.`;
 const createListSummary = `Creates an empty grocery list. The name (trimmed) must be unique among the household's
 live lists, ignoring case. Needs the user's confirmation.`;
 const pushSummary = `Adds ingredient lines to a list, merging each into an unchecked item with the same
