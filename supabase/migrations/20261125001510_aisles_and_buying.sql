@@ -562,7 +562,10 @@ grant execute on function private.grocery_item_buy(uuid, numeric, text), private
 -- grocery.get_list and grocery.changes: each item's category and what to buy; the household's aisle order
 -- ============================================================================
 -- As 20261122000600 (grocery.get_list's body, now private.grocery_list_as_read) with two fields per item: the
--- ingredient is joined once for its name and category.
+-- ingredient is joined once for its name and category, and what to buy is private.grocery_item_buy written into the
+-- query (a lateral join): called once per item, the function made the read of a 50-item list take 2.9–3.1 ms of
+-- database time instead of 1.0–1.5 ms; joined, 1.5–2.0 ms (a loaded 2-core machine; the commit says how). grocery.changes calls the function; the
+-- HTTP tests check that both give the same answer for every item.
 create or replace function private.grocery_list_as_read(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -586,13 +589,34 @@ begin
       'checked_at', i.checked_at,
       'sources', sources.list,
       'category', ingredient.aisle,
-      'buy', private.grocery_item_buy(i.ingredient_id, i.quantity, i.unit)
+      'buy', case
+        when purchase.unit is not null then json_build_object('quantity', purchase.count, 'unit', purchase.unit,
+          'wording', purchase.count::text || ' ' || case when purchase.count = 1 then purchase.singular
+            else purchase.plural end)
+        when whole.unit is not null then json_build_object('quantity', ceil(i.quantity), 'unit', i.unit,
+          'wording', ceil(i.quantity)::text || ' ' || case when ceil(i.quantity) = 1 then i.unit
+            when i.unit = 'whole' then 'whole' else i.unit || 's' end)
+      end
     ) order by i.checked, i.created_at, i.id), '[]'::json),
     count(*),
     count(*) filter (where not i.checked)
   into v_items, v_count, v_unchecked
   from public.grocery_items i
   left join public.ingredients ingredient on ingredient.id = i.ingredient_id
+  left join lateral (
+    select ceil(i.quantity * coalesce(line.factor / need.factor, 1) / rule.per_purchase) as count,
+      rule.purchase_unit as unit, coalesce(rule.singular, rule.purchase_unit) as singular,
+      coalesce(rule.plural, case when rule.purchase_unit = 'whole' then 'whole' else rule.purchase_unit || 's' end)
+        as plural
+    from public.ingredient_purchase_units rule
+    join public.units need on need.code = rule.need_unit
+    join public.units line on line.code = i.unit
+    where rule.ingredient_id = i.ingredient_id
+      and (rule.need_unit = i.unit or (need.kind = line.kind and need.kind <> 'count'))
+    order by rule.need_unit = i.unit desc, rule.need_unit
+    limit 1
+  ) purchase on true
+  left join public.units_bought_whole whole on whole.unit = i.unit
   cross join lateral (
     select coalesce(json_agg(json_build_object(
       'recipe_id', recent.recipe_id,
