@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.3a1a164108c3";
+export const registryVersion = "1.0.c0e0f39d0e4e";
 
 // recipe.list
 
@@ -984,8 +984,57 @@ export type GroceryGetListOutput = {
         | "package";
       created_at: string;
     }>;
+    category:
+      | "produce"
+      | "bakery"
+      | "deli"
+      | "meat"
+      | "seafood"
+      | "dairy"
+      | "pantry"
+      | "spices"
+      | "frozen"
+      | "drinks"
+      | "household"
+      | "other"
+      | null;
+    buy: {
+      quantity: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+      wording: string;
+    } | null;
   }>;
   version: number;
+  aisle_order: Array<{
+    category:
+      | "produce"
+      | "bakery"
+      | "deli"
+      | "meat"
+      | "seafood"
+      | "dairy"
+      | "pantry"
+      | "spices"
+      | "frozen"
+      | "drinks"
+      | "household"
+      | "other";
+    label: string;
+  }>;
 };
 
 // grocery.create_list
@@ -2019,6 +2068,39 @@ export type GroceryChangesOutput = {
         | "package";
       created_at: string;
     }>;
+    category:
+      | "produce"
+      | "bakery"
+      | "deli"
+      | "meat"
+      | "seafood"
+      | "dairy"
+      | "pantry"
+      | "spices"
+      | "frozen"
+      | "drinks"
+      | "household"
+      | "other"
+      | null;
+    buy: {
+      quantity: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+      wording: string;
+    } | null;
   }>;
   removed: Array<{
     id: string;
@@ -2026,6 +2108,22 @@ export type GroceryChangesOutput = {
   }>;
   version: number;
   next_cursor: string | null;
+  aisle_order: Array<{
+    category:
+      | "produce"
+      | "bakery"
+      | "deli"
+      | "meat"
+      | "seafood"
+      | "dairy"
+      | "pantry"
+      | "spices"
+      | "frozen"
+      | "drinks"
+      | "household"
+      | "other";
+    label: string;
+  }>;
 };
 
 // planner.changes
@@ -2084,14 +2182,22 @@ export type HouseholdGetOutput = {
 
 // household.create_invite
 
-/** Create an invite code for the household (owners only). */
-export type HouseholdCreateInviteInput = Record<string, never>;
+/** Create an invite link's code for the household (owners only), with an expiry. */
+export type HouseholdCreateInviteInput = {
+  /** Days until the link stops working, 1–30; 7 when absent. */
+  expires_in_days?: number;
+  /** How many people may join with it, 1–50; any number (until it expires) when absent. */
+  max_uses?: number;
+};
 
 /** The data of a successful household.create_invite. */
 export type HouseholdCreateInviteOutput = {
   household_id: string;
+  household_name: string;
+  invite_id: string;
   code: string;
   expires_at: string;
+  max_uses: number | null;
 };
 
 // household.join
@@ -2203,6 +2309,132 @@ export type HouseholdSetRoleOutput = {
   user_id: string;
   role: "owner" | "member";
   previous_role: "owner" | "member";
+};
+
+// household.list_invites
+
+/** List the household's invite links with their state (owners only). */
+export type HouseholdListInvitesInput = {
+  /** Page size, 1–100; 20 when absent. */
+  limit?: number;
+  /** The next_cursor of the previous page; absent for the first page. */
+  cursor?: string;
+};
+
+/** The data of a successful household.list_invites. */
+export type HouseholdListInvitesOutput = {
+  household_id: string;
+  household_name: string;
+  invites: Array<{
+    invite_id: string;
+    code: string;
+    created_at: string;
+    created_by: string | null;
+    expires_at: string;
+    max_uses: number | null;
+    use_count: number;
+    revoked_at: string | null;
+    status: "active" | "expired" | "revoked" | "used_up";
+  }>;
+  next_cursor: string | null;
+};
+
+// household.revoke_invite
+
+/** Revoke an invite link of the household so that its code no longer works (owners only). */
+export type HouseholdRevokeInviteInput = {
+  /** The invite to revoke (invite_id from household.list_invites). */
+  invite_id: string;
+};
+
+/** The data of a successful household.revoke_invite. */
+export type HouseholdRevokeInviteOutput = {
+  invite_id: string;
+  household_id: string;
+  household_name: string;
+  code_prefix: string;
+  expires_at: string;
+  use_count: number;
+  revoked_at: string;
+  revoked_by: string | null;
+  already_revoked: boolean;
+  message: string;
+};
+
+// household.set_aisle_order
+
+/** Set the order of the grocery categories (aisles) for the household's shop. */
+export type HouseholdSetAisleOrderInput = {
+  /** Category codes in the order the household walks its shop (produce, bakery, deli, meat, seafood, dairy, pantry, spices, frozen, drinks, household, other); the rest follow in the usual order. [] puts the usual order back. */
+  categories: Array<
+    | "produce"
+    | "bakery"
+    | "deli"
+    | "meat"
+    | "seafood"
+    | "dairy"
+    | "pantry"
+    | "spices"
+    | "frozen"
+    | "drinks"
+    | "household"
+    | "other"
+  >;
+};
+
+/** The data of a successful household.set_aisle_order. */
+export type HouseholdSetAisleOrderOutput = {
+  household_id: string;
+  household_name: string;
+  categories:
+    | Array<
+      | "produce"
+      | "bakery"
+      | "deli"
+      | "meat"
+      | "seafood"
+      | "dairy"
+      | "pantry"
+      | "spices"
+      | "frozen"
+      | "drinks"
+      | "household"
+      | "other"
+    >
+    | null;
+  previous_categories:
+    | Array<
+      | "produce"
+      | "bakery"
+      | "deli"
+      | "meat"
+      | "seafood"
+      | "dairy"
+      | "pantry"
+      | "spices"
+      | "frozen"
+      | "drinks"
+      | "household"
+      | "other"
+    >
+    | null;
+  aisle_order: Array<{
+    category:
+      | "produce"
+      | "bakery"
+      | "deli"
+      | "meat"
+      | "seafood"
+      | "dairy"
+      | "pantry"
+      | "spices"
+      | "frozen"
+      | "drinks"
+      | "household"
+      | "other";
+    label: string;
+  }>;
+  message: string;
 };
 
 // ingredient.search
@@ -2444,6 +2676,9 @@ export interface ToolTypes {
   "household.leave": { input: HouseholdLeaveInput; output: HouseholdLeaveOutput };
   "household.remove_member": { input: HouseholdRemoveMemberInput; output: HouseholdRemoveMemberOutput };
   "household.set_role": { input: HouseholdSetRoleInput; output: HouseholdSetRoleOutput };
+  "household.list_invites": { input: HouseholdListInvitesInput; output: HouseholdListInvitesOutput };
+  "household.revoke_invite": { input: HouseholdRevokeInviteInput; output: HouseholdRevokeInviteOutput };
+  "household.set_aisle_order": { input: HouseholdSetAisleOrderInput; output: HouseholdSetAisleOrderOutput };
   "ingredient.search": { input: IngredientSearchInput; output: IngredientSearchOutput };
   "ingredient.create": { input: IngredientCreateInput; output: IngredientCreateOutput };
   "history.list": { input: HistoryListInput; output: HistoryListOutput };
@@ -2684,8 +2919,8 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<GroceryListListsOutput>(host, "grocery.list_lists", input, { ...defaults, ...options }),
       /**
        * `grocery.get_list` (read, risk low).
-       * Returns one grocery list with every live item: ingredient or free name, quantity, unit,
-       * prep state, checked, and where each contribution came from (recipe, planned meal, amount).
+       * Returns one grocery list with every live item (name, quantity, unit, prep state, checked,
+       * sources), each item's aisle (category) and what to buy, and the household's aisle order.
        */
       getList: (
         input: GroceryGetListInput,
@@ -2880,8 +3115,9 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<HouseholdGetOutput>(host, "household.get", input, options),
       /**
        * `household.create_invite` (write, risk high).
-       * Creates an invite code for the household (owners only), valid for 7 days.
-       * Whoever joins with it becomes a member. Needs the user's confirmation.
+       * Creates an invite link's code for the household (owners only), valid for 1–30 days
+       * (7 when not given), optionally for a number of uses. Whoever joins with it becomes a member. Needs the user's
+       * confirmation.
        */
       createInvite: (
         input: HouseholdCreateInviteInput = {},
@@ -2952,6 +3188,37 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<HouseholdSetRoleOutput> =>
         callTool<HouseholdSetRoleOutput>(host, "household.set_role", input, { ...defaults, ...options }),
+      /**
+       * `household.list_invites` (read, risk low).
+       * Lists the household's invite links, newest first, with each one's code, expiry, uses
+       * and status (active, expired, revoked, used_up). Owners only.
+       */
+      listInvites: (
+        input: HouseholdListInvitesInput = {},
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<HouseholdListInvitesOutput> =>
+        callTool<HouseholdListInvitesOutput>(host, "household.list_invites", input, { ...defaults, ...options }),
+      /**
+       * `household.revoke_invite` (write, risk medium).
+       * Revokes one invite link of the household (owners only): its code no longer lets anyone
+       * join; those who joined with it stay. Needs the user's confirmation.
+       */
+      revokeInvite: (
+        input: HouseholdRevokeInviteInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HouseholdRevokeInviteOutput> =>
+        callTool<HouseholdRevokeInviteOutput>(host, "household.revoke_invite", input, { ...defaults, ...options }),
+      /**
+       * `household.set_aisle_order` (write, risk medium).
+       * Sets the order of the grocery categories (aisles) to match the household's shop; the
+       * categories not named follow in the usual order, and an empty list puts the usual order back. Any member. Needs the
+       * user's confirmation.
+       */
+      setAisleOrder: (
+        input: HouseholdSetAisleOrderInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HouseholdSetAisleOrderOutput> =>
+        callTool<HouseholdSetAisleOrderOutput>(host, "household.set_aisle_order", input, { ...defaults, ...options }),
     },
     ingredient: {
       /**

@@ -20,6 +20,22 @@ export const units = [
 
 export const mealTypes = ["breakfast", "lunch", "dinner"] as const;
 
+/** The grocery categories (aisles), in their default order: public.grocery_categories. */
+export const groceryCategories = [
+  "produce",
+  "bakery",
+  "deli",
+  "meat",
+  "seafood",
+  "dairy",
+  "pantry",
+  "spices",
+  "frozen",
+  "drinks",
+  "household",
+  "other",
+] as const;
+
 export const limits = {
   maxQuantity: 1_000_000,
   maxPlannerSpanDays: 92,

@@ -10,10 +10,18 @@ Deno.test("household.join needs an invite code of 8 to 64 characters without spa
   }
 });
 
-Deno.test("household.get and household.create_invite take no input", async () => {
+Deno.test("household.get takes no input; household.create_invite a bounded expiry and number of uses", async () => {
   assert.deepEqual(await acceptedInput(getHouseholds, {}), {});
   assert.deepEqual(await acceptedInput(createInvite, {}), {});
+  assert.deepEqual(await acceptedInput(createInvite, { expires_in_days: 30, max_uses: 1 }), {
+    expires_in_days: 30,
+    max_uses: 1,
+  });
   await assertRejected(createInvite, { expires_at: "2030-01-01" }, "expires_at");
+  for (const expires_in_days of [0, 31, 2.5, "7"]) {
+    await assertRejected(createInvite, { expires_in_days }, "expires_in_days");
+  }
+  for (const max_uses of [0, 51, 1.5]) await assertRejected(createInvite, { max_uses }, "max_uses");
 });
 
 Deno.test("ingredient.search needs a query and bounds the limit", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { describeCreateInvite } from "./household-invites.ts";
 import { defineTool } from "./define-tool.ts";
 import { emptyInput, idField, textField } from "./fields.ts";
 import { householdDocs } from "./docs/household.ts";
@@ -31,8 +32,13 @@ export const createInvite = defineTool({
   ...householdDocs.createInvite,
   effect: "write",
   risk: "high",
-  inputSchema: emptyInput,
-  describe: (_input, names) => `Create an invite code to ${names.household()}`,
+  inputSchema: z.strictObject({
+    expires_in_days: z.number().int({ error: "must be a whole number of days" }).min(1).max(30).optional()
+      .describe("Days until the link stops working, 1–30; 7 when absent."),
+    max_uses: z.number().int({ error: "must be a whole number" }).min(1).max(50).optional()
+      .describe("How many people may join with it, 1–50; any number (until it expires) when absent."),
+  }),
+  describe: (input, names) => describeCreateInvite(input, names.household()),
   outputSchema: HouseholdCreateInviteResult,
 });
 

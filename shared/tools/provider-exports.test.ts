@@ -71,7 +71,6 @@ Deno.test("Gemini declarations stay within the subset Gemini accepts, one per to
   const withoutInput = declarations.filter((declaration) => !declaration.parameters).map(({ name }) => name);
   assert.deepEqual(withoutInput, [
     "household__get",
-    "household__create_invite",
     "household__list",
     "household__set_default",
     "household__leave",

@@ -7,6 +7,8 @@ import { groceryTools } from "./grocery.ts";
 import { groceryConversionTools } from "./grocery-conversions.ts";
 import { changeTools } from "./changes.ts";
 import { householdTools } from "./household.ts";
+import { householdInviteTools } from "./household-invites.ts";
+import { aisleTools } from "./aisles.ts";
 import { ingredientTools } from "./ingredient.ts";
 import { historyTools } from "./history.ts";
 import { mediaTools } from "./media.ts";
@@ -19,6 +21,8 @@ const registeredTools = [
   ...groceryConversionTools,
   ...changeTools,
   ...householdTools,
+  ...householdInviteTools,
+  ...aisleTools,
   ...ingredientTools,
   ...historyTools,
   ...mediaTools,

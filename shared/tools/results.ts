@@ -3,7 +3,7 @@
 // Entities carry their own key as `id` (as private.grocery_item_json does) and name others `<entity>_id`.
 // Timestamps are ISO 8601 strings, dates YYYY-MM-DD, quantities JSON numbers from numeric columns.
 import { z } from "zod";
-import { mealTypes, nextCursor, units } from "./fields.ts";
+import { groceryCategories, mealTypes, nextCursor, units } from "./fields.ts";
 
 const id = z.guid();
 const timestamp = z.iso.datetime({ offset: true });
@@ -92,6 +92,29 @@ export const GroceryItemDetail = z.strictObject({
   sources: z.array(GroceryItemSource).max(20),
 });
 export type GroceryItemDetail = z.infer<typeof GroceryItemDetail>;
+
+/** What to buy for an item's exact need, where the catalog says how it is sold ("3 cans" for 2.5 can). */
+export const GroceryBuy = z.strictObject({
+  quantity: z.number().positive(),
+  unit: z.enum(units),
+  /** The amount in words: "3 cans", "1 head", "2 packs of 250 g". */
+  wording: z.string(),
+});
+export type GroceryBuy = z.infer<typeof GroceryBuy>;
+
+/** An item as grocery.get_list and grocery.changes show it: with its category (aisle) and what to buy. */
+export const GroceryListItem = z.strictObject({
+  ...GroceryItemDetail.shape,
+  /** The catalog ingredient's category; null for free-text items and a household's own ingredients (show with "other"). */
+  category: z.enum(groceryCategories).nullable(),
+  /** Null where the catalog says nothing about how it is sold: buy the exact need. */
+  buy: GroceryBuy.nullable(),
+});
+export type GroceryListItem = z.infer<typeof GroceryListItem>;
+
+/** Every category once, in the household's order (household.set_aisle_order), else the default order. */
+export const AisleOrder = z.array(z.strictObject({ category: z.enum(groceryCategories), label: z.string() }));
+export type AisleOrder = z.infer<typeof AisleOrder>;
 
 export const HouseholdMember = z.strictObject({
   user_id: id,
@@ -183,9 +206,11 @@ export const changeVersion = z.int().nonnegative();
 
 export const GroceryGetListResult = z.strictObject({
   list: GroceryListSummary,
-  items: z.array(GroceryItemDetail),
+  items: z.array(GroceryListItem),
   /** The list's version this reply was read at: grocery.changes' `since` for the next pull. */
   version: changeVersion,
+  /** The household's aisle order, to group the items by category in. */
+  aisle_order: AisleOrder,
 });
 export type GroceryGetListResult = z.infer<typeof GroceryGetListResult>;
 
@@ -251,8 +276,12 @@ export type HouseholdGetResult = z.infer<typeof HouseholdGetResult>;
 
 export const HouseholdCreateInviteResult = z.strictObject({
   household_id: id,
+  household_name: z.string(),
+  invite_id: id,
+  /** The secret the link carries: 43 characters, 244 random bits. */
   code: z.string(),
   expires_at: timestamp,
+  max_uses: z.int().positive().nullable(),
 });
 export type HouseholdCreateInviteResult = z.infer<typeof HouseholdCreateInviteResult>;
 
@@ -646,11 +675,13 @@ export type RecipeImportResult = z.infer<typeof RecipeImportResult>;
 export const GroceryChangesResult = z.strictObject({
   list: z.strictObject({ id, name: z.string(), deleted_at: timestamp.nullable(), version: changeVersion }),
   /** Live items changed after `since`, as grocery.get_list shows them. */
-  items: z.array(GroceryItemDetail),
+  items: z.array(GroceryListItem),
   /** Items removed after `since`; merged_into_id names the line a folded or converted one went into. */
   removed: z.array(z.strictObject({ id, merged_into_id: id.nullable() })),
   version: changeVersion,
   next_cursor: nextCursor,
+  /** The household's aisle order now (it has no version: every pull carries it). */
+  aisle_order: AisleOrder,
 });
 export type GroceryChangesResult = z.infer<typeof GroceryChangesResult>;
 
@@ -663,3 +694,53 @@ export const PlannerChangesResult = z.strictObject({
   next_cursor: nextCursor,
 });
 export type PlannerChangesResult = z.infer<typeof PlannerChangesResult>;
+
+/** An invite as its household's owners see it. */
+export const HouseholdInvite = z.strictObject({
+  invite_id: id,
+  code: z.string(),
+  created_at: timestamp,
+  created_by: id.nullable(),
+  expires_at: timestamp,
+  max_uses: z.int().positive().nullable(),
+  use_count: z.int().nonnegative(),
+  revoked_at: timestamp.nullable(),
+  status: z.enum(["active", "expired", "revoked", "used_up"]),
+});
+export type HouseholdInvite = z.infer<typeof HouseholdInvite>;
+
+export const HouseholdListInvitesResult = z.strictObject({
+  household_id: id,
+  household_name: z.string(),
+  invites: z.array(HouseholdInvite),
+  next_cursor: nextCursor,
+});
+export type HouseholdListInvitesResult = z.infer<typeof HouseholdListInvitesResult>;
+
+/** household.revoke_invite: never the code (every member reads the history), its first six characters. */
+export const HouseholdRevokeInviteResult = z.strictObject({
+  invite_id: id,
+  household_id: id,
+  household_name: z.string(),
+  code_prefix: z.string(),
+  expires_at: timestamp,
+  use_count: z.int().nonnegative(),
+  revoked_at: timestamp,
+  revoked_by: id.nullable(),
+  /** It was revoked before this call, which changed nothing. */
+  already_revoked: z.boolean(),
+  message: z.string(),
+});
+export type HouseholdRevokeInviteResult = z.infer<typeof HouseholdRevokeInviteResult>;
+
+export const HouseholdSetAisleOrderResult = z.strictObject({
+  household_id: id,
+  household_name: z.string(),
+  /** The categories as set, in order; null: the default order. */
+  categories: z.array(z.enum(groceryCategories)).nullable(),
+  /** The order before (null: the default), which undoing puts back. */
+  previous_categories: z.array(z.enum(groceryCategories)).nullable(),
+  aisle_order: AisleOrder,
+  message: z.string(),
+});
+export type HouseholdSetAisleOrderResult = z.infer<typeof HouseholdSetAisleOrderResult>;

@@ -329,6 +329,8 @@ begin
   values (v_conversation, p_household_id, 'user', '[{"type": "text", "text": "What is for dinner?"}]', v_owner);
   insert into public.pending_actions (household_id, conversation_id, tool, input, created_by)
   values (p_household_id, v_conversation, 'recipe.create', '{"title": "House curry"}', v_owner);
+  insert into public.household_aisle_orders (household_id, categories, updated_by)
+  values (p_household_id, array['bakery', 'produce'], v_owner);
 end;
 $$;
 

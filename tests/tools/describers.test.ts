@@ -296,7 +296,19 @@ const everyWrite: Record<string, () => Promise<Case>> = {
     };
   },
   "household.create_invite": () =>
-    Promise.resolve({ input: {}, proposal: /^Create an invite code to The (Smiths|Joneses)$/ }),
+    Promise.resolve({
+      input: { expires_in_days: 3 },
+      proposal: /^Create an invite link to The (Smiths|Joneses), valid for 3 days$/,
+    }),
+  "household.revoke_invite": async () => {
+    const { invite_id } = await callToolOk(alice, "household.create_invite", {});
+    return { input: { invite_id }, proposal: /^Revoke an invite link to The (Smiths|Joneses)$/ };
+  },
+  "household.set_aisle_order": () =>
+    Promise.resolve({
+      input: { categories: ["bakery", "produce"] },
+      proposal: /^Set the aisle order of The (Smiths|Joneses): Bakery, Fruit and vegetables first$/,
+    }),
   "household.join": async () => {
     const carol = await createTestUser(sql, "describers-join");
     const { code } = await callToolOk(alice, "household.create_invite", {});

@@ -74,6 +74,9 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
       checked: false,
       checked_at: null,
       sources: [{ recipe_id: null, planner_meal_id: null, quantity_added: 2, unit: "package", created_at: undefined }],
+      // A free-text item has no aisle; a package is bought whole.
+      category: null,
+      buy: { quantity: 2, unit: "package", wording: "2 packages" },
     },
     {
       id: riceItem.grocery_item_id,
@@ -85,6 +88,8 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
       checked: false,
       checked_at: null,
       sources: [{ recipe_id: null, planner_meal_id: null, quantity_added: 0.5, unit: "cup", created_at: undefined }],
+      category: "pantry",
+      buy: null,
     },
   ]);
 

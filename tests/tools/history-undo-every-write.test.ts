@@ -43,6 +43,8 @@ async function householdRows(): Promise<unknown> {
         where m.household_id = ${householdId}),
       'invites', (select jsonb_agg(to_jsonb(i) order by i.id) from public.household_invites i
         where i.household_id = ${householdId}),
+      'aisle_order', (select to_jsonb(o) - 'updated_at' from public.household_aisle_orders o
+        where o.household_id = ${householdId}),
       'ingredients', (select jsonb_agg(to_jsonb(i) - array['updated_at', 'version', 'planner_version'] order by i.id) from public.ingredients i
         where i.household_id = ${householdId}),
       'series', (select jsonb_agg(to_jsonb(s) - array['updated_at', 'version', 'planner_version'] order by s.id) from public.planner_meal_series s
@@ -234,7 +236,13 @@ const everyWrite: Record<string, () => Promise<unknown>> = {
     ]);
     return { invocation_id: (await lastWrite(alice, { tool: "grocery.push_ingredients" })).invocation_id };
   },
-  "household.create_invite": () => Promise.resolve({}),
+  "household.create_invite": () => Promise.resolve({ expires_in_days: 3 }),
+  // The invite works again, with no trace of the revoke.
+  "household.revoke_invite": async () => ({
+    invite_id: (await callToolOk(alice, "household.create_invite", {})).invite_id,
+  }),
+  // The order before (the usual one at first, then the last one set) comes back.
+  "household.set_aisle_order": () => Promise.resolve({ categories: ["bakery", "produce"] }),
   // The invite gets its use back.
   "household.join": async () => {
     const member = await createTestUser(sql, "undo-join");

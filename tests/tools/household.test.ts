@@ -60,7 +60,8 @@ Deno.test("an owner invites, a second member joins, then both see the same lists
     {},
   );
   assert.equal(invite.household_id, ownerHousehold);
-  assert.match(invite.code, /^[0-9a-f]{32}$/);
+  // 32 random bytes as unpadded base64url: a link can carry it as it is.
+  assert.match(invite.code, /^[A-Za-z0-9_-]{43}$/);
   const week = Date.parse(invite.expires_at) - Date.now();
   assert.ok(week > 7 * 86_400_000 - 60_000 && week <= 7 * 86_400_000, invite.expires_at);
   assert.deepEqual(await inviteRow(sql, invite.code), { household_id: ownerHousehold, use_count: 0, max_uses: null });
@@ -207,7 +208,8 @@ Deno.test("household tools refuse bad codes, unknown keys and missing or bad tok
     ["household.join", { code: "has spaces in it" }, "code"],
     ["household.join", { code: "x".repeat(65) }, "code"],
     ["household.join", { code: "0123456789abcdef", role: "owner" }, "role"],
-    ["household.create_invite", { max_uses: 3 }, "max_uses"],
+    ["household.create_invite", { uses: 3 }, "uses"],
+    ["household.create_invite", { max_uses: 51 }, "max_uses"],
   ];
   for (const [tool, input, field] of attempts) {
     const response = await callTool(owner, tool, input);

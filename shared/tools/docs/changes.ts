@@ -27,9 +27,11 @@ export const changesDocs = {
       Preconditions: "- grocery_list_id names a list of the household (a removed one too: its removal is a change).\n" +
         "- since is a version read from this list (0 for everything).",
       Postconditions: "- Nothing changes. Returns `{ list: { id, name, deleted_at, version }, items: [item as in " +
-        "grocery.get_list], removed: [{ id, merged_into_id }], version, next_cursor }`, ordered by the version each " +
-        "row last changed at. With next_cursor, call again with the same since and that cursor; keep `version` " +
-        "for the next pull once the last page is read.\n" + versions + "\n" + conflictRules,
+        "grocery.get_list], removed: [{ id, merged_into_id }], version, next_cursor, aisle_order }`, ordered by the " +
+        "version each row last changed at. With next_cursor, call again with the same since and that cursor; keep " +
+        "`version` for the next pull once the last page is read.\n" + versions + "\n" + conflictRules + "\n" +
+        "- Each item carries `category` and `buy` as in grocery.get_list; `aisle_order` is the household's order " +
+        "now (it has no version of its own, so every pull carries it).",
       Invariants: "- The first read plus every pull equals a fresh grocery.get_list.",
       "Failure Modes": "- **NOT_FOUND**: no such list in this household (also another household's).\n" +
         "- **CONFLICT** (field since): since is past the list's version, so it was not read from this list: " +

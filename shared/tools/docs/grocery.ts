@@ -7,10 +7,21 @@ const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
 const itemId = "0f6e3c9a-2b1d-4e7f-8a9c-1d2e3f4a5b6c";
 const riceId = "5b0e8a4c-3d2f-4a1b-9c8d-7e6f5a4b3c2d";
 
+/** What grocery.get_list and grocery.changes say about aisles and buying (issue 26). */
+export const aisleFields =
+  "- `category`: the catalog ingredient's aisle (produce, bakery, deli, meat, seafood, dairy, " +
+  "pantry, spices, frozen, drinks, household, other); null for a free-text item or a household's own ingredient " +
+  "(show it with other). `aisle_order`: every category once, in the household's order " +
+  "(household.set_aisle_order) or the default one: group the items by category in that order.\n" +
+  "- `buy`: what to buy for the exact need where the catalog records how the ingredient is sold, else null " +
+  '(buy the exact need): `{ quantity, unit, wording }`, e.g. 2.5 can → `{ 3, "can", "3 cans" }`; garlic in ' +
+  'cloves (piece) → heads of 10 cloves (`"1 head"` for 3); butter in grams or ounces → 250 g packs; things ' +
+  "counted whole (onions, eggs) → whole ones. The quantity stays the exact need: buy is advice beside it.";
+
 const listListsSummary = `Lists the household's live grocery lists, newest first,
 with each list's item count and unchecked item count.`;
-const getListSummary = `Returns one grocery list with every live item: ingredient or free name, quantity, unit,
-prep state, checked, and where each contribution came from (recipe, planned meal, amount).`;
+const getListSummary = `Returns one grocery list with every live item (name, quantity, unit, prep state, checked,
+sources), each item's aisle (category) and what to buy, and the household's aisle order.`;
 const createListSummary = `Creates an empty grocery list. The name (trimmed) must be unique among the household's
 live lists, ignoring case. Needs the user's confirmation.`;
 const pushSummary = `Adds ingredient lines to a list, merging each into an unchecked item with the same
@@ -48,8 +59,9 @@ export const groceryDocs = {
       Preconditions: "- grocery_list_id names a live list of the household.",
       Postconditions: "- Nothing changes. Returns `{ list: { id, name, item_count, unchecked_count, created_at, " +
         "updated_at }, items: [{ id, ingredient_id, name, quantity, unit, prep_state, checked, checked_at, " +
-        "sources: [{ recipe_id, planner_meal_id, quantity_added, unit, created_at }] }] }`, unchecked items first; " +
-        "sources are an item's 20 latest contributions, oldest first.",
+        "sources: [{ recipe_id, planner_meal_id, quantity_added, unit, created_at }], category, buy }], version, " +
+        "aisle_order: [{ category, label }] }`, unchecked items first; sources are an item's 20 latest " +
+        "contributions, oldest first.\n" + aisleFields,
       Invariants: "- Quantities are exact decimals in the unit stored; nothing is converted.",
       "Failure Modes": "- **NOT_FOUND**: no such live list in this household.",
       Examples: idExample("grocery_list_id", listId),
