@@ -1,6 +1,6 @@
 // Bundles the web app (src/main.tsx with supabase-js) into one browser script with `deno bundle` (esbuild).
 // The local stack's web server bundles it in memory at start; `deno task build:web` writes dist/: index.html,
-// style.css and app.js, a static site that needs only a config.json ({ apiUrl, anonKey }) beside them.
+// style.css, app.js and sw.js (the offline shell), a static site that needs only a config.json ({ apiUrl, anonKey }) beside them.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -8,7 +8,7 @@ const webDirectory = dirname(fileURLToPath(import.meta.url));
 const projectRoot = join(webDirectory, "../..");
 
 /** The app's script: supabase-js and src/ in one minified ES module, no network needed to load it. */
-export async function bundleWebApp(): Promise<string> {
+export async function bundleWebApp(entry = "src/main.tsx"): Promise<string> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: [
       "bundle",
@@ -20,7 +20,7 @@ export async function bundleWebApp(): Promise<string> {
       "--format",
       "esm",
       "--minify",
-      join(webDirectory, "src/main.tsx"),
+      join(webDirectory, entry),
     ],
     cwd: projectRoot,
     stdout: "piped",
@@ -50,12 +50,42 @@ export async function bundleStyles(): Promise<string> {
   return parts.join("\n");
 }
 
+/** The service worker's script (Workbox), its precache manifest still a placeholder: see serviceWorkerScript. */
+export function bundleServiceWorker(): Promise<string> {
+  return bundleWebApp("src/offline/service-worker.ts");
+}
+
+/**
+ * sw.js for the shell's files as they are now: each precached under a revision from its content, so that a
+ * changed file is fetched again and an unchanged one is served from the cache (offline too).
+ */
+export async function serviceWorkerScript(bundled: string, shell: Record<string, string>): Promise<string> {
+  const manifest = [];
+  for (const [url, content] of Object.entries(shell)) {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
+    const revision = Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, "0"))
+      .join("");
+    manifest.push({ url, revision });
+  }
+  if (!bundled.includes("self.__WB_MANIFEST")) throw new Error("sw.js has no self.__WB_MANIFEST to fill");
+  return bundled.replace("self.__WB_MANIFEST", JSON.stringify(manifest));
+}
+
 if (import.meta.main) {
   const output = join(webDirectory, "dist");
   await Deno.mkdir(output, { recursive: true });
   const script = await bundleWebApp();
   await Deno.writeTextFile(join(output, "app.js"), script);
   await Deno.copyFile(join(webDirectory, "index.html"), join(output, "index.html"));
-  await Deno.writeTextFile(join(output, "style.css"), await bundleStyles());
-  console.log(`Wrote ${output}/: index.html, style.css, app.js (${Math.round(script.length / 1024)} KiB)`);
+  const styles = await bundleStyles();
+  await Deno.writeTextFile(join(output, "style.css"), styles);
+  // config.json is the host's to write; it is precached as the host serves it (its revision: unknown here).
+  const shell = {
+    "index.html": await Deno.readTextFile(join(webDirectory, "index.html")),
+    "app.js": script,
+    "style.css": styles,
+    "config.json": crypto.randomUUID(),
+  };
+  await Deno.writeTextFile(join(output, "sw.js"), await serviceWorkerScript(await bundleServiceWorker(), shell));
+  console.log(`Wrote ${output}/: index.html, style.css, app.js (${Math.round(script.length / 1024)} KiB), sw.js`);
 }

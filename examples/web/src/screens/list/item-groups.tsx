@@ -1,0 +1,97 @@
+/// <reference lib="dom" />
+// The items, grouped by aisle in the household's order where the server gives each item its aisle (one group
+// otherwise), in a stable order by name: a tick by anyone never moves a line from under someone's finger.
+import { useState } from "preact/hooks";
+import { type ApiError, asApiError } from "../../api.ts";
+import { ErrorMessage } from "../../components/error-message.tsx";
+import { useApp } from "../../context.ts";
+import type { ShoppingList } from "../../live/shopping-list.ts";
+import type { ShoppingListView } from "../../live/use-shopping-list.ts";
+import type { ShownItem } from "../../offline/pending-overlay.ts";
+import type { QueuedCall } from "../../offline/queue.ts";
+import { ItemRow } from "./item-row.tsx";
+
+interface Group {
+  name: string | null;
+  position: number;
+  items: ShownItem[];
+}
+
+function groupByAisle(items: ShownItem[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const item of items) {
+    const name = item.category ?? null;
+    const key = name ?? "";
+    const group = groups.get(key) ??
+      {
+        name,
+        position: name === null ? Number.MAX_SAFE_INTEGER : item.aisle_position ?? Number.MAX_SAFE_INTEGER - 1,
+        items: [],
+      };
+    group.items.push(item);
+    groups.set(key, group);
+  }
+  for (const group of groups.values()) {
+    group.items.sort((first, second) => first.name.localeCompare(second.name) || first.unit.localeCompare(second.unit));
+  }
+  return [...groups.values()].sort((first, second) =>
+    first.position - second.position || (first.name ?? "").localeCompare(second.name ?? "")
+  );
+}
+
+export function ItemGroups({ view, list }: { view: ShoppingListView; list: ShoppingList }) {
+  const { api, announce } = useApp();
+  const [removed, setRemoved] = useState<QueuedCall | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const groups = groupByAisle(view.items);
+  const aisles = groups.some((group) => group.name !== null);
+
+  async function remove(item: ShownItem) {
+    setRemoved(await list.act("grocery.remove_item", { grocery_item_id: item.id }, item.name));
+    announce(`Removed ${item.name}.`);
+  }
+
+  // A removal still waiting is simply never sent; one the server applied is restored.
+  async function undoRemove() {
+    if (!removed) return;
+    setError(null);
+    try {
+      if (await isStillQueued(list, removed)) await list.dismiss(removed.id);
+      else {
+        await api.tools().grocery.restoreItem({ grocery_item_id: String(removed.input.grocery_item_id) }, api.once());
+        await list.sync.pull();
+      }
+      announce(`Put ${removed.itemName} back.`);
+      setRemoved(null);
+    } catch (caught) {
+      setError(asApiError(caught));
+    }
+  }
+
+  if (view.items.length === 0) return <p class="empty">Nothing on this list yet.</p>;
+  return (
+    <div class="item-groups">
+      {removed
+        ? (
+          <p class="undo-bar">
+            Removed {removed.itemName}.{" "}
+            <button type="button" class="secondary" onClick={undoRemove}>Undo remove</button>
+            <ErrorMessage error={error} />
+          </p>
+        )
+        : null}
+      {groups.map((group) => (
+        <section key={group.name ?? ""} class="aisle" aria-label={group.name ?? "Items"}>
+          {aisles ? <h2>{group.name ?? "Other"}</h2> : null}
+          <ul class="items">
+            {group.items.map((item) => <ItemRow key={item.id} item={item} list={list} onRemove={() => remove(item)} />)}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+async function isStillQueued(list: ShoppingList, call: QueuedCall): Promise<boolean> {
+  return (await list.queuedCalls()).some((queued) => queued.id === call.id && queued.status === "pending");
+}
