@@ -52,7 +52,7 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
           type="button"
           class="secondary"
           aria-expanded={editing}
-          aria-label={`Change the amount of ${item.name}`}
+          aria-label={`Edit the amount of ${item.name}`}
           onClick={() => {
             setQuantity(formatQuantity(item.quantity));
             setUnit(item.unit);

@@ -61,12 +61,14 @@ export function SyncWeek({ listId, onApplied }: { listId: string; onApplied: () 
             <p>{preview.message}</p>
             {changes.length > 0
               ? <ul>{changes.map((change, index) => <li key={index}>{changeInWords(change)}</li>)}</ul>
-              : <p>Nothing to change: the list already holds this week's meals.</p>}
+              : null}
             <div class="button-row">
-              <button type="button" onClick={() => run(true)} disabled={busy || changes.length === 0}>
-                Apply to the list
+              {changes.length > 0
+                ? <button type="button" onClick={() => run(true)} disabled={busy}>Apply to the list</button>
+                : null}
+              <button type="button" class="secondary" onClick={() => setPreview(null)}>
+                {changes.length > 0 ? "Cancel" : "Close"}
               </button>
-              <button type="button" class="secondary" onClick={() => setPreview(null)}>Cancel</button>
             </div>
           </div>
         )
