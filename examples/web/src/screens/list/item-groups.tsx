@@ -68,7 +68,6 @@ export function ItemGroups({ view, list }: { view: ShoppingListView; list: Shopp
     }
   }
 
-  if (view.items.length === 0) return <p class="empty">Nothing on this list yet.</p>;
   return (
     <div class="item-groups">
       {removed
@@ -80,6 +79,7 @@ export function ItemGroups({ view, list }: { view: ShoppingListView; list: Shopp
           </p>
         )
         : null}
+      {view.items.length === 0 ? <p class="empty">Nothing on this list yet.</p> : null}
       {groups.map((group) => (
         <section key={group.name ?? ""} class="aisle" aria-label={group.name ?? "Items"}>
           {aisles ? <h2>{group.name ?? "Other"}</h2> : null}
