@@ -116,3 +116,47 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "offline list: a tick on an item removed meanwhile and a tick older than the replay window are shown in words",
+  ...options,
+  fn: async () => {
+    const { alice, bob, listId, close } = await pair("offline-refused");
+    try {
+      await alice.network.goOffline();
+      await checkbox(alice.page, "dates").check();
+      await checkbox(alice.page, "eggs").check();
+      await bob.page.getByRole("button", { name: "Remove dates" }).click();
+      await bob.page.locator('li.item[data-item="dates"]').waitFor({ state: "detached" });
+      // The tick of eggs was made 8 days ago, as far as the stored queue knows.
+      await alice.page.evaluate(async () => {
+        const databases = await indexedDB.databases();
+        const name = databases.find((database) => database.name?.startsWith("meal-planner-offline-"))!.name!;
+        const database = await new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(name);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+        const store = database.transaction("calls", "readwrite").objectStore("calls");
+        const calls = await new Promise<{ itemName: string; actedAt: number }[]>((resolve) => {
+          const request = store.getAll();
+          request.onsuccess = () => resolve(request.result);
+        });
+        for (const call of calls.filter((call) => call.itemName === "eggs")) {
+          store.put({ ...call, actedAt: call.actedAt - 8 * 24 * 60 * 60 * 1000 });
+        }
+      });
+
+      alice.network.goOnline();
+      await alice.page.getByText("Ticking dates: grocery item not found").waitFor();
+      await alice.page.locator('li.item[data-item="eggs"] .problem', { hasText: /more than 7 days ago/ }).waitFor();
+      const server = await waitForServerList(alice.page, alice.user, listId);
+      assert.deepEqual(server, { apples: false, bread: true, carrots: false, eggs: false });
+      await alice.page.getByRole("button", { name: "Dismiss" }).first().click();
+      await alice.page.getByRole("button", { name: "Dismiss" }).click();
+      await alice.page.locator(".problem").waitFor({ state: "detached" });
+    } finally {
+      await close();
+    }
+  },
+});
