@@ -3,6 +3,7 @@
 // and two people ticking fast over a slow network never see a ticked item come back unticked.
 import assert from "node:assert/strict";
 import { noBrowser, sharedBrowser } from "../browser.ts";
+import { callToolOk } from "../../support/tools-client.ts";
 import {
   checkbox,
   householdWithList,
@@ -98,6 +99,31 @@ Deno.test({
         });
         assert.deepEqual(unticked, [], `${member.email} saw ticked items shown unticked again`);
       }
+    } finally {
+      await close();
+    }
+  },
+});
+
+Deno.test({
+  name: "live list: after switching to another list and back, the other member's ticks still arrive (one channel)",
+  ...options,
+  fn: async () => {
+    const { alice, bob, listId, close } = await pair("switch", ["figs", "grapes"]);
+    try {
+      await callToolOk(alice.user, "grocery.create_list", { name: "Hardware" });
+      const picker = alice.page.getByRole("combobox", { name: "List" });
+      await alice.page.reload();
+      await picker.locator("option", { hasText: "Hardware" }).waitFor({ state: "attached" });
+      await picker.selectOption({ label: "Hardware (0 to buy)" });
+      await alice.page.getByText("Nothing on this list yet.").waitFor();
+      await picker.selectOption({ label: "Groceries (2 to buy)" });
+      await checkbox(alice.page, "figs").waitFor();
+      await alice.page.locator(".connection", { hasText: "Up to date." }).waitFor();
+      await checkbox(bob.page, "figs").check();
+      // Nothing waits and the server is reachable: only a poke can bring the tick.
+      await alice.page.locator('li.item.checked[data-item="figs"]').waitFor({ timeout: 5000 });
+      assert.equal((await serverList(alice.user, listId)).figs, true);
     } finally {
       await close();
     }

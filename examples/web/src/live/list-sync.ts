@@ -23,18 +23,22 @@ function isStale(error: unknown): boolean {
 export class ListSync {
   private pulling: Promise<void> | undefined;
   private pullAgain = false;
+  /** How many reads and pulls have started: a write applied before pull n started is in its result. */
+  started = 0;
 
   constructor(
     private readonly reader: ListReader,
     readonly listId: string,
     public state: ListState | null,
-    private readonly onState: (state: ListState) => void,
+    /** Told each new copy, with the number of the read or pull that made it. */
+    private readonly onState: (state: ListState, pull: number) => void,
   ) {}
 
   /** A full read (the first, or after the server could not give a delta). */
   async read(): Promise<ListState> {
+    const pull = ++this.started;
     this.state = stateFromRead(await this.reader.getList(this.listId));
-    this.onState(this.state);
+    this.onState(this.state, pull);
     return this.state;
   }
 
@@ -48,7 +52,7 @@ export class ListSync {
   pull(): Promise<void> {
     if (this.pulling) {
       this.pullAgain = true;
-      return this.pulling.then(() => this.pulling ?? Promise.resolve());
+      return this.pulling;
     }
     this.pulling = (async () => {
       try {
@@ -68,6 +72,7 @@ export class ListSync {
       await this.read();
       return;
     }
+    const pull = ++this.started;
     let state = this.state;
     let cursor: string | undefined;
     try {
@@ -86,6 +91,6 @@ export class ListSync {
       throw error;
     }
     this.state = state;
-    this.onState(state);
+    this.onState(state, pull);
   }
 }

@@ -9,8 +9,11 @@ import { type ListReader, ListSync } from "./list-sync.ts";
 export class ShoppingList {
   readonly sync: ListSync;
   private calls: QueuedCall[] = [];
-  /** Calls the server applied that no pull since has shown: still laid over the copy. */
-  private sent: QueuedCall[] = [];
+  /**
+   * Calls the server applied that no copy since has shown, with the number of the last pull started before they
+   * were applied: laid over the copy until a later pull's copy arrives (a failed pull keeps them laid over).
+   */
+  private sent: { call: QueuedCall; after: number }[] = [];
   private readonly stopListening: () => void;
   /** Whether the last replay reached the server (false: offline, calls wait). */
   reachable = true;
@@ -22,17 +25,17 @@ export class ShoppingList {
     saved: ListState | null,
     private readonly onView: (view: ShownList & { state: ListState }) => void,
   ) {
-    this.sync = new ListSync(reader, listId, saved, () => this.show());
+    this.sync = new ListSync(reader, listId, saved, (_state, pull) => {
+      this.sent = this.sent.filter((sent) => sent.after >= pull);
+      this.show();
+    });
     this.stopListening = queue.listen({
       changed: () => void this.refreshCalls(),
       applied: (call) => {
         if (call.listId !== listId) return;
-        this.sent.push(call);
         // Any pull that starts from now on sees the call; until one ends the overlay keeps showing it.
-        this.sync.pull().catch(() => {}).finally(() => {
-          this.sent = this.sent.filter((sent) => sent !== call);
-          this.show();
-        });
+        this.sent.push({ call, after: this.sync.started });
+        this.sync.pull().catch(() => {});
       },
     });
   }
@@ -44,8 +47,8 @@ export class ShoppingList {
   /** Reads the list (or pulls from the saved copy's version), then sends what waits. */
   async start(): Promise<void> {
     await this.refreshCalls();
-    if (this.sync.state) await this.sync.pull();
-    else await this.sync.read();
+    // A pull reads the whole list when there is no saved copy; one at a time with the pulls pokes ask for.
+    await this.sync.pull();
     await this.flush();
   }
 
@@ -82,7 +85,7 @@ export class ShoppingList {
   view(): (ShownList & { state: ListState }) | null {
     const state = this.sync.state;
     if (!state) return null;
-    return { ...overlay(state, this.calls, this.sent), state };
+    return { ...overlay(state, this.calls, this.sent.map((sent) => sent.call)), state };
   }
 
   private async refreshCalls(): Promise<void> {

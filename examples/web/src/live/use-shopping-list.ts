@@ -9,6 +9,7 @@ import { openOfflineDatabase, queueStorage, savedList, saveList } from "../offli
 import type { ShownList } from "../offline/pending-overlay.ts";
 import { OfflineQueue } from "../offline/queue.ts";
 import { toolTransport } from "../offline/tool-transport.ts";
+import { listenToHousehold } from "./household-channel.ts";
 import type { ListState } from "./list-state.ts";
 import { ShoppingList } from "./shopping-list.ts";
 
@@ -53,6 +54,7 @@ export function useShoppingList(
       changes: tools.grocery.changes,
     };
     let current: ShoppingList | undefined;
+    let stopListening = () => {};
     const publish = (shown: ShownList & { state: ListState }) => {
       if (closed) return;
       setView({ ...shown, reachable: current?.reachable ?? true });
@@ -72,23 +74,19 @@ export function useShoppingList(
       if (shown) publish(shown);
     };
 
-    const channel = supabase.channel(`household:${householdId}`, { config: { private: true } })
-      .on("broadcast", { event: "poke" }, (message) => {
-        const payload = message.payload as { grocery_list_id?: string; version?: number };
-        if (payload.grocery_list_id !== listId || typeof payload.version !== "number") return;
-        current?.sync.poked(payload.version).catch(() => {});
-      });
-
     (async () => {
       const saved = await savedList(offline, listId).catch(() => undefined);
       if (closed) return;
       current = new ShoppingList(reader, queue, listId, saved ?? null, publish);
       setList(current);
       publishCurrent();
-      await supabase.realtime.setAuth().catch(() => {});
-      // SUBSCRIBED also after a reconnect: whatever was missed meanwhile is pulled.
-      channel.subscribe((status) => {
-        if (status === "SUBSCRIBED") catchUp();
+      // Joined also after a reconnect: whatever was missed meanwhile is pulled.
+      stopListening = listenToHousehold(supabase, householdId, {
+        poke: (poke) => {
+          if (poke.grocery_list_id !== listId || typeof poke.version !== "number") return;
+          current?.sync.poked(poke.version).catch(() => {});
+        },
+        joined: catchUp,
       });
       try {
         await current.start();
@@ -114,7 +112,7 @@ export function useShoppingList(
       document.removeEventListener("visibilitychange", onVisible);
       removeEventListener("online", catchUp);
       current?.close();
-      void supabase.removeChannel(channel);
+      stopListening();
     };
   }, [supabase, householdId, listId, offline, queue]);
 
