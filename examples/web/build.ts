@@ -50,25 +50,9 @@ export async function bundleStyles(): Promise<string> {
   return parts.join("\n");
 }
 
-/** The service worker's script (Workbox), its precache manifest still a placeholder: see serviceWorkerScript. */
+/** The service worker's script (Workbox): the app shell, network first, from its cache offline. */
 export function bundleServiceWorker(): Promise<string> {
   return bundleWebApp("src/offline/service-worker.ts");
-}
-
-/**
- * sw.js for the shell's files as they are now: each precached under a revision from its content, so that a
- * changed file is fetched again and an unchanged one is served from the cache (offline too).
- */
-export async function serviceWorkerScript(bundled: string, shell: Record<string, string>): Promise<string> {
-  const manifest = [];
-  for (const [url, content] of Object.entries(shell)) {
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
-    const revision = Array.from(new Uint8Array(digest).slice(0, 8), (byte) => byte.toString(16).padStart(2, "0"))
-      .join("");
-    manifest.push({ url, revision });
-  }
-  if (!bundled.includes("self.__WB_MANIFEST")) throw new Error("sw.js has no self.__WB_MANIFEST to fill");
-  return bundled.replace("self.__WB_MANIFEST", JSON.stringify(manifest));
 }
 
 if (import.meta.main) {
@@ -77,15 +61,7 @@ if (import.meta.main) {
   const script = await bundleWebApp();
   await Deno.writeTextFile(join(output, "app.js"), script);
   await Deno.copyFile(join(webDirectory, "index.html"), join(output, "index.html"));
-  const styles = await bundleStyles();
-  await Deno.writeTextFile(join(output, "style.css"), styles);
-  // config.json is the host's to write; it is precached as the host serves it (its revision: unknown here).
-  const shell = {
-    "index.html": await Deno.readTextFile(join(webDirectory, "index.html")),
-    "app.js": script,
-    "style.css": styles,
-    "config.json": crypto.randomUUID(),
-  };
-  await Deno.writeTextFile(join(output, "sw.js"), await serviceWorkerScript(await bundleServiceWorker(), shell));
+  await Deno.writeTextFile(join(output, "style.css"), await bundleStyles());
+  await Deno.writeTextFile(join(output, "sw.js"), await bundleServiceWorker());
   console.log(`Wrote ${output}/: index.html, style.css, app.js (${Math.round(script.length / 1024)} KiB), sw.js`);
 }

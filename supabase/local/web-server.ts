@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { bundleServiceWorker, bundleStyles, bundleWebApp, serviceWorkerScript } from "../../examples/web/build.ts";
+import { bundleServiceWorker, bundleStyles, bundleWebApp } from "../../examples/web/build.ts";
 import { assertPortFree } from "./cluster.ts";
 
 export interface WebApp {
@@ -54,16 +54,8 @@ export async function startWebApp(options: {
     const { pathname } = new URL(request.url);
     if (pathname === "/app.js") return reply(script, "text/javascript; charset=utf-8");
     if (pathname === "/config.json") return reply(config, "application/json");
-    // The offline shell: precaches the files above under revisions of their content as they are now.
-    if (pathname === "/sw.js") {
-      const shell = {
-        "index.html": await Deno.readTextFile(join(directory, "index.html")),
-        "app.js": script,
-        "style.css": await bundleStyles(),
-        "config.json": config,
-      };
-      return reply(await serviceWorkerScript(serviceWorker, shell), "text/javascript; charset=utf-8");
-    }
+    // The offline shell: keeps the files above for when the network is gone.
+    if (pathname === "/sw.js") return reply(serviceWorker, "text/javascript; charset=utf-8");
     // Read on every request, so that a change to a screen's CSS shows on reload.
     if (pathname === "/style.css") return reply(await bundleStyles(), "text/css; charset=utf-8");
     if (pathname === "/favicon.ico") return new Response(null, { status: 204 });

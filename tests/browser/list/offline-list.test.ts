@@ -43,9 +43,11 @@ async function shownOffline(member: Member) {
 }
 
 async function reloadOffline(member: Member) {
+  const cutBefore = member.network.shellRequestsCut;
   await member.page.reload();
   await member.page.getByRole("heading", { name: "Shopping list" }).waitFor();
   await shownOffline(member);
+  assert.ok(member.network.shellRequestsCut > cutBefore, "the shell was asked of the network, and came from the cache");
 }
 
 Deno.test({

@@ -24,6 +24,8 @@ export interface NetworkControl {
   goOnline(): void;
   /** Delays every API call by this many milliseconds (0: none). */
   latencyMs: number;
+  /** Requests for the app's own files refused while offline (the service worker's, on an offline reload). */
+  shellRequestsCut: number;
 }
 
 async function signUp(email: string, data: Record<string, string>): Promise<TestUser> {
@@ -57,6 +59,7 @@ async function controlNetwork(context: BrowserContext, appUrl: string): Promise<
   const sockets = new Set<WebSocketRoute>();
   const control: NetworkControl = {
     latencyMs: 0,
+    shellRequestsCut: 0,
     async goOffline() {
       offline = true;
       for (const socket of sockets) await socket.close({ code: 1006, reason: "offline" }).catch(() => {});
@@ -73,7 +76,10 @@ async function controlNetwork(context: BrowserContext, appUrl: string): Promise<
     await route.continue().catch(() => {});
   });
   await context.route(`${appUrl}**`, async (route) => {
-    if (offline) return await route.abort("internetdisconnected");
+    if (offline) {
+      control.shellRequestsCut += 1;
+      return await route.abort("internetdisconnected");
+    }
     await route.continue().catch(() => {});
   });
   await context.routeWebSocket(/\/realtime\/v1\/websocket/, (socket) => {

@@ -1,15 +1,32 @@
 /// <reference lib="dom" />
-// The service worker (bundled to sw.js): Workbox precaches the app shell (index.html, app.js, style.css,
-// config.json) under revisions the server computes from their content, and answers from that cache, so the app
-// opens offline. The list itself is not here: it is read with POST calls, which the Cache API cannot hold; the page
-// keeps the last list read in IndexedDB (src/offline/browser-storage.ts).
+// The service worker (bundled to sw.js, Workbox): the app shell (index.html, app.js, style.css, config.json) is
+// fetched from the network first and kept in a cache, which answers when the network does not (offline, or no reply
+// within 3 s), so the app opens offline and online always shows the newest files. The shell is cached when the worker
+// installs, so the first visit is enough. The list itself is not here: it is read with POST calls, which the Cache
+// API cannot hold; the page keeps the last list read in IndexedDB (src/offline/browser-storage.ts).
 import { clientsClaim } from "workbox-core";
-import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
+import { registerRoute } from "workbox-routing";
+import { NetworkFirst } from "workbox-strategies";
 
-declare const self: { __WB_MANIFEST: { url: string; revision: string }[]; skipWaiting(): Promise<void> };
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+declare const self: {
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "install", listener: (event: ExtendableEvent) => void): void;
+};
 
-// A new shell takes over at once: the page holds no state that an older worker's cache must keep serving.
+const cacheName = "app-shell";
+const shellFiles = ["./", "index.html", "app.js", "style.css", "config.json"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll(shellFiles)));
+});
+// A new worker takes over at once: the page keeps nothing an older worker must go on serving.
 self.skipWaiting();
 clientsClaim();
-cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: "index.html", ignoreURLParametersMatching: [/.*/] });
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && request.method === "GET",
+  new NetworkFirst({ cacheName, networkTimeoutSeconds: 3 }),
+);
