@@ -2,13 +2,17 @@
 // so that the browser and the tests without one keep their copies the same way.
 import type { GroceryChangesOutput, GroceryGetListOutput } from "../../../../shared/client/tools-client.generated.ts";
 
+// The aisle fields come with the households helper's tools (get_list and changes carry them); until they are
+// merged the replies lack them and the list shows one group.
 export type ServerItem = GroceryGetListOutput["items"][number] & {
-  /** The item's aisle, where the server says (ordered by the household's aisle order). */
+  /** The item's aisle ("produce", "dairy", …), where the server knows it. */
   category?: string | null;
-  aisle_position?: number | null;
-  /** What to buy (whole packages) beside the exact need, where the server says. */
-  to_buy?: { quantity: number; unit: string; description?: string } | null;
+  /** What to buy (whole packages) beside the exact need, in words, where the server says. */
+  buy?: { quantity: number; unit: string; wording: string } | null;
 };
+
+/** The household's aisles in its order, with their names. */
+export type AisleOrder = { category: string; label: string }[];
 
 export interface ListState {
   listId: string;
@@ -16,12 +20,14 @@ export interface ListState {
   version: number;
   deleted: boolean;
   items: Record<string, ServerItem>;
+  aisleOrder?: AisleOrder;
 }
 
 export function stateFromRead(read: GroceryGetListOutput): ListState {
   const items: Record<string, ServerItem> = {};
   for (const item of read.items) items[item.id] = item;
-  return { listId: read.list.id, name: read.list.name, version: read.version, deleted: false, items };
+  const aisleOrder = (read as { aisle_order?: AisleOrder }).aisle_order;
+  return { listId: read.list.id, name: read.list.name, version: read.version, deleted: false, items, aisleOrder };
 }
 
 /** One page of grocery.changes applied: changed rows replace ours, tombstones remove theirs. */
@@ -35,6 +41,7 @@ export function applyChanges(state: ListState, changes: GroceryChangesOutput): L
     deleted: changes.list.deleted_at !== null,
     version: Math.max(state.version, changes.version),
     items,
+    aisleOrder: (changes as { aisle_order?: AisleOrder }).aisle_order ?? state.aisleOrder,
   };
 }
 

@@ -9,42 +9,15 @@ import type { ShoppingList } from "../../live/shopping-list.ts";
 import type { ShoppingListView } from "../../live/use-shopping-list.ts";
 import type { ShownItem } from "../../offline/pending-overlay.ts";
 import type { QueuedCall } from "../../offline/queue.ts";
+import { groupByAisle } from "./aisles.ts";
 import { ItemRow } from "./item-row.tsx";
-
-interface Group {
-  name: string | null;
-  position: number;
-  items: ShownItem[];
-}
-
-function groupByAisle(items: ShownItem[]): Group[] {
-  const groups = new Map<string, Group>();
-  for (const item of items) {
-    const name = item.category ?? null;
-    const key = name ?? "";
-    const group = groups.get(key) ??
-      {
-        name,
-        position: name === null ? Number.MAX_SAFE_INTEGER : item.aisle_position ?? Number.MAX_SAFE_INTEGER - 1,
-        items: [],
-      };
-    group.items.push(item);
-    groups.set(key, group);
-  }
-  for (const group of groups.values()) {
-    group.items.sort((first, second) => first.name.localeCompare(second.name) || first.unit.localeCompare(second.unit));
-  }
-  return [...groups.values()].sort((first, second) =>
-    first.position - second.position || (first.name ?? "").localeCompare(second.name ?? "")
-  );
-}
 
 export function ItemGroups({ view, list }: { view: ShoppingListView; list: ShoppingList }) {
   const { api, announce } = useApp();
   const [removed, setRemoved] = useState<QueuedCall | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
-  const groups = groupByAisle(view.items);
-  const aisles = groups.some((group) => group.name !== null);
+  const groups = groupByAisle(view.items, view.state.aisleOrder);
+  const aisles = groups.some((group) => group.category !== null);
 
   async function remove(item: ShownItem) {
     setRemoved(await list.act("grocery.remove_item", { grocery_item_id: item.id }, item.name));
@@ -81,10 +54,17 @@ export function ItemGroups({ view, list }: { view: ShoppingListView; list: Shopp
         : null}
       {view.items.length === 0 ? <p class="empty">Nothing on this list yet.</p> : null}
       {groups.map((group) => (
-        <section key={group.name ?? ""} class="aisle" aria-label={group.name ?? "Items"}>
-          {aisles ? <h2>{group.name ?? "Other"}</h2> : null}
+        <section key={group.category ?? ""} class="aisle" aria-label={aisles ? group.label : "Items"}>
+          {aisles ? <h2>{group.label}</h2> : null}
           <ul class="items">
-            {group.items.map((item) => <ItemRow key={item.id} item={item} list={list} onRemove={() => remove(item)} />)}
+            {group.items.map((item) => (
+              <ItemRow
+                key={item.id}
+                item={item}
+                list={list}
+                onRemove={() => remove(item)}
+              />
+            ))}
           </ul>
         </section>
       ))}

@@ -39,13 +39,7 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
         <span class="name">{item.name}</span>
       </label>
       <span class="amount">{formatQuantity(item.quantity)} {item.unit}</span>
-      {item.to_buy
-        ? (
-          <span class="to-buy">
-            buy {item.to_buy.description ?? `${formatQuantity(item.to_buy.quantity)} ${item.to_buy.unit}`}
-          </span>
-        )
-        : null}
+      {item.buy ? <span class="to-buy">buy {item.buy.wording}</span> : null}
       {item.pending ? <span class="pending-note">waiting to be sent</span> : null}
       <span class="item-actions">
         <button
