@@ -25,7 +25,7 @@ export function offlineFor(supabase: SupabaseClient, userId: string, householdId
   const key = `${userId}/${householdId}`;
   let entry = queues.get(key);
   if (!entry) {
-    const offline = openOfflineDatabase(userId);
+    const offline = openOfflineDatabase(userId, householdId);
     const queue = new OfflineQueue(queueStorage(offline), toolTransport(supabase, () => householdId));
     entry = { queue, offline };
     queues.set(key, entry);

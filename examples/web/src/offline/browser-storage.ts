@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // IndexedDB (through idb) for what the list needs offline: the queue of calls, and the last copy of each list and
-// of the household's list of lists, so that an offline reload still shows them. One database per signed-in user,
-// so that a second person signing in on the same browser never sends the first one's calls.
+// of the household's list of lists, so that an offline reload still shows them. One database per signed-in user
+// and household, so that a second person signing in on the same browser never sends the first one's calls, and a
+// call is always sent in the household it was made in.
 import { type IDBPDatabase, openDB } from "idb";
 import type { ListState } from "../live/list-state.ts";
 import type { QueuedCall, QueueStorage } from "./queue.ts";
@@ -15,9 +16,9 @@ interface OfflineDatabase {
   database: Promise<IDBPDatabase>;
 }
 
-export function openOfflineDatabase(userId: string): OfflineDatabase {
+export function openOfflineDatabase(userId: string, householdId: string): OfflineDatabase {
   return {
-    database: openDB(`meal-planner-offline-${userId}`, 1, {
+    database: openDB(`meal-planner-offline-${userId}-${householdId}`, 1, {
       upgrade(database) {
         database.createObjectStore("calls", { keyPath: "id" });
         database.createObjectStore("lists", { keyPath: "listId" });
