@@ -1,6 +1,6 @@
 // Bundles the web app (src/main.tsx with supabase-js) into one browser script with `deno bundle` (esbuild).
 // The local stack's web server bundles it in memory at start; `deno task build:web` writes dist/: index.html,
-// style.css and app.js, a static site that needs only a config.json ({ apiUrl, anonKey }) beside them.
+// style.css, app.js and sw.js (the offline shell), a static site that needs only a config.json ({ apiUrl, anonKey }) beside them.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -8,7 +8,7 @@ const webDirectory = dirname(fileURLToPath(import.meta.url));
 const projectRoot = join(webDirectory, "../..");
 
 /** The app's script: supabase-js and src/ in one minified ES module, no network needed to load it. */
-export async function bundleWebApp(): Promise<string> {
+export async function bundleWebApp(entry = "src/main.tsx"): Promise<string> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: [
       "bundle",
@@ -20,7 +20,7 @@ export async function bundleWebApp(): Promise<string> {
       "--format",
       "esm",
       "--minify",
-      join(webDirectory, "src/main.tsx"),
+      join(webDirectory, entry),
     ],
     cwd: projectRoot,
     stdout: "piped",
@@ -50,6 +50,11 @@ export async function bundleStyles(): Promise<string> {
   return parts.join("\n");
 }
 
+/** The service worker's script (Workbox): the app shell, network first, from its cache offline. */
+export function bundleServiceWorker(): Promise<string> {
+  return bundleWebApp("src/offline/service-worker.ts");
+}
+
 if (import.meta.main) {
   const output = join(webDirectory, "dist");
   await Deno.mkdir(output, { recursive: true });
@@ -57,5 +62,6 @@ if (import.meta.main) {
   await Deno.writeTextFile(join(output, "app.js"), script);
   await Deno.copyFile(join(webDirectory, "index.html"), join(output, "index.html"));
   await Deno.writeTextFile(join(output, "style.css"), await bundleStyles());
-  console.log(`Wrote ${output}/: index.html, style.css, app.js (${Math.round(script.length / 1024)} KiB)`);
+  await Deno.writeTextFile(join(output, "sw.js"), await bundleServiceWorker());
+  console.log(`Wrote ${output}/: index.html, style.css, app.js (${Math.round(script.length / 1024)} KiB), sw.js`);
 }

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { bundleStyles, bundleWebApp } from "../../examples/web/build.ts";
+import { bundleServiceWorker, bundleStyles, bundleWebApp } from "../../examples/web/build.ts";
 import { assertPortFree } from "./cluster.ts";
 
 export interface WebApp {
@@ -22,8 +22,8 @@ const staticFiles: Record<string, { file: string; type: string }> = {
 
 /**
  * Serves examples/web on an origin of its own (so the browser preflights its calls to the API, as it would
- * from a real site): index.html and style.css from disk, app.js bundled at start, and config.json telling
- * the page where the API is. Port 0 picks a free port (the browser tests' choice).
+ * from a real site): index.html and style.css from disk, app.js and sw.js bundled at start, and config.json
+ * telling the page where the API is. Port 0 picks a free port (the browser tests' choice).
  */
 export async function startWebApp(options: {
   port: number;
@@ -34,7 +34,7 @@ export async function startWebApp(options: {
   script?: string;
 }): Promise<WebApp> {
   const directory = join(options.projectRoot, "examples/web");
-  const script = options.script ?? await bundleWebApp();
+  const [script, serviceWorker] = await Promise.all([options.script ?? bundleWebApp(), bundleServiceWorker()]);
   const config = JSON.stringify({ apiUrl: options.apiUrl, anonKey: options.anonKey });
   // Everything the page loads comes from here, and it talks only to the API: no CDN, nothing else.
   // Realtime's WebSocket is on the API's host too (ws:// locally, wss:// hosted).
@@ -54,6 +54,8 @@ export async function startWebApp(options: {
     const { pathname } = new URL(request.url);
     if (pathname === "/app.js") return reply(script, "text/javascript; charset=utf-8");
     if (pathname === "/config.json") return reply(config, "application/json");
+    // The offline shell: keeps the files above for when the network is gone.
+    if (pathname === "/sw.js") return reply(serviceWorker, "text/javascript; charset=utf-8");
     // Read on every request, so that a change to a screen's CSS shows on reload.
     if (pathname === "/style.css") return reply(await bundleStyles(), "text/css; charset=utf-8");
     if (pathname === "/favicon.ico") return new Response(null, { status: 204 });

@@ -30,6 +30,11 @@ export interface BrowserRun {
 // each test gets a fresh browser context (no cookies, no localStorage).
 let shared: Promise<{ app: WebApp; browser: Browser }> | undefined;
 
+/** The test file's web app server and browser, for tests that open several contexts of their own. */
+export function sharedBrowser(): Promise<{ app: WebApp; browser: Browser }> {
+  return start();
+}
+
 function start() {
   shared ??= (async () => {
     const { apiUrl, anonKey } = stackEnv();

@@ -60,9 +60,19 @@ function SignedIn(
   // The header names the household on every call once the person has several; with one the API implies it.
   const api = useMemo(() => createApi(supabase, apiUrl, () => householdId), [supabase, apiUrl, householdId]);
 
+  const householdsKey = `households:${session.user.id}`;
   const refreshHouseholds = useCallback(async () => {
     try {
-      const loaded = (await createApi(supabase, apiUrl, () => null).tools().household.list()).households;
+      const loaded = await createApi(supabase, apiUrl, () => null).tools().household.list().then(
+        (reply) => reply.households,
+        (caught: unknown) => {
+          // Offline: the households as last read, so the screens' offline copies still open.
+          const saved = (caught as { status?: number }).status === 0 && localStorage.getItem(householdsKey);
+          if (saved) return JSON.parse(saved) as HouseholdSummary[];
+          throw caught;
+        },
+      );
+      localStorage.setItem(householdsKey, JSON.stringify(loaded));
       setHouseholds(loaded);
       setHouseholdId((current) =>
         loaded.some((household) => household.id === current)
@@ -73,7 +83,7 @@ function SignedIn(
       setError(asApiError(caught));
       setHouseholds((current) => current ?? []);
     }
-  }, [supabase, apiUrl]);
+  }, [supabase, apiUrl, householdsKey]);
 
   useEffect(() => {
     refreshHouseholds();

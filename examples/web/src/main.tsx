@@ -4,7 +4,9 @@ import { createClient } from "@supabase/supabase-js";
 import { render } from "preact";
 import { App } from "./app.tsx";
 import { loadConfig } from "./config.ts";
+import { registerServiceWorker } from "./offline/register-service-worker.ts";
 
+registerServiceWorker();
 const config = await loadConfig();
 // The session lives in localStorage and supabase-js refreshes it before it expires, hosted and local alike.
 const supabase = createClient(config.apiUrl, config.anonKey, {

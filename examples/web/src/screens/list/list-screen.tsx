@@ -1,64 +1,70 @@
 /// <reference lib="dom" />
-// The shopping list. (First version: choose a list, tick items. The live, offline and aisle parts come next.)
+// The shopping list: choose, create, rename or delete a list; tick, add, edit and remove items (queued, so they
+// work offline and show as pending); other members' changes arrive live; push this week's plan with a preview.
+import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { asApiError } from "../../api.ts";
 import { useApp } from "../../context.ts";
-import { useLoad } from "../../hooks/use-load.ts";
+import { savedListIndex, type SavedLists, saveListIndex } from "../../offline/browser-storage.ts";
+import { offlineFor, useShoppingList } from "../../live/use-shopping-list.ts";
+import { AddItemForm } from "./add-item-form.tsx";
+import { ItemGroups } from "./item-groups.tsx";
+import { ListPicker } from "./list-picker.tsx";
+import { ListStatus } from "./list-status.tsx";
+import { ListTools } from "./list-tools.tsx";
+import { SyncWeek } from "./sync-week.tsx";
 
 export function ListScreen({ listId }: { listId?: string }) {
-  const { api, household, navigate, announce, showError } = useApp();
-  const lists = useLoad(() => api.tools().grocery.listLists({ limit: 50 }), [api, household.id]);
-  const chosen = listId ?? lists.data?.lists[0]?.id;
-  const list = useLoad(
-    () => chosen ? api.tools().grocery.getList({ grocery_list_id: chosen }) : Promise.resolve(null),
-    [api, chosen],
-  );
+  const { api, supabase, session, household, showError } = useApp();
+  const [lists, setLists] = useState<SavedLists["lists"] | null>(null);
+  const { offline } = useMemo(() => offlineFor(supabase, session.user.id, household.id), [
+    supabase,
+    session.user.id,
+    household.id,
+  ]);
 
-  async function toggle(itemId: string, name: string, checked: boolean) {
+  const loadLists = useCallback(async () => {
     try {
-      const grocery = api.tools().grocery;
-      await (checked ? grocery.checkItem : grocery.uncheckItem)({ grocery_item_id: itemId }, api.once());
-      announce(`${checked ? "Checked" : "Unchecked"} ${name}.`);
+      const loaded = (await api.tools().grocery.listLists({ limit: 100 })).lists;
+      setLists(loaded);
+      void saveListIndex(offline, { householdId: household.id, lists: loaded }).catch(() => {});
     } catch (error) {
-      showError(asApiError(error));
+      const saved = await savedListIndex(offline, household.id).catch(() => undefined);
+      if (saved) setLists(saved.lists);
+      else {
+        setLists([]);
+        showError(asApiError(error));
+      }
     }
-    await list.reload();
-  }
+  }, [api, household.id, offline]);
+  useEffect(() => {
+    loadLists();
+  }, [loadLists]);
 
-  if (!lists.data) return <p class="loading">Loading lists…</p>;
+  const chosen = listId && lists?.some((list) => list.id === listId) ? listId : lists?.[0]?.id;
+  const onError = useCallback((error: unknown) => showError(asApiError(error)), [showError]);
+  const { view, list } = useShoppingList(supabase, session.user.id, household.id, chosen, onError);
+
+  useEffect(() => {
+    if (view) performance.mark("list-rendered");
+  }, [view !== null]);
+
+  if (!lists) return <p class="loading">Loading lists…</p>;
+  const chosenList = lists.find((entry) => entry.id === chosen);
   return (
-    <section aria-labelledby="list-heading">
+    <section class="shopping-list" aria-labelledby="list-heading">
       <h1 id="list-heading">Shopping list</h1>
-      {lists.data.lists.length > 1
+      <ListPicker lists={lists} chosen={chosenList} onChanged={loadLists} />
+      {chosenList && list
         ? (
-          <label>
-            List{" "}
-            <select
-              value={chosen}
-              onChange={(event) => navigate({ screen: "list", listId: event.currentTarget.value })}
-            >
-              {lists.data.lists.map((option) => <option key={option.id} value={option.id}>{option.name}</option>)}
-            </select>
-          </label>
+          <>
+            <ListStatus view={view} list={list} />
+            <AddItemForm list={list} />
+            {view ? <ItemGroups view={view} list={list} /> : <p class="loading">Loading the list…</p>}
+            <ListTools list={list} view={view} onChanged={loadLists} />
+            <SyncWeek listId={chosenList.id} onApplied={() => list.sync.pull()} />
+          </>
         )
         : null}
-      {list.data
-        ? (
-          <ul class="items">
-            {list.data.items.map((item) => (
-              <li key={item.id} class={item.checked ? "item checked" : "item"}>
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={item.checked}
-                    onChange={(event) => toggle(item.id, item.name, event.currentTarget.checked)}
-                  />{" "}
-                  <span class="name">{item.name}</span> <span class="amount">{item.quantity} {item.unit}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        )
-        : <p>No list yet.</p>}
     </section>
   );
 }

@@ -1,0 +1,75 @@
+/// <reference lib="dom" />
+// The household's private Realtime channel, joined once per page however many screens listen: supabase-js keeps
+// one channel per topic, so a screen that left and one that arrived must not each join and leave it on their own.
+// Pokes carry ids and versions only ({ kind: "grocery_list", grocery_list_id, version } or { kind: "planner",
+// version }); a listener pulls what changed through the tools.
+import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
+
+export interface Poke {
+  kind?: string;
+  grocery_list_id?: string;
+  version?: number;
+}
+
+export interface HouseholdListener {
+  poke?: (poke: Poke) => void;
+  /** Joined (first, or again after a reconnect): whatever was missed meanwhile is to be pulled. */
+  joined?: () => void;
+}
+
+interface Joined {
+  channel: RealtimeChannel;
+  listeners: Set<HouseholdListener>;
+  subscribed: boolean;
+  leaving?: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * How long the channel is kept after its last listener left: a screen that replaces another (another list, say)
+ * listens again at once, and supabase-js would hand it the channel that is being left.
+ */
+const leaveAfterMs = 5000;
+
+const channels = new WeakMap<SupabaseClient, Map<string, Joined>>();
+
+/** Listens to the household's pokes; returns how to stop (the channel is left when no one listens). */
+export function listenToHousehold(
+  supabase: SupabaseClient,
+  householdId: string,
+  listener: HouseholdListener,
+): () => void {
+  const byHousehold = channels.get(supabase) ?? new Map<string, Joined>();
+  channels.set(supabase, byHousehold);
+  let joined = byHousehold.get(householdId);
+  if (!joined) {
+    const listeners = new Set<HouseholdListener>();
+    const channel = supabase.channel(`household:${householdId}`, { config: { private: true } })
+      .on("broadcast", { event: "poke" }, (message) => {
+        for (const each of listeners) each.poke?.(message.payload as Poke);
+      });
+    const entry: Joined = { channel, listeners, subscribed: false, leaving: undefined };
+    joined = entry;
+    byHousehold.set(householdId, entry);
+    // The access token first (supabase-js hands over the session's, and each refreshed one after it).
+    void supabase.realtime.setAuth().catch(() => {}).then(() =>
+      channel.subscribe((status) => {
+        entry.subscribed = status === "SUBSCRIBED";
+        if (entry.subscribed) { for (const each of listeners) each.joined?.(); }
+      })
+    );
+  }
+  clearTimeout(joined.leaving);
+  joined.listeners.add(listener);
+  if (joined.subscribed) listener.joined?.();
+  const entry = joined;
+  return () => {
+    entry.listeners.delete(listener);
+    if (entry.listeners.size > 0) return;
+    clearTimeout(entry.leaving);
+    entry.leaving = setTimeout(() => {
+      if (entry.listeners.size > 0) return;
+      byHousehold.delete(householdId);
+      void supabase.removeChannel(entry.channel);
+    }, leaveAfterMs);
+  };
+}

@@ -1,0 +1,17 @@
+import type { QueuedCall } from "../../offline/queue.ts";
+
+/** A queued call in words, for messages about it. */
+export function describeCall(call: QueuedCall): string {
+  switch (call.tool) {
+    case "grocery.check_item":
+      return `Ticking ${call.itemName}`;
+    case "grocery.uncheck_item":
+      return `Unticking ${call.itemName}`;
+    case "grocery.add_item":
+      return `Adding ${call.itemName}`;
+    case "grocery.remove_item":
+      return `Removing ${call.itemName}`;
+    case "grocery.update_item":
+      return `Changing the amount of ${call.itemName}`;
+  }
+}

@@ -1,0 +1,93 @@
+/// <reference lib="dom" />
+// One line of the list: tick it, change its amount, remove it; a change still on its way is marked, and a change
+// that was not applied is explained in words beside the item.
+import { useState } from "preact/hooks";
+import type { ShoppingList } from "../../live/shopping-list.ts";
+import type { ShownItem } from "../../offline/pending-overlay.ts";
+import { describeCall } from "./describe-call.ts";
+import { formatQuantity, type Unit, units } from "./units.ts";
+
+export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: ShoppingList; onRemove: () => void }) {
+  const [editing, setEditing] = useState(false);
+  const [quantity, setQuantity] = useState(formatQuantity(item.quantity));
+  const [unit, setUnit] = useState<Unit>(item.unit);
+  const [problem, setProblem] = useState("");
+  const classes = ["item", item.checked ? "checked" : "", item.pending ? "pending" : ""].filter(Boolean).join(" ");
+
+  function saveAmount(event: Event) {
+    event.preventDefault();
+    const amount = Number(quantity);
+    if (!(amount > 0) || amount > 1_000_000) return setProblem("The amount must be a number above 0.");
+    setProblem("");
+    setEditing(false);
+    list.act("grocery.update_item", { grocery_item_id: item.id, quantity: amount, unit }, item.name);
+  }
+
+  return (
+    <li class={classes} data-item={item.name}>
+      <label class="tick">
+        <input
+          type="checkbox"
+          checked={item.checked}
+          onChange={(event) =>
+            list.act(
+              event.currentTarget.checked ? "grocery.check_item" : "grocery.uncheck_item",
+              { grocery_item_id: item.id },
+              item.name,
+            )}
+        />
+        <span class="name">{item.name}</span>
+      </label>
+      <span class="amount">{formatQuantity(item.quantity)} {item.unit}</span>
+      {item.buy ? <span class="to-buy">buy {item.buy.wording}</span> : null}
+      {item.pending ? <span class="pending-note">waiting to be sent</span> : null}
+      <span class="item-actions">
+        <button
+          type="button"
+          class="secondary"
+          aria-expanded={editing}
+          aria-label={`Edit the amount of ${item.name}`}
+          onClick={() => {
+            setQuantity(formatQuantity(item.quantity));
+            setUnit(item.unit);
+            setEditing(!editing);
+          }}
+        >
+          Edit
+        </button>
+        <button type="button" class="secondary" aria-label={`Remove ${item.name}`} onClick={onRemove}>Remove</button>
+      </span>
+      {editing
+        ? (
+          <form class="edit-amount" onSubmit={saveAmount} aria-label={`Amount of ${item.name}`}>
+            <label>
+              Amount
+              <input
+                type="number"
+                inputMode="decimal"
+                min="0.001"
+                step="any"
+                value={quantity}
+                onInput={(event) => setQuantity(event.currentTarget.value)}
+              />
+            </label>
+            <label>
+              Unit
+              <select value={unit} onChange={(event) => setUnit(event.currentTarget.value as Unit)}>
+                {units.map((option) => <option key={option} value={option}>{option}</option>)}
+              </select>
+            </label>
+            <button type="submit">Save amount</button>
+            {problem ? <p class="field-error" role="alert">{problem}</p> : null}
+          </form>
+        )
+        : null}
+      {item.problems.map((call) => (
+        <p key={call.id} class="problem" role="alert">
+          {describeCall(call)}: {call.message}{" "}
+          <button type="button" class="secondary" onClick={() => list.dismiss(call.id)}>Dismiss</button>
+        </p>
+      ))}
+    </li>
+  );
+}

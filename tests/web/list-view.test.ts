@@ -1,0 +1,121 @@
+// What the list screen shows, without a browser: deltas applied to the copy, the queued writes laid over it, and
+// the items grouped by aisle in the household's order.
+import assert from "node:assert/strict";
+import { applyChanges, type ListState, type ServerItem } from "../../examples/web/src/live/list-state.ts";
+import { overlay } from "../../examples/web/src/offline/pending-overlay.ts";
+import type { QueuedCall } from "../../examples/web/src/offline/queue.ts";
+import { groupByAisle } from "../../examples/web/src/screens/list/aisles.ts";
+
+function item(id: string, name: string, extra: Partial<ServerItem> = {}): ServerItem {
+  return {
+    id,
+    ingredient_id: null,
+    name,
+    quantity: 1,
+    unit: "whole",
+    prep_state: null,
+    checked: false,
+    checked_at: null,
+    sources: [],
+    ...extra,
+  };
+}
+
+const state: ListState = {
+  listId: "list",
+  name: "Groceries",
+  version: 4,
+  deleted: false,
+  items: { a: item("a", "apples"), b: item("b", "bread", { checked: true }), c: item("c", "cheese") },
+};
+
+let sequence = 0;
+function call(tool: QueuedCall["tool"], input: Record<string, unknown>, extra: Partial<QueuedCall> = {}): QueuedCall {
+  sequence += 1;
+  return {
+    id: `call-${sequence}`,
+    sequence,
+    idempotencyKey: `key-${sequence}`,
+    tool,
+    listId: "list",
+    input,
+    seenVersion: 4,
+    actedAt: 0,
+    itemName: String(input.name ?? input.grocery_item_id),
+    status: "pending",
+    attempts: 0,
+    ...extra,
+  };
+}
+
+Deno.test("list view: a delta replaces changed rows, drops tombstones and moves the version", () => {
+  const next = applyChanges(state, {
+    list: { id: "list", name: "Weekly shop", deleted_at: null, version: 6 },
+    items: [item("a", "apples", { checked: true }), item("d", "dates")],
+    removed: [{ id: "c", merged_into_id: null }],
+    version: 6,
+    next_cursor: null,
+  });
+  assert.deepEqual(Object.keys(next.items).sort(), ["a", "b", "d"]);
+  assert.equal(next.items.a.checked, true);
+  assert.equal(next.version, 6);
+  assert.equal(next.name, "Weekly shop");
+  assert.equal(state.items.a.checked, false, "the old copy is left as it was");
+});
+
+Deno.test("list view: pending writes show over the copy, in order, marked pending; refused ones sit by their item", () => {
+  const add = call("grocery.add_item", { name: "eggs", quantity: 6, unit: "whole" }, { itemName: "eggs" });
+  const shown = overlay(state, [
+    call("grocery.check_item", { grocery_item_id: "a" }),
+    call("grocery.uncheck_item", { grocery_item_id: "b" }),
+    call("grocery.check_item", { grocery_item_id: "b" }),
+    call("grocery.remove_item", { grocery_item_id: "c" }),
+    add,
+    call("grocery.check_item", { grocery_item_id: `local:${add.id}` }),
+    call("grocery.uncheck_item", { grocery_item_id: "a" }, { status: "conflict", message: "Bob ticked it since" }),
+    call("grocery.check_item", { grocery_item_id: "gone" }, { status: "gone", message: "grocery item not found" }),
+  ], []);
+  const byName = Object.fromEntries(shown.items.map((entry) => [entry.name, entry]));
+  assert.deepEqual(Object.keys(byName).sort(), ["apples", "bread", "eggs"]);
+  assert.deepEqual([byName.apples.checked, byName.apples.pending], [true, true]);
+  assert.equal(byName.bread.checked, true, "the last write on an item wins");
+  assert.deepEqual([byName.eggs.checked, byName.eggs.quantity, byName.eggs.pending], [true, 6, true]);
+  assert.deepEqual(byName.apples.problems.map((problem) => problem.message), ["Bob ticked it since"]);
+  assert.deepEqual(shown.looseProblems.map((problem) => problem.message), ["grocery item not found"]);
+  assert.equal(shown.pendingCount, 6);
+});
+
+Deno.test("list view: an applied write stays shown until a pull brings its line, and is not counted as waiting", () => {
+  const tick = call("grocery.check_item", { grocery_item_id: "c" });
+  const add = call("grocery.add_item", { name: "figs", quantity: 2, unit: "whole" }, {
+    itemName: "figs",
+    landedOn: "f",
+  });
+  const before = overlay(state, [], [tick, add]);
+  assert.equal(before.items.find((entry) => entry.id === "c")?.checked, true);
+  assert.equal(before.items.find((entry) => entry.id === "f")?.name, "figs");
+  assert.equal(before.pendingCount, 0);
+  // The pull brought the added line: the server's row shows, not a second one.
+  const pulled = { ...state, items: { ...state.items, f: item("f", "figs", { quantity: 3 }) } };
+  const after = overlay(pulled, [], [add]);
+  assert.deepEqual(after.items.filter((entry) => entry.name === "figs").map((entry) => entry.quantity), [3]);
+});
+
+Deno.test("list view: groups follow the household's aisle order; items without a known aisle come last", () => {
+  const items = [
+    item("1", "milk", { category: "dairy" }),
+    item("2", "apples", { category: "produce" }),
+    item("3", "batteries", { category: null }),
+    item("4", "bananas", { category: "produce" }),
+  ].map((entry) => ({ ...entry, pending: false, problems: [] }));
+  const groups = groupByAisle(items, [
+    { category: "dairy", label: "Dairy" },
+    { category: "produce", label: "Fruit and vegetables" },
+  ]);
+  assert.deepEqual(groups.map((group) => [group.label, group.items.map((entry) => entry.name)]), [
+    ["Dairy", ["milk"]],
+    ["Fruit and vegetables", ["apples", "bananas"]],
+    ["Other", ["batteries"]],
+  ]);
+  assert.deepEqual(groupByAisle(items).map((group) => group.label), ["Other"], "no aisle order: one group");
+});
