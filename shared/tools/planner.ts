@@ -9,6 +9,7 @@ import {
   pageFields,
   servingsField,
   textField,
+  weekdays,
 } from "./fields.ts";
 import { plannerDocs } from "./docs/planner.ts";
 import { plannerEditDocs } from "./docs/planner-edits.ts";
@@ -18,6 +19,7 @@ import {
   PlannerAddRecurringResult,
   PlannerGetMealResult,
   PlannerListMealsResult,
+  PlannerListSeriesResult,
   PlannerMealsForDateResult,
   PlannerRemoveMealResult,
   PlannerRemoveSeriesResult,
@@ -114,8 +116,6 @@ export const getMealsForDate = defineTool({
   outputSchema: PlannerMealsForDateResult,
 });
 
-const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-
 export const addRecurring = defineTool({
   name: "planner.add_recurring",
   ...plannerRecurringDocs.addRecurring,
@@ -156,13 +156,21 @@ export const addRecurring = defineTool({
   outputSchema: PlannerAddRecurringResult,
 });
 
+export const listSeries = defineTool({
+  name: "planner.list_series",
+  ...plannerRecurringDocs.listSeries,
+  effect: "read",
+  inputSchema: z.strictObject({ ...pageFields(100) }),
+  outputSchema: PlannerListSeriesResult,
+});
+
 export const removeSeries = defineTool({
   name: "planner.remove_series",
   ...plannerRecurringDocs.removeSeries,
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({
-    series_id: idField("The series' id (from planner.add_recurring)."),
+    series_id: idField("The series' id (from planner.list_series or planner.add_recurring)."),
     from_date: dateField("Remove only the occurrences on or after this day, YYYY-MM-DD; absent: all of them.")
       .optional(),
   }),
@@ -175,7 +183,7 @@ export const updateSeries = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({
-    series_id: idField("The series' id (from planner.add_recurring)."),
+    series_id: idField("The series' id (from planner.list_series or planner.add_recurring)."),
     from_date: dateField("Change only the occurrences on or after this day, YYYY-MM-DD; absent: all of them.")
       .optional(),
     meal_type: z.enum(mealTypes, { error: `must be one of: ${mealTypes.join(", ")}` })
@@ -200,6 +208,7 @@ export const plannerTools = [
   updateMeal,
   getMealsForDate,
   addRecurring,
+  listSeries,
   removeSeries,
   updateSeries,
 ];
