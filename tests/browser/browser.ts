@@ -20,8 +20,10 @@ export interface BrowserRun {
   appUrl: string;
   /** The CORS preflights the browser sent, with the status each got. */
   preflights: { method: string; url: string; status?: number }[];
-  /** Uncaught exceptions in the page. */
+  /** Uncaught exceptions in the page (and in any page newPage opened). */
   pageErrors: string[];
+  /** A page in another browser context (another person's browser: no cookies or storage shared), closed after. */
+  newPage(): Promise<Page>;
 }
 
 // One server and one browser for the test file, started by its first test and stopped after its last;
@@ -58,16 +60,28 @@ export function browserTest(name: string, body: (run: BrowserRun) => Promise<voi
     sanitizeResources: false,
     fn: async () => {
       const { app, browser } = await start();
-      const context = await browser.newContext({ timezoneId: "UTC", locale: "en-GB" });
-      try {
+      const contexts: BrowserContext[] = [];
+      const pageErrors: string[] = [];
+      async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
+        const context = await browser.newContext({ timezoneId: "UTC", locale: "en-GB" });
+        contexts.push(context);
         const page = await context.newPage();
         page.setDefaultTimeout(5000);
-        const pageErrors: string[] = [];
         page.on("pageerror", (error) => pageErrors.push(error.message));
+        return { context, page };
+      }
+      try {
+        const { context, page } = await newPage();
         const preflights = await recordPreflights(context, page);
-        await body({ page, appUrl: app.url, preflights, pageErrors });
+        await body({
+          page,
+          appUrl: app.url,
+          preflights,
+          pageErrors,
+          newPage: async () => (await newPage()).page,
+        });
       } finally {
-        await context.close();
+        for (const context of contexts) await context.close();
       }
     },
   });
