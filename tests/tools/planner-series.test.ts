@@ -163,7 +163,7 @@ Deno.test("planner.list_series pages oldest first; a cursor it did not give is r
     const added = await callToolOk(bob, "planner.add_recurring", {
       recipe_id: (await callToolOk(bob, "recipe.create", {
         title: `Bob's ${weekday}`,
-        ingredients: [{ name: "oats", quantity: 1, unit: "cup" }],
+        ingredients: [{ name: "onion", quantity: 1, unit: "whole" }],
       })).recipe_id,
       start_date: "2027-08-02",
       weekdays: [weekday],
