@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.c0e0f39d0e4e";
+export const registryVersion = "1.0.c760ce23b87d";
 
 // recipe.list
 
@@ -610,6 +610,7 @@ export type PlannerListMealsOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
   }>;
   next_cursor: string | null;
@@ -634,6 +635,7 @@ export type PlannerGetMealOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
     ingredients: Array<{
       position: number;
@@ -688,6 +690,7 @@ export type PlannerAddMealOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
   };
   message: string;
@@ -712,6 +715,7 @@ export type PlannerRemoveMealOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
     deleted_at: string;
   };
@@ -736,6 +740,7 @@ export type PlannerRestoreMealOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
   };
 };
@@ -766,6 +771,7 @@ export type PlannerUpdateMealOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
   };
   previous: {
@@ -795,6 +801,7 @@ export type PlannerGetMealsForDateOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
   }>;
 };
@@ -834,16 +841,47 @@ export type PlannerAddRecurringOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
   }>;
   message: string;
+};
+
+// planner.list_series
+
+/** List the household's repeating meals (series) with their rule and the occurrences still planned. */
+export type PlannerListSeriesInput = {
+  /** Page size, 1–100; 100 when absent. */
+  limit?: number;
+  /** The next_cursor of the previous page; absent for the first page. */
+  cursor?: string;
+};
+
+/** The data of a successful planner.list_series. */
+export type PlannerListSeriesOutput = {
+  series: Array<{
+    id: string;
+    recipe_id: string;
+    recipe_title: string;
+    meal_type: "breakfast" | "lunch" | "dinner";
+    servings: number | null;
+    note: string | null;
+    weekdays: Array<"monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday">;
+    every_weeks: number;
+    start_date: string;
+    first_date: string | null;
+    last_date: string | null;
+    live_meal_count: number;
+    created_at: string;
+  }>;
+  next_cursor: string | null;
 };
 
 // planner.remove_series
 
 /** Remove a recurring series (all occurrences, or from a date on). */
 export type PlannerRemoveSeriesInput = {
-  /** The series' id (from planner.add_recurring). */
+  /** The series' id (from planner.list_series or planner.add_recurring). */
   series_id: string;
   /** Remove only the occurrences on or after this day, YYYY-MM-DD; absent: all of them. */
   from_date?: string;
@@ -860,7 +898,7 @@ export type PlannerRemoveSeriesOutput = {
 
 /** Change servings, meal type or note of a whole recurring series. */
 export type PlannerUpdateSeriesInput = {
-  /** The series' id (from planner.add_recurring). */
+  /** The series' id (from planner.list_series or planner.add_recurring). */
   series_id: string;
   /** Change only the occurrences on or after this day, YYYY-MM-DD; absent: all of them. */
   from_date?: string;
@@ -883,6 +921,7 @@ export type PlannerUpdateSeriesOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
   }>;
   previous: {
@@ -2152,6 +2191,7 @@ export type PlannerChangesOutput = {
     recipe_title: string;
     servings: number | null;
     note: string | null;
+    series_id: string | null;
     created_at: string;
   }>;
   removed: string[];
@@ -2645,6 +2685,7 @@ export interface ToolTypes {
   "planner.update_meal": { input: PlannerUpdateMealInput; output: PlannerUpdateMealOutput };
   "planner.get_meals_for_date": { input: PlannerGetMealsForDateInput; output: PlannerGetMealsForDateOutput };
   "planner.add_recurring": { input: PlannerAddRecurringInput; output: PlannerAddRecurringOutput };
+  "planner.list_series": { input: PlannerListSeriesInput; output: PlannerListSeriesOutput };
   "planner.remove_series": { input: PlannerRemoveSeriesInput; output: PlannerRemoveSeriesOutput };
   "planner.update_series": { input: PlannerUpdateSeriesInput; output: PlannerUpdateSeriesOutput };
   "grocery.list_lists": { input: GroceryListListsInput; output: GroceryListListsOutput };
@@ -2875,6 +2916,17 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<PlannerAddRecurringOutput> =>
         callTool<PlannerAddRecurringOutput>(host, "planner.add_recurring", input, { ...defaults, ...options }),
+      /**
+       * `planner.list_series` (read, risk low).
+       * Lists the household's repeating meals (live series from planner.add_recurring): recipe,
+       * meal type, weekdays, every N weeks, servings, and the occurrences still planned (first and last day, count). A
+       * planned meal's series_id names its series.
+       */
+      listSeries: (
+        input: PlannerListSeriesInput = {},
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<PlannerListSeriesOutput> =>
+        callTool<PlannerListSeriesOutput>(host, "planner.list_series", input, { ...defaults, ...options }),
       /**
        * `planner.remove_series` (write, risk medium).
        * Removes a recurring series: all its live occurrences, or those from a date on (soft; each

@@ -36,6 +36,9 @@ export const groceryCategories = [
   "other",
 ] as const;
 
+/** Days of the week by name, Monday first (ISO 1–7): how recurring meals name them. */
+export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
 export const limits = {
   maxQuantity: 1_000_000,
   maxPlannerSpanDays: 92,

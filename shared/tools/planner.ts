@@ -9,6 +9,7 @@ import {
   pageFields,
   servingsField,
   textField,
+  weekdays,
 } from "./fields.ts";
 import { plannerDocs } from "./docs/planner.ts";
 import { fromWords, mealWords, noteWords, seriesWords, servingsWords } from "./describe/planner-words.ts";
@@ -20,6 +21,7 @@ import {
   PlannerAddRecurringResult,
   PlannerGetMealResult,
   PlannerListMealsResult,
+  PlannerListSeriesResult,
   PlannerMealsForDateResult,
   PlannerRemoveMealResult,
   PlannerRemoveSeriesResult,
@@ -137,8 +139,6 @@ export const getMealsForDate = defineTool({
   outputSchema: PlannerMealsForDateResult,
 });
 
-const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
-
 export const addRecurring = defineTool({
   name: "planner.add_recurring",
   ...plannerRecurringDocs.addRecurring,
@@ -188,13 +188,21 @@ export const addRecurring = defineTool({
   outputSchema: PlannerAddRecurringResult,
 });
 
+export const listSeries = defineTool({
+  name: "planner.list_series",
+  ...plannerRecurringDocs.listSeries,
+  effect: "read",
+  inputSchema: z.strictObject({ ...pageFields(100) }),
+  outputSchema: PlannerListSeriesResult,
+});
+
 export const removeSeries = defineTool({
   name: "planner.remove_series",
   ...plannerRecurringDocs.removeSeries,
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({
-    series_id: idField("The series' id (from planner.add_recurring)."),
+    series_id: idField("The series' id (from planner.list_series or planner.add_recurring)."),
     from_date: dateField("Remove only the occurrences on or after this day, YYYY-MM-DD; absent: all of them.")
       .optional(),
   }),
@@ -208,7 +216,7 @@ export const updateSeries = defineTool({
   effect: "write",
   risk: "medium",
   inputSchema: z.strictObject({
-    series_id: idField("The series' id (from planner.add_recurring)."),
+    series_id: idField("The series' id (from planner.list_series or planner.add_recurring)."),
     from_date: dateField("Change only the occurrences on or after this day, YYYY-MM-DD; absent: all of them.")
       .optional(),
     meal_type: z.enum(mealTypes, { error: `must be one of: ${mealTypes.join(", ")}` })
@@ -241,6 +249,7 @@ export const plannerTools = [
   updateMeal,
   getMealsForDate,
   addRecurring,
+  listSeries,
   removeSeries,
   updateSeries,
 ];

@@ -35,6 +35,7 @@ const specifiedTools = [
   "planner.update_meal",
   "planner.get_meals_for_date",
   "planner.add_recurring",
+  "planner.list_series",
   "planner.remove_series",
   "planner.update_series",
   "grocery.list_lists",

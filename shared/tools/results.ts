@@ -3,7 +3,7 @@
 // Entities carry their own key as `id` (as private.grocery_item_json does) and name others `<entity>_id`.
 // Timestamps are ISO 8601 strings, dates YYYY-MM-DD, quantities JSON numbers from numeric columns.
 import { z } from "zod";
-import { groceryCategories, mealTypes, nextCursor, units } from "./fields.ts";
+import { groceryCategories, mealTypes, nextCursor, units, weekdays } from "./fields.ts";
 
 const id = z.guid();
 const timestamp = z.iso.datetime({ offset: true });
@@ -49,6 +49,8 @@ export const PlannerMeal = z.strictObject({
   recipe_title: z.string(),
   servings: z.int().positive().nullable(),
   note: z.string().nullable(),
+  /** The repeating series this meal is an occurrence of (planner.list_series); null for a one-off meal. */
+  series_id: id.nullable(),
   created_at: timestamp,
 });
 export type PlannerMeal = z.infer<typeof PlannerMeal>;
@@ -647,6 +649,28 @@ export const PlannerAddRecurringResult = z.strictObject({
   message: z.string(),
 });
 export type PlannerAddRecurringResult = z.infer<typeof PlannerAddRecurringResult>;
+
+/** One of app.planner_list_series' series: its rule as stored, and its live occurrences. */
+export const PlannerSeries = z.strictObject({
+  id,
+  recipe_id: id,
+  recipe_title: z.string(),
+  meal_type: z.enum(mealTypes),
+  servings: z.int().positive().nullable(),
+  note: z.string().nullable(),
+  weekdays: z.array(z.enum(weekdays)).min(1).max(7),
+  every_weeks: z.int().min(1).max(52),
+  start_date: z.iso.date(),
+  /** The first and last day of the occurrences still planned; null when none is left. */
+  first_date: z.iso.date().nullable(),
+  last_date: z.iso.date().nullable(),
+  live_meal_count: z.int().nonnegative(),
+  created_at: timestamp,
+});
+export type PlannerSeries = z.infer<typeof PlannerSeries>;
+
+export const PlannerListSeriesResult = z.strictObject({ series: z.array(PlannerSeries), next_cursor: nextCursor });
+export type PlannerListSeriesResult = z.infer<typeof PlannerListSeriesResult>;
 
 export const PlannerRemoveSeriesResult = z.strictObject({
   series_id: id,

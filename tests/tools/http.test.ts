@@ -43,6 +43,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "planner.get_meal",
       "planner.get_meals_for_date",
       "planner.list_meals",
+      "planner.list_series",
       "planner.remove_meal",
       "planner.remove_series",
       "planner.restore_meal",

@@ -17,8 +17,10 @@ function item(id: string, name: string, extra: Partial<ServerItem> = {}): Server
     checked: false,
     checked_at: null,
     sources: [],
+    category: null,
+    buy: null,
     ...extra,
-  };
+  } as ServerItem;
 }
 
 const state: ListState = {
@@ -55,6 +57,7 @@ Deno.test("list view: a delta replaces changed rows, drops tombstones and moves 
     removed: [{ id: "c", merged_into_id: null }],
     version: 6,
     next_cursor: null,
+    aisle_order: [],
   });
   assert.deepEqual(Object.keys(next.items).sort(), ["a", "b", "d"]);
   assert.equal(next.items.a.checked, true);

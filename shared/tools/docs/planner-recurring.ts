@@ -13,7 +13,31 @@ comes back with planner.restore_meal). Needs the user's confirmation.`;
 const updateSeriesSummary = `Changes a whole recurring series at once: servings, meal type or note of every live
 occurrence (or those from a date on). Returns the previous values. Needs the user's confirmation.`;
 
+const listSeriesSummary = `Lists the household's repeating meals (live series from planner.add_recurring): recipe,
+meal type, weekdays, every N weeks, servings, and the occurrences still planned (first and last day, count). A
+planned meal's series_id names its series.`;
+
 export const plannerRecurringDocs = {
+  listSeries: {
+    description: "List the household's repeating meals (series) with their rule and the occurrences still planned.",
+    summary: listSeriesSummary,
+    doc: toolDoc("planner.list_series", listSeriesSummary, {
+      Preconditions: "- Optional page: `limit` (1–100, 100 when absent) and `cursor` (the previous page's " +
+        "next_cursor).",
+      Postconditions: "- Nothing changes. Returns `{ series: [{ id, recipe_id, recipe_title, meal_type, servings, " +
+        "note, weekdays, every_weeks, start_date, first_date, last_date, live_meal_count, created_at }], " +
+        "next_cursor }`, oldest series first; next_cursor is null on the last page.\n" +
+        "- weekdays are day names (as planner.add_recurring takes them); every_weeks and start_date are the rule as " +
+        "it was set up. first_date, last_date and live_meal_count describe the occurrences still planned (not " +
+        "removed); the dates are null when none is left.",
+      Invariants: "- Every member of the household sees the same series, whoever set them up; a series removed " +
+        "with planner.remove_series (without from_date) is not listed. Another household's series are never listed.",
+      "Failure Modes": "- **VALIDATION_ERROR** (cursor): not a next_cursor this tool gave.",
+      Examples: `### Example 1: the first page\n\`\`\`json\n{}\n\`\`\``,
+      "Common Mistakes": "- ❌ Scanning planner.list_meals for repeated recipes: the series are listed here, and " +
+        "each meal's series_id says which it belongs to.",
+    }),
+  },
   addRecurring: {
     description: "Plan a recipe on given weekdays every N weeks, until a date or N times.",
     summary: addRecurringSummary,
@@ -40,7 +64,8 @@ export const plannerRecurringDocs = {
     description: "Remove a recurring series (all occurrences, or from a date on).",
     summary: removeSeriesSummary,
     doc: toolDoc("planner.remove_series", removeSeriesSummary, {
-      Preconditions: "- series_id names a live series of the household (from planner.add_recurring).",
+      Preconditions:
+        "- series_id names a live series of the household (from planner.list_series or planner.add_recurring).",
       Postconditions: "- Without from_date: every live occurrence and the series are removed. With from_date: " +
         "the occurrences on or after it; the series stays. Returns `{ series_id, removed_meal_ids, message }`.",
       Invariants: "- Undo: history.undo restores every removed occurrence and, without from_date, the series; " +
@@ -55,7 +80,8 @@ export const plannerRecurringDocs = {
     description: "Change servings, meal type or note of a whole recurring series.",
     summary: updateSeriesSummary,
     doc: toolDoc("planner.update_series", updateSeriesSummary, {
-      Preconditions: "- series_id names a live series of the household; at least one of servings, meal_type and " +
+      Preconditions:
+        "- series_id names a live series of the household (from planner.list_series); at least one of servings, meal_type and " +
         "note (null clears servings or note).",
       Postconditions: "- The series and its live occurrences (on or after from_date, when given) take the new " +
         "values. Returns `{ series_id, meals, previous, previous_meals, message }`: `previous` holds the series' " +

@@ -32,7 +32,8 @@ ${listMealsSummary}
 
 ## Postconditions
 - Nothing changes. Returns \`{ meals: [{ id, date, meal_type, recipe_id, recipe_title, servings, note,
-  created_at }], next_cursor }\`, by day then breakfast, lunch, dinner; next_cursor is null on the last page.
+  series_id, created_at }], next_cursor }\`, by day then breakfast, lunch, dinner; next_cursor is null on the last
+  page. series_id names the repeating series a meal is an occurrence of (planner.list_series), null for a one-off.
 
 ## Invariants
 - Dates are calendar dates with no time zone; removed meals are not listed.

@@ -1,6 +1,7 @@
 // The week planner in Chromium: plan meals, move one to another day with the date picker, change servings, remove
-// and restore, and a repeating meal (its servings changed for all, then stopped); next and previous weeks. The
-// recipes are set up through the API; every step after is a click or a keystroke, and the server is read after.
+// and restore, and a repeating meal (its servings changed for all, then stopped by another member of the household
+// in a browser of their own); next and previous weeks. The recipes and the second member are set up through the API;
+// every step after is a click or a keystroke, and the server is read after.
 import assert from "node:assert/strict";
 import type { Page } from "playwright-core";
 import { browserTest } from "../browser.ts";
@@ -111,13 +112,30 @@ browserTest("meals are planned, moved, given servings, removed and restored, and
   await page.getByRole("link", { name: "Next", exact: true }).click();
   await page.getByRole("heading", { name: "Week of 11 March 2030" }).waitFor();
   await day(page, "Friday 15 Mar").getByRole("link", { name: "Weeknight chilli" }).waitFor();
-  await page.getByRole("button", { name: "Stop repeating" }).click();
-  await page.getByText("Repeating meals").waitFor({ state: "detached" });
-  await day(page, "Friday 15 Mar").getByRole("link", { name: "Weeknight chilli" }).waitFor({ state: "detached" });
+
+  // Another member of the household, in a browser of their own, sees the series the server holds and stops it.
+  const partner = await newPerson("week-partner", "The Partner's");
+  const { code } = await person.tools.household.createInvite({});
+  await partner.tools.household.join({ code });
+  const partnerPage = await run.newPage();
+  await signIn(partnerPage, run.appUrl, partner, "#/week/2030-03-11");
+  await partnerPage.getByRole("heading", { name: "Week of 11 March 2030" }).waitFor();
+  const partnerSeries = partnerPage.getByRole("region", { name: "Repeating meals" });
+  await partnerSeries.getByRole("listitem", { name: "Weeknight chilli (dinner on Friday)" }).waitFor();
+  assert.match(await partnerSeries.innerText(), /3 times, Fri 8 Mar to Fri 22 Mar/);
+  assert.match(await day(partnerPage, "Friday 15 Mar").innerText(), /repeats/);
+  await screenshots(partnerPage, "week-repeating-partner");
+  await partnerSeries.getByRole("button", { name: "Stop repeating" }).click();
+  await partnerPage.getByText("Repeating meals").waitFor({ state: "detached" });
+  await day(partnerPage, "Friday 15 Mar").getByRole("link", { name: "Weeknight chilli" })
+    .waitFor({ state: "detached" });
   assert.deepEqual(await mealsHeld(person, "2030-03-08"), []);
+
+  // The first member's screen reads the series again with the next week it shows: the stopped one is gone.
   await page.getByRole("link", { name: "Previous", exact: true }).click();
   await page.getByRole("heading", { name: "Week of 4 March 2030" }).waitFor();
   await day(page, "Tuesday 5 Mar").getByRole("link", { name: "Weeknight chilli" }).waitFor();
+  await page.getByText("Repeating meals").waitFor({ state: "detached" });
   assert.equal(await day(page, "Friday 8 Mar").getByRole("link", { name: "Weeknight chilli" }).count(), 0);
   assert.deepEqual(run.pageErrors, []);
 });

@@ -56,6 +56,9 @@ export function overlay(state: ListState, calls: QueuedCall[], sent: QueuedCall[
           checked: false,
           checked_at: null,
           sources: [],
+          // Known once the server has the item: until then it shows with the items of no aisle.
+          category: null,
+          buy: null,
           pending: true,
           problems: [],
         });

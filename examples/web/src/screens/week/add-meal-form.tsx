@@ -21,7 +21,7 @@ export function AddMealForm(
     date: string;
     mealType: MealType;
     onAdded: (added: PlannerAddMealOutput) => void;
-    onRepeated: (added: PlannerAddRecurringOutput, days: Weekday[]) => void;
+    onRepeated: (added: PlannerAddRecurringOutput) => void;
     onClose: () => void;
   },
 ) {
@@ -54,7 +54,7 @@ export function AddMealForm(
         count: Number(count) || 1,
       }, api.once())
     );
-    if (added) onRepeated(added, days);
+    if (added) onRepeated(added);
   }
 
   if (recipes.length === 0) {

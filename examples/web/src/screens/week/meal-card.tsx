@@ -16,9 +16,8 @@ import { capitalized } from "./dates.ts";
 export type Meal = PlannerListMealsOutput["meals"][number];
 
 export function MealCard(
-  { meal, repeats, onChanged, onRemoved }: {
+  { meal, onChanged, onRemoved }: {
     meal: Meal;
-    repeats: boolean;
     onChanged: (meal: Meal, previousDate: string) => void;
     onRemoved: (removed: PlannerRemoveMealOutput["meal"]) => void;
   },
@@ -70,7 +69,7 @@ export function MealCard(
       <a class="meal-title" href={routeHash({ screen: "recipes", recipeId: meal.recipe_id })}>{meal.recipe_title}</a>
       <span class="meal-meta">
         {meal.servings ? `${meal.servings} servings` : "Recipe's servings"}
-        {repeats ? <span class="tag">repeats</span> : null}
+        {meal.series_id ? <span class="tag">repeats</span> : null}
       </span>
       {editing
         ? (

@@ -1,16 +1,16 @@
 /// <reference lib="dom" />
-// The repeating meals set up in this browser: change the servings of every occurrence (planner.update_series)
-// or stop the series (planner.remove_series).
+// The household's repeating meals, as the server lists them (planner.list_series), whoever set them up: change the
+// servings of every occurrence (planner.update_series) or stop the series (planner.remove_series).
 import { useState } from "preact/hooks";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { capitalized, formatShortDay } from "./dates.ts";
-import type { KnownSeries } from "./series-store.ts";
+import type { Series } from "./series-list.ts";
 
 export function SeriesPanel(
   { series, onChanged, onRemoved }: {
-    series: KnownSeries[];
+    series: Series[];
     onChanged: () => void;
     onRemoved: (seriesId: string, removedMealIds: string[]) => void;
   },
@@ -20,7 +20,7 @@ export function SeriesPanel(
     <section aria-labelledby="series-heading" class="series card">
       <h2 id="series-heading">Repeating meals</h2>
       <ul class="series-list">
-        {series.map((one) => <SeriesRow key={one.seriesId} series={one} onChanged={onChanged} onRemoved={onRemoved} />)}
+        {series.map((one) => <SeriesRow key={one.id} series={one} onChanged={onChanged} onRemoved={onRemoved} />)}
       </ul>
     </section>
   );
@@ -28,7 +28,7 @@ export function SeriesPanel(
 
 function SeriesRow(
   { series, onChanged, onRemoved }: {
-    series: KnownSeries;
+    series: Series;
     onChanged: () => void;
     onRemoved: (seriesId: string, removedMealIds: string[]) => void;
   },
@@ -37,13 +37,14 @@ function SeriesRow(
   const [servings, setServings] = useState("");
   const change = useAction();
   const days = series.weekdays.map(capitalized).join(", ");
-  const name = `${series.recipeTitle} (${series.mealType} on ${days})`;
+  const every = series.every_weeks === 1 ? "" : ` every ${series.every_weeks} weeks`;
+  const name = `${series.recipe_title} (${series.meal_type} on ${days}${every})`;
 
   async function updateServings(event: Event) {
     event.preventDefault();
     const updated = await change.run(() =>
       api.tools().planner.updateSeries({
-        series_id: series.seriesId,
+        series_id: series.id,
         servings: servings ? Number(servings) : null,
       }, api.once())
     );
@@ -53,21 +54,18 @@ function SeriesRow(
   }
 
   async function stop() {
-    const removed = await change.run(() =>
-      api.tools().planner.removeSeries({ series_id: series.seriesId }, api.once())
-    );
+    const removed = await change.run(() => api.tools().planner.removeSeries({ series_id: series.id }, api.once()));
     if (!removed) return;
     announce(removed.message);
-    onRemoved(series.seriesId, removed.removed_meal_ids);
+    onRemoved(series.id, removed.removed_meal_ids);
   }
 
   return (
     <li class="series-row" aria-label={name}>
       <span>
-        <strong>{series.recipeTitle}</strong>, {series.mealType} on {days}
-        <span class="hint">
-          {` (${formatShortDay(series.firstDate)} to ${formatShortDay(series.lastDate)})`}
-        </span>
+        <strong>{series.recipe_title}</strong>, {series.meal_type} on {days}
+        {every}
+        <span class="hint">{` (${plannedSpan(series)})`}</span>
       </span>
       <form class="series-servings" onSubmit={updateServings}>
         <label>
@@ -87,4 +85,13 @@ function SeriesRow(
       <ErrorMessage error={change.error} />
     </li>
   );
+}
+
+/** What is still planned: "3 times, 8 Mar to 22 Mar", "once, 8 Mar", or none. */
+function plannedSpan(series: Series): string {
+  if (!series.first_date || !series.last_date) return "none left planned";
+  const times = series.live_meal_count === 1 ? "once" : `${series.live_meal_count} times`;
+  return series.first_date === series.last_date
+    ? `${times}, ${formatShortDay(series.first_date)}`
+    : `${times}, ${formatShortDay(series.first_date)} to ${formatShortDay(series.last_date)}`;
 }

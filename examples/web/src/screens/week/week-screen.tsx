@@ -11,12 +11,12 @@ import { AddMealForm, type MealType, mealTypes } from "./add-meal-form.tsx";
 import { addDays, capitalized, formatDate, formatDay, formatShortDay, isDay, mondayOf, today } from "./dates.ts";
 import { type Meal, MealCard } from "./meal-card.tsx";
 import { SeriesPanel } from "./series-panel.tsx";
-import { type KnownSeries, loadSeries, saveSeries, seriesFromAdded } from "./series-store.ts";
+import { readAllSeries, type Series } from "./series-list.ts";
 
 type RemovedMeal = PlannerRemoveMealOutput["meal"];
 
 export function WeekScreen({ date }: { date?: string }) {
-  const { api, household, announce } = useApp();
+  const { api, announce } = useApp();
   const monday = mondayOf(isDay(date) ? date : today());
   const sunday = addDays(monday, 6);
   const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
@@ -24,9 +24,15 @@ export function WeekScreen({ date }: { date?: string }) {
   const [recipes, setRecipes] = useState<RecipeListOutput["recipes"] | null>(null);
   const [removed, setRemoved] = useState<RemovedMeal[]>([]);
   const [adding, setAdding] = useState<{ date: string; mealType: MealType } | null>(null);
-  const [series, setSeries] = useState<KnownSeries[]>(() => loadSeries(household.id));
+  const [series, setSeries] = useState<Series[]>([]);
   const load = useAction();
   const change = useAction();
+  const seriesLoad = useAction();
+
+  async function reloadSeries() {
+    const result = await seriesLoad.run(() => readAllSeries(api));
+    if (result) setSeries(result);
+  }
 
   async function reload() {
     const result = await load.run(() =>
@@ -38,6 +44,8 @@ export function WeekScreen({ date }: { date?: string }) {
   useEffect(() => {
     setMeals(null);
     reload();
+    // The series too: another member may have set one up or stopped one since this screen first read them.
+    reloadSeries();
   }, [monday]);
 
   const recipesLoad = useAction();
@@ -56,11 +64,6 @@ export function WeekScreen({ date }: { date?: string }) {
       if (result) setRecipes(result);
     });
   }, []);
-
-  function keepSeries(next: KnownSeries[]) {
-    setSeries(next);
-    saveSeries(household.id, next);
-  }
 
   function openAdd(day: string, mealType: MealType = "dinner") {
     setAdding({ date: day, mealType });
@@ -92,7 +95,6 @@ export function WeekScreen({ date }: { date?: string }) {
     announce(`Moved ${meal.recipe_title} to ${mealType} on ${formatDay(day)}.`);
   }
 
-  const seriesOf = (mealId: string) => series.some((one) => one.mealIds.includes(mealId));
   const isToday = (day: string) => day === today();
 
   return (
@@ -125,9 +127,9 @@ export function WeekScreen({ date }: { date?: string }) {
               replaceMeal(added.meal);
               announce(added.message);
             }}
-            onRepeated={(added, weekdays) => {
+            onRepeated={(added) => {
               setAdding(null);
-              keepSeries([...series, seriesFromAdded(added, weekdays)]);
+              reloadSeries();
               added.meals.forEach(replaceMeal);
               announce(added.message);
             }}
@@ -180,7 +182,6 @@ export function WeekScreen({ date }: { date?: string }) {
                             <MealCard
                               key={meal.id}
                               meal={meal}
-                              repeats={seriesOf(meal.id)}
                               onChanged={(updated) => {
                                 replaceMeal(updated);
                                 announce(
@@ -212,11 +213,15 @@ export function WeekScreen({ date }: { date?: string }) {
           ))}
         </div>
       )}
+      <ErrorMessage error={seriesLoad.error} />
       <SeriesPanel
         series={series}
-        onChanged={reload}
+        onChanged={() => {
+          reload();
+          reloadSeries();
+        }}
         onRemoved={(seriesId, removedMealIds) => {
-          keepSeries(series.filter((one) => one.seriesId !== seriesId));
+          setSeries((current) => current.filter((one) => one.id !== seriesId));
           setMeals((current) => (current ?? []).filter((meal) => !removedMealIds.includes(meal.id)));
         }}
       />
