@@ -8,6 +8,7 @@ import { startFunctionsProcess } from "./functions-process.ts";
 import { databaseUrl } from "./stack-config.ts";
 import { type Tally, tallyDenoTest, tallyTap } from "./test-output.ts";
 import { startPoolerPass } from "./pooler-pass.ts";
+import { ensureChromium } from "./chromium-install.ts";
 
 /** Runs a program, echoing its output as it comes (unless held, for the caller to show later), and returns it. */
 async function runEchoed(program: string, args: string[], env: Record<string, string>, held = false) {
@@ -195,6 +196,10 @@ async function runUpgradePass(stack: RunningStack, filters: string[]): Promise<{
   }
 }
 
+// Installed before the stack starts, as pgTAP is; where it cannot be, the browser tests are skipped and counted.
+const browser = await ensureChromium();
+if (browser.unavailable) console.log(`Browser tests will be skipped: ${browser.unavailable}`);
+
 const config = stackConfig("test");
 let stack: RunningStack;
 try {
@@ -231,11 +236,22 @@ try {
   await stack.stop();
 }
 const totals = passes.reduce(
-  (sum, pass) => ({ passed: sum.passed + pass.tally.passed, failed: sum.failed + pass.tally.failed }),
-  { passed: 0, failed: 0 },
+  (sum, pass) => ({
+    passed: sum.passed + pass.tally.passed,
+    failed: sum.failed + pass.tally.failed,
+    skipped: sum.skipped + (pass.tally.skipped ?? 0),
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
 );
 console.log(
   `\n${passes.map(({ name, tally }) => `${name}: ${tally.passed} passed, ${tally.failed} failed`).join("; ")}`,
 );
-console.log(`${totals.passed} passed, ${totals.failed} failed`);
+if (totals.skipped > 0) {
+  console.log(
+    `${totals.skipped} browser tests were skipped: ${browser.unavailable ?? "see the browser tests' output"}`,
+  );
+  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+} else {
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+}
 Deno.exit(totals.failed > 0 || totals.passed === 0 ? 1 : 0);

@@ -11,3 +11,14 @@ Deno.test("TAP lines are counted, subtests included", () => {
   const output = "t.sql ..\n1..3\nok 1 - a\nnot ok 2 - b\n    ok 1 - nested\nok 3 # skip\n";
   assert.deepEqual(tallyTap(output), { passed: 3, failed: 1 });
 });
+
+Deno.test("browser tests that could not run are counted as skipped; other ignored tests are not", () => {
+  const output = [
+    "./tests/browser/app/sign-in.test.ts => a new person signs up ... ignored (0ms)",
+    "./tests/browser/list/live-list.test.ts => live list: 100 ticks ... ignored (0ms)",
+    "./shared/tools/registry.test.ts => history.list: without an execute of its own ... ignored (0ms)",
+    "ok | 10 passed | 0 failed | 3 ignored (2s)",
+  ].join("\n");
+  assert.deepEqual(tallyDenoTest(output), { passed: 10, failed: 0, skipped: 2 });
+  assert.deepEqual(tallyDenoTest("ok | 4 passed | 0 failed (1s)"), { passed: 4, failed: 0 });
+});

@@ -1,6 +1,8 @@
 export interface Tally {
   passed: number;
   failed: number;
+  /** Tests that could not run on this machine (the browser tests without Chromium). */
+  skipped?: number;
 }
 
 // deno test closes with "ok | 12 passed (3 steps) | 0 failed (2s)" or "FAILED | 1 passed | 1 failed (9ms)".
@@ -10,7 +12,10 @@ export function tallyDenoTest(output: string): Tally | undefined {
   const lines = output.replace(/\x1b\[[0-9;]*m/g, "").split("\n").reverse();
   for (const line of lines) {
     const match = /^(?:ok|FAILED) \| (\d+) passed(?: \(\d+ steps?\))? \| (\d+) failed/.exec(line.trim());
-    if (match) return { passed: Number(match[1]), failed: Number(match[2]) };
+    if (match) {
+      const skipped = lines.filter((text) => /^\.\/tests\/browser\/.* \.\.\. ignored/.test(text.trim())).length;
+      return { passed: Number(match[1]), failed: Number(match[2]), ...(skipped > 0 ? { skipped } : {}) };
+    }
   }
   return undefined;
 }

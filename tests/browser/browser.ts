@@ -4,9 +4,10 @@ import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { startWebApp, type WebApp } from "../../supabase/local/web-server.ts";
 import { projectRoot } from "../../supabase/local/stack-config.ts";
+import { chromiumPath as chromiumPathFromEnv } from "../../supabase/local/chromium-install.ts";
 import { stackEnv } from "../support/stack.ts";
 
-export const chromiumPath = Deno.env.get("CHROMIUM_PATH") || "/usr/bin/chromium";
+export const chromiumPath = chromiumPathFromEnv();
 
 /** Why the browser tests cannot run on this machine; undefined when they can. */
 export const noBrowser = existsSync(chromiumPath)

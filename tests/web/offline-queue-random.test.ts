@@ -166,13 +166,19 @@ async function runSeed(
       assert.ok(outcome.has(call.id), `every action is applied or shown: ${call.tool} ${call.itemName} was lost`);
     }
     const keys = member.enqueued.map((call) => call.idempotencyKey);
-    const records = await sql<{ idempotency_key: string; count: number }[]>`
-      select idempotency_key, count(*)::int as count from public.tool_invocations
+    // A refused write (a conflict, a removed item) is recorded too, so that its key replays the same refusal
+    // (20261125001400_offline_conflicts.sql): only records without a refusal are applied writes.
+    const records = await sql<{ idempotency_key: string; applied: number; count: number }[]>`
+      select idempotency_key, count(*)::int as count,
+             (count(*) filter (where not coalesce(response ? 'refusal', false)))::int as applied
+      from public.tool_invocations
       where user_id = ${member.user.id} and idempotency_key = any(${keys}) group by idempotency_key`;
-    const recorded = new Map(records.map((row) => [row.idempotency_key, row.count]));
+    const recorded = new Map(records.map((row) => [row.idempotency_key, row]));
     for (const call of member.enqueued) {
       const expected = outcome.get(call.id) === "applied" ? 1 : 0;
-      assert.equal(recorded.get(call.idempotencyKey) ?? 0, expected, `${call.tool} ${call.itemName}: applied once`);
+      const record = recorded.get(call.idempotencyKey);
+      assert.equal(record?.applied ?? 0, expected, `${call.tool} ${call.itemName}: applied once`);
+      assert.ok((record?.count ?? 0) <= 1, `${call.tool} ${call.itemName}: one record under its key`);
     }
     for (const call of member.applied.filter((call) => call.tool === "grocery.add_item")) {
       const line = server.items[call.landedOn!];

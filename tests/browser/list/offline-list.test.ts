@@ -150,7 +150,7 @@ Deno.test({
       });
 
       alice.network.goOnline();
-      await alice.page.getByText("Ticking dates: grocery item not found").waitFor();
+      await alice.page.getByText(/Ticking dates: "dates" was removed from .+\. Nothing changed\./).waitFor();
       await alice.page.locator('li.item[data-item="eggs"] .problem', { hasText: /more than 7 days ago/ }).waitFor();
       const server = await waitForServerList(alice.page, alice.user, listId);
       assert.deepEqual(server, { apples: false, bread: true, carrots: false, eggs: false });

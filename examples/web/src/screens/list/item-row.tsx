@@ -12,7 +12,11 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
   const [quantity, setQuantity] = useState(formatQuantity(item.quantity));
   const [unit, setUnit] = useState<Unit>(item.unit);
   const [problem, setProblem] = useState("");
-  const classes = ["item", item.checked ? "checked" : "", item.pending ? "pending" : ""].filter(Boolean).join(" ");
+  // What the person just clicked, shown until the queue has the call (an IndexedDB write away): without it a
+  // render in between would put the old state back and the box would flicker.
+  const [clicked, setClicked] = useState<boolean | null>(null);
+  const checked = clicked ?? item.checked;
+  const classes = ["item", checked ? "checked" : "", item.pending ? "pending" : ""].filter(Boolean).join(" ");
 
   function saveAmount(event: Event) {
     event.preventDefault();
@@ -28,13 +32,13 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
       <label class="tick">
         <input
           type="checkbox"
-          checked={item.checked}
-          onChange={(event) =>
-            list.act(
-              event.currentTarget.checked ? "grocery.check_item" : "grocery.uncheck_item",
-              { grocery_item_id: item.id },
-              item.name,
-            )}
+          checked={checked}
+          onChange={(event) => {
+            const next = event.currentTarget.checked;
+            setClicked(next);
+            list.act(next ? "grocery.check_item" : "grocery.uncheck_item", { grocery_item_id: item.id }, item.name)
+              .finally(() => setClicked(null));
+          }}
         />
         <span class="name">{item.name}</span>
       </label>
