@@ -170,6 +170,20 @@ try {
     markdownTable(["write", "rows changed", "transactions", "pokes sent", "realtime.messages rows"], pokeRows),
   );
   console.log(
+    `\nPropagation of a tick to another member's screen (the browser test, tests/browser/list/live-list.test.ts):`,
+  );
+  try {
+    const propagation = JSON.parse(await Deno.readTextFile(`${config.projectRoot}/.local/bench/propagation.json`));
+    console.log(
+      `  p50 ${propagation.p50_ms} ms, p95 ${propagation.p95_ms} ms, max ${propagation.max_ms} ms over ` +
+        `${propagation.ticks} ticks (measured ${propagation.measured_at}, load average ${
+          propagation.load_average.map((value: number) => value.toFixed(1)).join(" ")
+        }; target: within 1 s)`,
+    );
+  } catch {
+    console.log("  not measured yet on this checkout: run deno task test (or its live-list test) first");
+  }
+  console.log(
     `\nLoad average: ${machine.load_average_start.join(" ")} at start, ${
       machine.load_average_end.join(" ")
     } at the end (2 cores shared: compare the ratios, not the milliseconds).`,
