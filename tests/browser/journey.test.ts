@@ -275,6 +275,13 @@ browserTest(
       await alice.open("Recipes");
       await alice.page.getByRole("link", { name: "Sunday pancakes" }).waitFor();
       await look(alice.page, "recipes-list", violations);
+      // The search's controls side by side are of one height (text inputs were taller than search inputs and selects).
+      const heights = await Promise.all(
+        ["Title contains", "Tags", "Rated at least"].map(async (label) =>
+          (await alice.page.getByLabel(label).boundingBox())!.height
+        ),
+      );
+      assert.deepEqual(new Set(heights).size, 1, `the search's controls are ${heights.join(", ")} px high`);
 
       // Five dinners, Monday to Friday of this week.
       await alice.open("Week", /^Week of/);
@@ -312,6 +319,9 @@ browserTest(
       await alice.click(alice.page.getByRole("checkbox", { name: /eggs/i }));
       await bob.page.locator('li.item.checked[data-item="eggs"]').waitFor({ timeout: 5000 });
       await look(alice.page, "list", violations);
+      // The picker counts what is left to buy on the open list as it is now (7 pushed, 2 ticked).
+      await alice.page.getByRole("combobox", { name: "List" }).locator("option", { hasText: "Weekly shop (5 to buy)" })
+        .waitFor({ state: "attached" });
 
       // Alice undoes Bob's tick from the history.
       await alice.open("History");
@@ -319,6 +329,10 @@ browserTest(
       await alice.click(ticked.getByRole("button", { name: /^Undo/ }));
       await alice.page.locator(".history-entry.undone", { hasText: /milk/i }).waitFor();
       await look(alice.page, "history", violations);
+      // What was undone is said in the history's words, not with the tool's name.
+      const status = await alice.page.locator("p.status").innerText();
+      assert.match(status, /^Undone: /);
+      assert.doesNotMatch(status, /grocery\.|check_item/);
       await bob.page.locator('li.item[data-item="milk"]:not(.checked)').waitFor({ timeout: 5000 });
 
       // The assistant proposes Saturday's dinner; Alice confirms it and it shows in the week.

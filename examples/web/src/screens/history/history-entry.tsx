@@ -23,7 +23,8 @@ export function HistoryEntryRow(
     setError(null);
     try {
       const result = await api.tools().history.undo({ invocation_id: entry.invocation_id }, api.once());
-      announce(result.message || `Undone: ${sentence}`);
+      // The describer's words: the undo's own message names the tool ("Undid grocery.check_item on milk.").
+      announce(`${isUndo ? "Redone" : "Undone"}: ${sentence}`);
       sentenceElement.current?.focus();
       onUndone();
     } catch (caught) {
