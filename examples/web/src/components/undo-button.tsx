@@ -43,7 +43,7 @@ export function UndoButton(
     setState("undoing");
     setError(null);
     try {
-      const result = await api.tools().history.undo({ invocation_id: invocationId }, api.once());
+      await api.tools().history.undo({ invocation_id: invocationId }, api.once());
       setState("undone");
       requestAnimationFrame(() => sentence.current?.focus());
       // The describer's words: the undo's own message names the tool ("Undid grocery.check_item on milk.").
