@@ -19,6 +19,7 @@ import { browserTest } from "./browser.ts";
 import { routeAssistant } from "./home/assistant-server.ts";
 import { password } from "./home/people.ts";
 import { screenshotAtWidths, screenshotDirectory } from "./screenshots.ts";
+import { allowImportHost } from "../support/allow-import-host.ts";
 
 // The recipe page Alice imports from, served on 127.0.0.1 (its ingredient lines all match the catalog).
 const pancakes = {
@@ -42,7 +43,7 @@ const siteUrl = `http://127.0.0.1:${site.addr.port}`;
 
 // As in plan/import.test.ts: the stack's recipe function may not read private addresses; this test's own copy (the
 // same handler, on the stack's database) may read this one local site. The page's import_url calls go to it.
-Deno.env.set("RECIPE_IMPORT_ALLOW_HOSTS", `127.0.0.1:${site.addr.port}`);
+allowImportHost(`127.0.0.1:${site.addr.port}`);
 const recipeFunction = ownGroupFunction("recipe", stackEnv().databaseUrl, { DB_POOL_MAX: "2" });
 Deno.test.afterAll(async () => {
   await site.shutdown();
@@ -264,7 +265,13 @@ browserTest(
       await alice.page.getByRole("heading", { name: "Import a recipe" }).waitFor();
       await alice.type(alice.page.getByLabel("Recipe page address"), `${siteUrl}/pancakes`);
       await alice.click(alice.page.getByRole("button", { name: "Read the page" }));
-      await alice.page.getByRole("heading", { name: "Check the draft" }).waitFor();
+      // The first import starts this test's copy of the recipe function (cold, on a loaded machine): longer than a click.
+      await alice.page.getByRole("heading", { name: "Check the draft" }).waitFor({ timeout: 20_000 }).catch(
+        async (error) => {
+          const alerts = await alice.page.getByRole("alert").allInnerTexts();
+          throw new Error(`no draft; the page says: ${alerts.join(" | ") || "nothing"}`, { cause: error });
+        },
+      );
       assert.match(
         await alice.page.locator(".import-draft").innerText(),
         /3 of 3 ingredient lines were read and matched/,
