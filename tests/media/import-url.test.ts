@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { adminSql, createTestUser, stackEnv } from "../support/stack.ts";
 import { callTool } from "../support/tools-client.ts";
 import { ownGroupFunction } from "../support/own-group-function.ts";
+import { allowImportHost } from "../support/allow-import-host.ts";
 
 const sql = adminSql();
 const user = await createTestUser(sql, "import-url");
@@ -72,7 +73,7 @@ const site: Deno.HttpServer<Deno.NetAddr> = Deno.serve({ hostname: "127.0.0.1", 
 siteUrl = `http://127.0.0.1:${site.addr.port}`;
 
 // This test's own recipe function, allowed to read the local site.
-Deno.env.set("RECIPE_IMPORT_ALLOW_HOSTS", `127.0.0.1:${site.addr.port}`);
+allowImportHost(`127.0.0.1:${site.addr.port}`);
 const { handler, pool } = ownGroupFunction("recipe", stackEnv().databaseUrl, { DB_POOL_MAX: "2" });
 async function importHere(url: string) {
   const response = await handler(

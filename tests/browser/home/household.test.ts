@@ -17,7 +17,7 @@ browserTest("invite by link: a person without an account signs up through it and
   const link = await alice.getByLabel("Invite link").inputValue();
   assert.match(link, new RegExp(`^${run.appUrl.replace(/\/$/, "")}/#/join/\\S+$`));
   await alice.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(run.appUrl).origin });
-  await alice.getByRole("button", { name: "Copy link" }).click();
+  await alice.getByRole("button", { name: "Copy link", exact: true }).click();
   await alice.getByRole("button", { name: "Copied" }).waitFor();
   assert.equal(await alice.evaluate("navigator.clipboard.readText()"), link);
 

@@ -7,6 +7,7 @@ import { browserTest } from "../browser.ts";
 import { ownGroupFunction } from "../../support/own-group-function.ts";
 import { stackEnv } from "../../support/stack.ts";
 import { newPerson, screenshots, signIn } from "./plan-support.ts";
+import { allowImportHost } from "../../support/allow-import-host.ts";
 
 const pancakes = {
   "@context": "https://schema.org",
@@ -32,7 +33,7 @@ const siteUrl = `http://127.0.0.1:${site.addr.port}`;
 // The stack's recipe function may not read private addresses; this test's own copy of it (the same handler, on
 // the stack's database) may read this one local site, as in tests/media/import-url.test.ts. The page's calls to
 // recipe/import_url are handed to it; every other call goes to the stack.
-Deno.env.set("RECIPE_IMPORT_ALLOW_HOSTS", `127.0.0.1:${site.addr.port}`);
+allowImportHost(`127.0.0.1:${site.addr.port}`);
 const recipeFunction = ownGroupFunction("recipe", stackEnv().databaseUrl, { DB_POOL_MAX: "2" });
 Deno.test.afterAll(async () => {
   await site.shutdown();

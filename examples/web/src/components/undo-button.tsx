@@ -43,10 +43,11 @@ export function UndoButton(
     setState("undoing");
     setError(null);
     try {
-      const result = await api.tools().history.undo({ invocation_id: invocationId }, api.once());
+      await api.tools().history.undo({ invocation_id: invocationId }, api.once());
       setState("undone");
       requestAnimationFrame(() => sentence.current?.focus());
-      announce(result.message || "Undone.");
+      // The describer's words: the undo's own message names the tool ("Undid grocery.check_item on milk.").
+      announce(`Undone: ${offer.sentence}`);
       onUndone?.();
     } catch (caught) {
       setError(undoRefusal(caught));

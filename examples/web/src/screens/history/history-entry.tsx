@@ -22,8 +22,9 @@ export function HistoryEntryRow(
     setBusy(true);
     setError(null);
     try {
-      const result = await api.tools().history.undo({ invocation_id: entry.invocation_id }, api.once());
-      announce(result.message || `Undone: ${sentence}`);
+      await api.tools().history.undo({ invocation_id: entry.invocation_id }, api.once());
+      // The describer's words: the undo's own message names the tool ("Undid grocery.check_item on milk.").
+      announce(`${isUndo ? "Redone" : "Undone"}: ${sentence}`);
       sentenceElement.current?.focus();
       onUndone();
     } catch (caught) {

@@ -9,7 +9,13 @@ import type { SavedLists } from "../../offline/browser-storage.ts";
 type ListEntry = SavedLists["lists"][number];
 
 export function ListPicker(
-  { lists, chosen, onChanged }: { lists: ListEntry[]; chosen?: ListEntry; onChanged: () => Promise<void> },
+  { lists, chosen, onChanged, chosenToBuy }: {
+    lists: ListEntry[];
+    chosen?: ListEntry;
+    onChanged: () => Promise<void>;
+    /** The open list's unticked items as the screen shows them (live); the index's count is from its last load. */
+    chosenToBuy?: number;
+  },
 ) {
   const { api, navigate, announce } = useApp();
   const [mode, setMode] = useState<"none" | "create" | "rename">(chosen ? "none" : "create");
@@ -76,7 +82,11 @@ export function ListPicker(
               onChange={(event) => navigate({ screen: "list", listId: event.currentTarget.value })}
             >
               {lists.map((option) => (
-                <option key={option.id} value={option.id}>{option.name} ({option.unchecked_count} to buy)</option>
+                <option key={option.id} value={option.id}>
+                  {option.name}{" "}
+                  ({option.id === chosen?.id && chosenToBuy !== undefined ? chosenToBuy : option.unchecked_count}{" "}
+                  to buy)
+                </option>
               ))}
             </select>
           </label>

@@ -53,7 +53,12 @@ export function ListScreen({ listId }: { listId?: string }) {
   return (
     <section class="shopping-list" aria-labelledby="list-heading">
       <h1 id="list-heading">Shopping list</h1>
-      <ListPicker lists={lists} chosen={chosenList} onChanged={loadLists} />
+      <ListPicker
+        lists={lists}
+        chosen={chosenList}
+        onChanged={loadLists}
+        chosenToBuy={view ? view.items.filter((item) => !item.checked).length : undefined}
+      />
       {chosenList && list
         ? (
           <>
@@ -61,7 +66,13 @@ export function ListScreen({ listId }: { listId?: string }) {
             <AddItemForm list={list} />
             {view ? <ItemGroups view={view} list={list} /> : <p class="loading">Loading the list…</p>}
             <ListTools list={list} view={view} onChanged={loadLists} />
-            <SyncWeek listId={chosenList.id} onApplied={() => list.sync.pull()} />
+            <SyncWeek
+              listId={chosenList.id}
+              onApplied={async () => {
+                await list.sync.pull();
+                await loadLists();
+              }}
+            />
           </>
         )
         : null}
