@@ -168,3 +168,22 @@ Deno.test("a plain member does not see the owner's invites in the history; the o
 });
 
 globalThis.addEventListener("unload", () => sql.end());
+
+Deno.test("a preview changes nothing, so it is not in the history and cannot be undone", async () => {
+  const { alice: dana } = await twoHouseholds(sql, "history-preview");
+  const { grocery_list_id } = await callToolOk(dana, "grocery.create_list", { name: "Preview shop" });
+  const preview = await callToolOk(dana, "grocery.sync_plan", {
+    grocery_list_id,
+    start_date: "2027-03-01",
+    end_date: "2027-03-07",
+    preview: true,
+  });
+  assert.equal(preview.preview, true);
+  const [record] = await sql<{ id: string }[]>`
+    select id from public.tool_invocations where user_id = ${dana.id} and tool = 'grocery.sync_plan'`;
+  assert.ok(record, "the preview's call is recorded (its key replays it)");
+  const history = await callToolOk(dana, "history.list", {});
+  assert.deepEqual(history.entries.map((entry) => entry.tool), ["grocery.create_list"]);
+  const undo = await callTool(dana, "history.undo", { invocation_id: record.id });
+  assert.equal(undo.status, 404);
+});
