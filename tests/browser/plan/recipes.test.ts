@@ -68,6 +68,11 @@ browserTest("a recipe made by hand with autocomplete is edited, reverted, delete
   await page.getByRole("heading", { name: "Weeknight chilli for six" }).waitFor();
   const edited = (await person.tools.recipe.get({ recipe_id: saved.id })).recipe;
   assert.deepEqual([edited.servings, edited.ingredients[1].quantity], [6, 2]);
+  // Only what was changed is sent, so the history tells this edit and nothing it did not do.
+  const [update] = (await person.tools.history.list({ limit: 1 })).entries;
+  assert.equal(update.tool, "recipe.update");
+  assert.doesNotMatch(update.summary, /clear|rating|tags|method|notes/i, update.summary);
+  assert.match(update.summary, /6 servings/, update.summary);
 
   // The revision holds the recipe before the edit; reverting to it puts title, servings and lines back.
   await page.getByRole("button", { name: "Revert to revision 1" }).click();

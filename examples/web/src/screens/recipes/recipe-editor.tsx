@@ -5,7 +5,7 @@ import type { RecipeCreateInput } from "../../../../../shared/client/tools-clien
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
-import { type Draft, draftFromRecipe, emptyDraft } from "./draft.ts";
+import { type Draft, draftFromRecipe, emptyDraft, recipeInput } from "./draft.ts";
 import { RecipeForm } from "./recipe-form.tsx";
 
 export function RecipeEditor({ recipeId }: { recipeId?: string }) {
@@ -29,19 +29,39 @@ export function RecipeEditor({ recipeId }: { recipeId?: string }) {
       navigate({ screen: "recipes", recipeId: created.recipe_id });
       return;
     }
-    // Every field is sent: an emptied one is cleared (null), not kept.
-    const updated = await save.run(() =>
-      api.tools().recipe.update({
-        recipe_id: recipeId,
-        title: input.title,
-        ingredients: input.ingredients,
-        instructions: input.instructions ?? null,
-        notes: input.notes ?? null,
-        tags: input.tags ?? null,
-        rating: input.rating ?? null,
-        servings: input.servings ?? null,
-      }, api.once())
+    // Only what the person changed is sent (an emptied field as null, which clears it), so that the history says
+    // what this edit did rather than listing every field.
+    const all = {
+      title: input.title,
+      ingredients: input.ingredients,
+      instructions: input.instructions ?? null,
+      notes: input.notes ?? null,
+      tags: input.tags ?? null,
+      rating: input.rating ?? null,
+      servings: input.servings ?? null,
+    };
+    const converted = initial ? recipeInput(initial) : undefined;
+    const before = converted && "input" in converted ? converted.input : undefined;
+    const was: Record<string, unknown> = before
+      ? {
+        title: before.title,
+        ingredients: before.ingredients,
+        instructions: before.instructions ?? null,
+        notes: before.notes ?? null,
+        tags: before.tags ?? null,
+        rating: before.rating ?? null,
+        servings: before.servings ?? null,
+      }
+      : {};
+    const changed = Object.fromEntries(
+      Object.entries(all).filter(([field, value]) => JSON.stringify(value) !== JSON.stringify(was[field])),
     );
+    if (Object.keys(changed).length === 0) {
+      announce(`No changes to save to “${input.title}”.`);
+      navigate({ screen: "recipes", recipeId });
+      return;
+    }
+    const updated = await save.run(() => api.tools().recipe.update({ recipe_id: recipeId, ...changed }, api.once()));
     if (!updated) return;
     announce(`Saved the changes to “${input.title}”.`);
     navigate({ screen: "recipes", recipeId });
