@@ -7,8 +7,11 @@ import { fileURLToPath } from "node:url";
 const webDirectory = dirname(fileURLToPath(import.meta.url));
 const projectRoot = join(webDirectory, "../..");
 
-/** The app's script: supabase-js and src/ in one minified ES module, no network needed to load it. */
-export async function bundleWebApp(entry = "src/main.tsx"): Promise<string> {
+/**
+ * The app's script: supabase-js and src/ in one minified ES module, no network needed to load it. `external` leaves
+ * packages out (the journey test measures the app without supabase-js).
+ */
+export async function bundleWebApp(entry = "src/main.tsx", external: string[] = []): Promise<string> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args: [
       "bundle",
@@ -20,6 +23,8 @@ export async function bundleWebApp(entry = "src/main.tsx"): Promise<string> {
       "--format",
       "esm",
       "--minify",
+      // One value per flag: `--external a b` would take the entry point as a second external.
+      ...external.map((name) => `--external=${name}`),
       join(webDirectory, entry),
     ],
     cwd: projectRoot,

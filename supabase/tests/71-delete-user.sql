@@ -60,7 +60,12 @@ select relid, relname, seq_scan from pg_stat_xact_user_tables where schemaname =
 create temporary table sizes on commit drop as
 select c.relname, c.reltuples from pg_class c where c.relnamespace = 'public'::regnamespace and c.relkind = 'r';
 
+-- What is asked is whether each cascade has an index it can use. On tables this small the planner may rightly prefer
+-- a whole scan when the other tests' rows shift its estimates (a run's grocery_lists held 1,002 rows), so whole
+-- scans are priced out here: one that still happens has no index to use.
+set local enable_seqscan = off;
 delete from auth.users where id = (select alice from authors);
+reset enable_seqscan;
 
 select is(
   array(select format('%s (%s rows)', b.relname, s.reltuples::bigint)

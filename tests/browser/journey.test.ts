@@ -7,10 +7,10 @@
 // It prints the clicks and keystrokes the journey took, the app's script size gzipped without supabase-js, and the
 // time from navigation to the first list rendered with data.
 import assert from "node:assert/strict";
+import { bundleWebApp } from "../../examples/web/build.ts";
 import { join } from "node:path";
 import type { Locator, Page, Route } from "playwright-core";
 import { createToolsClient } from "../../shared/client/tools-client.generated.ts";
-import { projectRoot } from "../../supabase/local/stack-config.ts";
 import { appClient, uniqueEmail } from "../auth/auth-client.ts";
 import { ownGroupFunction } from "../support/own-group-function.ts";
 import { stackEnv } from "../support/stack.ts";
@@ -179,32 +179,13 @@ function thisWeek(days: number): string {
 
 /** The app's script, minified as the web server serves it but with supabase-js left out (external), gzipped. */
 async function appScriptGzipBytes(): Promise<{ minified: number; gzipped: number }> {
-  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "bundle",
-      "--quiet",
-      "--config",
-      join(projectRoot, "deno.json"),
-      "--platform",
-      "browser",
-      "--format",
-      "esm",
-      "--minify",
-      // One value per flag: `--external a b` would take the entry point as a second external.
-      "--external=@supabase/supabase-js",
-      join(projectRoot, "examples/web/src/main.tsx"),
-    ],
-    cwd: projectRoot,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (code !== 0) throw new Error(`deno bundle failed: ${new TextDecoder().decode(stderr)}`);
-  const script = new TextDecoder().decode(stdout);
+  const script = await bundleWebApp("src/main.tsx", ["@supabase/supabase-js"]);
   assert.match(script, /from"@supabase\/supabase-js"/, "supabase-js is left out of the bundle");
+  const bytes = new TextEncoder().encode(script);
   const gzipped = await new Response(
-    new Blob([stdout]).stream().pipeThrough(new CompressionStream("gzip")),
+    new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")),
   ).arrayBuffer();
-  return { minified: stdout.byteLength, gzipped: gzipped.byteLength };
+  return { minified: bytes.byteLength, gzipped: gzipped.byteLength };
 }
 
 browserTest(

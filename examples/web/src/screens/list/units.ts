@@ -1,23 +1,6 @@
-import type { GroceryAddItemInput } from "../../../../../shared/client/tools-client.generated.ts";
-
-export type Unit = GroceryAddItemInput["unit"];
-
-export const units: Unit[] = [
-  "whole",
-  "piece",
-  "g",
-  "kg",
-  "ml",
-  "l",
-  "cup",
-  "tbsp",
-  "tsp",
-  "fl oz",
-  "lb",
-  "oz",
-  "can",
-  "package",
-];
+// The units come from the recipe form's list (the spec's 14, the same for grocery items); the list shows amounts
+// without the unit folded in, so its own formatQuantity stays here.
+export { type Unit, units } from "../../components/units.ts";
 
 /** A quantity as a person writes it: no trailing zeros, at most 3 decimals. */
 export function formatQuantity(quantity: number): string {
