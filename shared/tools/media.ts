@@ -81,6 +81,7 @@ export const ocrImage = defineTool({
       });
     }
     const image = checkOcrImage(bytes);
+    assertOcrCanRun();
     // The household first (a non-member is refused before any OCR): its turn in the OCR queue depends on it.
     const household = await context.resolveHousehold();
     // Loaded on first use: the registry (and so every function) imports this file, and only OCR needs
@@ -137,5 +138,20 @@ export const speechToText = defineTool({
     return { ...transcript, audio: { type: type.mediaType, bytes: bytes.length } };
   },
 });
+
+/**
+ * OCR runs tesseract.js in Web Workers. Hosted Supabase Edge Functions offer none, so there the tool says so in words
+ * (not retryable: it will not start working on its own) instead of failing inside tesseract.js; apps offer pasting
+ * the text instead.
+ */
+export function assertOcrCanRun(workerConstructor: unknown = (globalThis as { Worker?: unknown }).Worker): void {
+  if (typeof workerConstructor === "function") return;
+  throw new AppError(
+    "UNAVAILABLE",
+    "This server cannot read photos: OCR needs Web Workers, which this runtime does not offer (hosted Supabase Edge " +
+      "Functions do not). Paste the recipe's text instead (recipe.parse_text).",
+    { retryable: false },
+  );
+}
 
 export const mediaTools = [ocrImage, speechToText];

@@ -60,7 +60,9 @@ export function PhotoSource(
         ? (
           <div class="notice" role="alert">
             <p>
-              This server cannot read photos ({ocr.error!.message}). Type or paste the recipe's text instead.
+              {/cannot read photos/.test(ocr.error!.message)
+                ? ocr.error!.message
+                : `This server cannot read photos (${ocr.error!.message}). Type or paste the recipe's text instead.`}
             </p>
             <button type="button" class="secondary" onClick={onUseText}>Paste the text instead</button>
           </div>
