@@ -5,6 +5,7 @@ import { applyChanges, type ListState, type ServerItem } from "../../examples/we
 import { overlay } from "../../examples/web/src/offline/pending-overlay.ts";
 import type { QueuedCall } from "../../examples/web/src/offline/queue.ts";
 import { groupByAisle } from "../../examples/web/src/screens/list/aisles.ts";
+import { purchaseDiffers } from "../../examples/web/src/screens/list/item-row.tsx";
 
 function item(id: string, name: string, extra: Partial<ServerItem> = {}): ServerItem {
   return {
@@ -121,4 +122,18 @@ Deno.test("list view: groups follow the household's aisle order; items without a
     ["Other", ["batteries"]],
   ]);
   assert.deepEqual(groupByAisle(items).map((group) => group.label), ["Other"], "no aisle order: one group");
+});
+
+Deno.test("list view: what to buy shows only where it differs from the exact need", () => {
+  const cans = { quantity: 2.5, unit: "can" as const };
+  assert.equal(purchaseDiffers({ ...cans, buy: { quantity: 3, unit: "can", wording: "3 cans" } }), true);
+  assert.equal(
+    purchaseDiffers({ quantity: 4, unit: "whole", buy: { quantity: 4, unit: "whole", wording: "4" } }),
+    false,
+  );
+  assert.equal(
+    purchaseDiffers({ quantity: 3, unit: "piece", buy: { quantity: 1, unit: "whole", wording: "1 head" } }),
+    true,
+  );
+  assert.equal(purchaseDiffers({ ...cans, buy: null }), false);
 });

@@ -7,6 +7,11 @@ import type { ShownItem } from "../../offline/pending-overlay.ts";
 import { describeCall } from "./describe-call.ts";
 import { formatQuantity, type Unit, units } from "./units.ts";
 
+/** "buy 3 cans" beside "2.5 can"; nothing when what to buy is the exact need already ("4 whole"). */
+export function purchaseDiffers(item: Pick<ShownItem, "quantity" | "unit" | "buy">): boolean {
+  return item.buy != null && (item.buy.quantity !== item.quantity || item.buy.unit !== item.unit);
+}
+
 export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: ShoppingList; onRemove: () => void }) {
   const [editing, setEditing] = useState(false);
   const [quantity, setQuantity] = useState(formatQuantity(item.quantity));
@@ -43,7 +48,7 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
         <span class="name">{item.name}</span>
       </label>
       <span class="amount">{formatQuantity(item.quantity)} {item.unit}</span>
-      {item.buy ? <span class="to-buy">buy {item.buy.wording}</span> : null}
+      {purchaseDiffers(item) ? <span class="to-buy">buy {item.buy!.wording}</span> : null}
       {item.pending ? <span class="pending-note">waiting to be sent</span> : null}
       <span class="item-actions">
         <button
