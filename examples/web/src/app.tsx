@@ -11,11 +11,17 @@ import { mainScreens, parseRoute, type Route, routeHash } from "./routes.ts";
 import { Screen } from "./screens/screen.tsx";
 import { SetNewPassword, SignIn } from "./screens/sign-in.tsx";
 
-export function App({ supabase, apiUrl }: { supabase: SupabaseClient; apiUrl: string }) {
+export function App(
+  { supabase, apiUrl, arrivedByRecoveryLink = false }: {
+    supabase: SupabaseClient;
+    apiUrl: string;
+    arrivedByRecoveryLink?: boolean;
+  },
+) {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
   const [route, setRoute] = useState<Route>(() => parseRoute(location.hash));
   // Set by a password-reset link: the person is signed in by it and chooses a new password first.
-  const [recovering, setRecovering] = useState(false);
+  const [recovering, setRecovering] = useState(arrivedByRecoveryLink);
 
   useEffect(() => {
     supabase.auth.getSession().then(({ data }) => setSession(data.session));

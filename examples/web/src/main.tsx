@@ -8,8 +8,15 @@ import { registerServiceWorker } from "./offline/register-service-worker.ts";
 
 registerServiceWorker();
 const config = await loadConfig();
+// A password-reset link lands with "type=recovery" in the fragment. supabase-js announces it as PASSWORD_RECOVERY
+// while it initialises, which can be before the app has subscribed (on a fast machine it was), so the app also
+// reads it here, before supabase-js consumes the fragment.
+const arrivedByRecoveryLink = new URLSearchParams(location.hash.slice(1)).get("type") === "recovery";
 // The session lives in localStorage and supabase-js refreshes it before it expires, hosted and local alike.
 const supabase = createClient(config.apiUrl, config.anonKey, {
   auth: { persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
 });
-render(<App supabase={supabase} apiUrl={config.apiUrl} />, document.getElementById("app")!);
+render(
+  <App supabase={supabase} apiUrl={config.apiUrl} arrivedByRecoveryLink={arrivedByRecoveryLink} />,
+  document.getElementById("app")!,
+);
