@@ -44,6 +44,9 @@ Deno.test("a sign-up with an invite code joins that household and owns none of i
   assert.equal(use_count, 1, "the invite's use is counted");
   // The join is in the household's history, and an owner can take it back.
   const joined = await lastWrite(owner, { tool: "household.join" });
+  // In the describer's words, as a join through household.join reads (not the summary SQL recorded it with).
+  const [{ name }] = await sql<{ name: string }[]>`select name from public.households where id = ${household}`;
+  assert.equal(joined.summary, `Join ${name}`);
   // Their calls that name no household go to the household joined.
   assert.equal(await householdOfUnnamedCalls(newcomer), household);
   await callToolOk(owner, "history.undo", { invocation_id: joined.invocation_id });

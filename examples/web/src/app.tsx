@@ -148,6 +148,12 @@ function SignedIn(
             key={entry.screen}
             href={routeHash({ screen: entry.screen })}
             aria-current={route.screen === entry.screen ? "page" : undefined}
+            // The status line and an error speak of the screen they were said on: moving to another screen from
+            // the menu clears them (a screen that saves and then opens another keeps its message).
+            onClick={() => {
+              setStatus("");
+              setError(null);
+            }}
           >
             {entry.label}
           </a>

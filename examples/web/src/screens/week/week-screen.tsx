@@ -125,13 +125,23 @@ export function WeekScreen({ date }: { date?: string }) {
             onAdded={(added) => {
               setAdding(null);
               replaceMeal(added.meal);
-              announce(added.message);
+              // The app's own sentence: the tool's message names the date as 2026-11-27.
+              announce(
+                `Planned ${added.meal.recipe_title} for ${added.meal.meal_type} on ${formatDay(added.meal.date)}.`,
+              );
             }}
             onRepeated={(added) => {
               setAdding(null);
               reloadSeries();
               added.meals.forEach(replaceMeal);
-              announce(added.message);
+              const [first, last] = [added.meals[0], added.meals[added.meals.length - 1]];
+              announce(
+                first
+                  ? `Planned ${first.recipe_title} ${added.meals.length} times, ${formatDay(first.date)} to ${
+                    formatDay(last.date)
+                  }.`
+                  : added.message,
+              );
             }}
           />
         )
