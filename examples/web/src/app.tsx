@@ -12,10 +12,12 @@ import { Screen } from "./screens/screen.tsx";
 import { SetNewPassword, SignIn } from "./screens/sign-in.tsx";
 
 export function App(
-  { supabase, apiUrl, arrivedByRecoveryLink = false }: {
+  { supabase, apiUrl, arrivedByRecoveryLink = false, linkError }: {
     supabase: SupabaseClient;
     apiUrl: string;
     arrivedByRecoveryLink?: boolean;
+    /** What an emailed link that did not work said (used already, expired). */
+    linkError?: string;
   },
 ) {
   const [session, setSession] = useState<Session | null | undefined>(undefined);
@@ -39,7 +41,13 @@ export function App(
 
   if (session === undefined) return <p class="loading">Loading…</p>;
   if (session === null) {
-    return <SignIn supabase={supabase} inviteCode={route.screen === "join" ? route.code : undefined} />;
+    return (
+      <SignIn
+        supabase={supabase}
+        inviteCode={route.screen === "join" ? route.code : undefined}
+        linkError={linkError}
+      />
+    );
   }
   if (recovering) {
     return (

@@ -46,6 +46,12 @@ browserTest("forgot password: the emailed link signs the person in and the app s
   await page.getByLabel("Password").fill(newPassword);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: "Shopping list" }).waitFor();
+
+  // The link again, signed out: it was used, and the sign-in screen says so.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.goto(link);
+  await page.getByRole("alert").filter({ hasText: "Email link is invalid or has expired" }).waitFor();
+  await page.getByRole("heading", { name: "Sign in" }).waitFor();
   assert.deepEqual(run.pageErrors, []);
 });
 

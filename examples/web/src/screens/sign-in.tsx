@@ -7,14 +7,18 @@ import { useState } from "preact/hooks";
 
 type Mode = "sign-in" | "sign-up" | "code" | "forgot";
 
-export function SignIn({ supabase, inviteCode }: { supabase: SupabaseClient; inviteCode?: string }) {
+export function SignIn(
+  { supabase, inviteCode, linkError }: { supabase: SupabaseClient; inviteCode?: string; linkError?: string },
+) {
   const [mode, setMode] = useState<Mode>(inviteCode ? "sign-up" : "sign-in");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [householdName, setHouseholdName] = useState("");
   const [code, setCode] = useState("");
   const [codeSent, setCodeSent] = useState(false);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
+    linkError ? { text: `${linkError}. Sign in, or ask for a new link.`, error: true } : null,
+  );
   const [busy, setBusy] = useState(false);
 
   async function submit(event: Event) {
