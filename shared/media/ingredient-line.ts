@@ -99,6 +99,10 @@ const thumbOfPiece =
 const sizeBeforeName =
   /^(\d+(?:[.,]\d+|\/\d+)?\s*-?\s*(?:inch(?:es)?|in\.|cm|ounces?|oz|grams?|g|ml|lbs?|pounds?)\.?)\s+(?=[a-zA-Z])/i;
 const rootsByLength = /^(?:fresh\s+)?(?:ginger|turmeric|galangal|horseradish|cinnamon|lemongrass|kombu)\b/i;
+// Characters that show nothing (zero-width spaces and joiners, invisible separators, byte-order marks).
+const invisible = /[\u200b-\u200d\u2060-\u2064\ufeff]/g;
+const hedgeBeforeAmount =
+  /^(scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly)\s+(?=\d)/i;
 const labelBefore =
   /^((?:optional(?:\s+(?:garnish(?:es)?|toppings?|glaze|bowl add-ins|add-ins))?|garnish(?:es)?|toppings?|to serve|for serving))\s*:\s*(?=\S)/i;
 const containerAfterMeasure =
@@ -166,8 +170,9 @@ const trailingPhrase = new RegExp(
     String.raw`(?:chopped|diced|sliced|minced|crushed)\s+(?:small|finely|fine|roughly|coarsely|thinly|thickly|large)$`,
     String.raw`(?:approx\.?|approximately|about|around|roughly)\s+\d.*`,
     String.raw`(?:\+|plus)\s*\d.*`,
-    String
-      .raw`for (?:coating|rolling|dipping|finishing|baking|basting|spritzing|toasting|deep frying|deep-frying|shallow frying|pan frying)\b.*`,
+    String.raw`for (?:coating|rolling|dipping|dredging|finishing|baking|basting|spritzing|toasting)\b.*`,
+    String.raw`for (?:deep frying|deep-frying|shallow frying|pan frying|the work surface)\b.*`,
+    String.raw`from (?:a |an |the |canned |jarred |one |\d).*`,
     String.raw`(?:crushed|smashed|bruised|pressed)$`,
   ].join("|") + ")$",
   "i",
@@ -209,7 +214,15 @@ function takePrepWords(text: string): { preps: string[]; rest: string } {
 export function parseIngredientLine(original: string): ParsedIngredientLine {
   const notes: string[] = [];
   const problems: LineProblem[] = [];
-  let text = plainWordNumber(plainFractions(original.trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, "")));
+  let text = plainWordNumber(plainFractions(
+    original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, ""),
+  ));
+  // "scant 1/2 teaspoon", "about 2 cups": said of the amount, kept in the note.
+  const hedge = hedgeBeforeAmount.exec(text);
+  if (hedge) {
+    notes.push(hedge[1].toLowerCase());
+    text = text.slice(hedge[0].length);
+  }
   // A label before the line ("Optional garnish: …", "Toppings: …", "To serve: …"): kept in the note.
   const label = labelBefore.exec(text);
   if (label) {

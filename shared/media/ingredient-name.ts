@@ -176,6 +176,15 @@ const leadingWords = new Set<string>([
   "crunchy",
   "medium-sized",
   "small-sized",
+  "seasoned",
+  "boiled",
+  "split",
+  "active",
+  "petite",
+  "sm",
+  "med",
+  "lg",
+  "xl",
 ]);
 
 // A hyphenated description ("thinly-sliced", "well-toasted", "small-diced", "freshly-grated"): an adverb or a size
@@ -189,7 +198,9 @@ const hyphenedPrep = new RegExp(
 function isLeadingWord(word: string): boolean {
   const bare = folded(word);
   // A share said before the name ("70% dark chocolate") describes it too.
-  return leadingWords.has(bare) || hyphenedPrep.test(bare) || /^\d+(?:\.\d+)?%$/.test(bare);
+  // So does a size or shape joined by a hyphen ("burrito-sized", "bowl-shaped").
+  return leadingWords.has(bare) || hyphenedPrep.test(bare) || /^\d+(?:\.\d+)?%$/.test(bare) ||
+    /^[a-z]+-(?:sized?|shaped|style)$/.test(bare);
 }
 
 // Two-word descriptions read as one word ("low sodium chicken broth" → low-sodium).
@@ -245,6 +256,9 @@ const trailingWords = new Set([
   "rods",
   "crumbles",
   "roast",
+  "steaks",
+  "steak",
+  "fronds",
 ]);
 
 export interface NameCandidate {

@@ -56,14 +56,22 @@ from (values
   ('pizza crust', 'pantry', 'bakery', 'whole'),
   ('saltine crackers', 'pantry', 'pantry', 'piece'),
   ('caramels', 'pantry', 'pantry', 'piece'),
-  ('clam juice', 'pantry', 'pantry', null)
+  ('clam juice', 'pantry', 'pantry', null),
+  ('chili beans', 'pantry', 'pantry', null),
+  ('kabocha squash', 'produce', 'produce', 'whole'),
+  ('shimeji mushroom', 'produce', 'produce', null),
+  ('gingersnaps', 'pantry', 'pantry', 'piece'),
+  ('beef tallow', 'meat and seafood', 'meat', null),
+  ('hazelnut oil', 'pantry', 'pantry', null),
+  ('maple sugar', 'pantry', 'pantry', null),
+  ('ouzo', 'pantry', 'drinks', null)
 ) as v(name, category, aisle, count_unit);
 
 -- What is counted in whole ones is bought in whole ones, as for the catalog's other such rows.
 insert into public.ingredient_purchase_units (ingredient_id, need_unit, per_purchase, purchase_unit)
 select i.id, 'whole', 1, 'whole' from public.ingredients i
 where i.household_id is null and i.count_unit = 'whole' and i.normalized_name in (
-  'meyer lemon', 'key lime', 'melon', 'taro', 'bitter melon', 'king oyster mushroom', 'pizza crust'
+  'meyer lemon', 'key lime', 'melon', 'taro', 'bitter melon', 'king oyster mushroom', 'pizza crust', 'kabocha squash'
 );
 
 -- 2. Count units for catalog ingredients that are counted but had none ("4 peppercorns", "2 salmon fillets").
@@ -85,7 +93,10 @@ where household_id is null and count_unit is null and normalized_name in (
   'green cabbage', 'red cabbage', 'napa cabbage', 'savoy cabbage', 'iceberg lettuce', 'butter lettuce',
   'bibb lettuce', 'radicchio', 'escarole', 'rutabaga', 'yam', 'chayote', 'green tomato', 'celeriac',
   'parsley root', 'chipotle pepper', 'ciabatta', 'challah', 'focaccia', 'french bread', 'italian bread',
-  'pie shell', 'tart shell', 'pie crust', 'frozen pie crust', 'graham cracker crust'
+  'pie shell', 'tart shell', 'pie crust', 'frozen pie crust', 'graham cracker crust',
+  -- A roast is one piece of meat: "1 chuck roast", "1 pork shoulder".
+  'chuck roast', 'pork shoulder', 'beef brisket', 'leg of lamb', 'pork loin', 'top round', 'rump roast',
+  'prime rib', 'turkey breast', 'lamb shoulder', 'pot roast', 'tri-tip', 'pork belly', 'beef tenderloin'
 );
 insert into public.ingredient_purchase_units (ingredient_id, need_unit, per_purchase, purchase_unit)
 select i.id, 'whole', 1, 'whole' from public.ingredients i
@@ -94,7 +105,9 @@ where i.household_id is null and i.count_unit = 'whole' and i.normalized_name in
   'green cabbage', 'red cabbage', 'napa cabbage', 'savoy cabbage', 'iceberg lettuce', 'butter lettuce',
   'bibb lettuce', 'radicchio', 'escarole', 'rutabaga', 'yam', 'chayote', 'green tomato', 'celeriac',
   'parsley root', 'chipotle pepper', 'ciabatta', 'challah', 'focaccia', 'french bread', 'italian bread',
-  'pie shell', 'tart shell', 'pie crust', 'frozen pie crust', 'graham cracker crust'
+  'pie shell', 'tart shell', 'pie crust', 'frozen pie crust', 'graham cracker crust',
+  'chuck roast', 'pork shoulder', 'beef brisket', 'leg of lamb', 'pork loin', 'top round', 'rump roast',
+  'prime rib', 'turkey breast', 'lamb shoulder', 'pot roast', 'tri-tip', 'pork belly', 'beef tenderloin'
 )
 on conflict (ingredient_id, need_unit) do nothing;
 
@@ -354,7 +367,63 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('dry chilies', 'dried chilies', null, null),
   ('dry chillies', 'dried chilies', null, null),
   ('saltines', 'saltine crackers', null, null),
-  ('tri tip roast', 'tri-tip', null, null);
+  ('tri tip roast', 'tri-tip', null, null),
+  ('pepper corns', 'peppercorns', null, null),
+  ('habanero pepper', 'habanero', null, null),
+  ('red habanero', 'habanero', 'red', null),
+  ('chinese five spice', 'five-spice powder', null, null),
+  ('chinese five-spice powder', 'five-spice powder', null, null),
+  ('five spice', 'five-spice powder', null, null),
+  ('black rice vinegar', 'black vinegar', null, null),
+  ('chinkiang vinegar', 'black vinegar', null, null),
+  ('chinese chili oil', 'chili oil', null, null),
+  ('chinese chilli oil', 'chili oil', null, null),
+  ('hot pepper sauce', 'hot sauce', null, null),
+  ('crayfish', 'crawfish', null, null),
+  ('goat meat', 'goat', null, null),
+  ('buffalo wing sauce', 'buffalo sauce', null, null),
+  ('olive oil spray', 'cooking spray', null, null),
+  ('golden delicious apple', 'apple', 'golden delicious', null),
+  ('gala apple', 'apple', 'gala', null),
+  ('fuji apple', 'apple', 'fuji', null),
+  ('pink lady apple', 'apple', 'pink lady', null),
+  ('braeburn apple', 'apple', 'braeburn', null),
+  ('mcintosh apple', 'apple', 'mcintosh', null),
+  ('irish cheddar', 'cheddar cheese', 'irish', null),
+  ('irish cheddar cheese', 'cheddar cheese', 'irish', null),
+  ('kelp', 'kombu', null, null),
+  ('dried kelp', 'kombu', null, null),
+  ('chili bean sauce', 'doubanjiang', null, null),
+  ('tiger shrimp', 'shrimp', 'tiger', null),
+  ('black tiger shrimp', 'shrimp', 'black tiger', null),
+  ('shimeji', 'shimeji mushroom', null, null),
+  ('yellow miso', 'miso', 'yellow', null),
+  ('yellow miso paste', 'miso paste', 'yellow', null),
+  ('apple sauce', 'applesauce', null, null),
+  ('gingersnap cookies', 'gingersnaps', null, null),
+  ('ginger snaps', 'gingersnaps', null, null),
+  ('coke', 'cola', null, null),
+  ('smoked bacon', 'bacon', 'smoked', null),
+  ('chocolate hazelnut spread', 'hazelnut spread', null, null),
+  ('pesto sauce', 'pesto', null, null),
+  ('marinated artichokes', 'artichokes in oil', null, null),
+  ('marinated artichoke hearts', 'artichokes in oil', null, null),
+  ('white potatoes', 'potato', null, null),
+  ('tallow', 'beef tallow', null, null),
+  ('white truffle oil', 'truffle oil', null, null),
+  ('whey protein', 'protein powder', null, null),
+  ('vanilla protein powder', 'protein powder', 'vanilla', null),
+  ('chocolate protein powder', 'protein powder', 'chocolate', null),
+  ('balsamic vinaigrette', 'vinaigrette', 'balsamic', null),
+  ('plant-based milk', 'almond milk', null, null),
+  ('plant milk', 'almond milk', null, null),
+  ('nilla wafers', 'vanilla wafers', null, null),
+  ('top sirloin', 'sirloin steak', null, null),
+  ('chipotle chiles in adobo', 'chipotle in adobo', null, null),
+  ('chipotle chilies in adobo', 'chipotle in adobo', null, null),
+  ('chipotle chillies in adobo', 'chipotle in adobo', null, null),
+  ('pepperoncini rings', 'pepperoncini', null, null),
+  ('bread and butter pickles', 'pickles', 'bread and butter', null);
 -- "leg of lamb" is the entry itself: not an alias.
 delete from new_aliases where alias = target;
 
