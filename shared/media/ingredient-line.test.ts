@@ -229,6 +229,17 @@ const sizesAndPhrases: Row[] = [
   ["2 garlic cloves crushed", 2, "2", null, null, "garlic cloves", "crushed", ["no_unit"]],
   ["juice of1/2 lemon", 0.5, "1/2", null, null, "lemon", "juice", ["no_unit"]],
   ["1½ cup chopped or shredded cooked chicken", 1.5, "1 1/2", "cup", "chopped and shredded", "cooked chicken", null],
+  ["scant 1/2 teaspoon ground ginger", 0.5, "1/2", "tsp", null, "ground ginger", "scant"],
+  ["500 ml 2 cups milk", 500, "500", "ml", null, "milk", "2 cups"],
+  ["1 stick + 6 tablespoons unsalted butter", 1, "1", "piece", null, "unsalted butter", "stick; + 6 tablespoons"],
+  ["400 ml coconut milk– preferably boxed", 400, "400", "ml", null, "coconut milk", "preferably boxed"],
+  ["1 tsp xanthan gum- optional", 1, "1", "tsp", null, "xanthan gum", "optional"],
+  ["1 tbsp cheese- feta", 1, "1", "tbsp", null, "cheese- feta", null],
+  ["16 ounces large shrimp -raw, peeled", 16, "16", "oz", "peeled", "large shrimp", "raw"],
+  ["Optional: powdered sugar to dust on top", null, null, null, null, "powdered sugar", "optional; to dust on top", [
+    "no_quantity",
+  ]],
+  ["A few sprigs of spring onion\u2063", null, null, null, null, "spring onion", "few sprigs", ["no_quantity"]],
 ];
 
 Deno.test("parseIngredientLine keeps sizes, added measures, holders and phrases after the name out of the name", () => {

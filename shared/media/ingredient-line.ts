@@ -154,7 +154,7 @@ const partOf =
   /^(?:the\s+)?((?:finely\s+)?(?:grated\s+)?(?:zest|juice|zest\s+and\s+juice|juice\s+and\s+zest|rind))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))/i;
 // Said after the name without a comma: "salt to taste", "parsley for garnish", "oil, plus more for the pan".
 const trailingNote =
-  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra)\b.*|or to taste|as much as (?:you )?(?:like|want|need(?:ed)?|desired?)|as desired|as per taste|according to taste|or more\b.*|or as needed|divided|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate))$/i;
+  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra)\b.*|or to taste|as much as (?:you )?(?:like|want|need(?:ed)?|desired?)|as desired|as per taste|according to taste|or more\b.*|or as needed|divided|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate|sprinkle|drizzle|top)\b.*)$/i;
 
 // Said after the name, without a comma, about how it is used or what comes with it: "egg yolk beaten with 1 tbsp
 // water", "tomatoes with juices", "capers in brine", "carrots sliced into 1/4 inch slices", "broccoli approx. 400
@@ -178,8 +178,19 @@ const trailingPhrase = new RegExp(
   "i",
 );
 
-function takeTrailingPhrases(text: string, notes: string[]): string {
+// A dash with a space on either side starts a remark: "coconut milk – preferably boxed", "large shrimp -raw",
+// "xanthan gum- optional" (a hyphen inside a word, "half-and-half", is no dash, nor "cheese- feta").
+const dashRemark =
+  /(?:\s*[–—]+\s*|\s+-+\s*|-+\s+(?=(?:optional|preferably|or|see|about|approx|if|for|such|use|you|this|to|not|divided)\b))(?=\S)(.*)$/i;
+
+function takeTrailingPhrases(text: string, notes: string[], dashes = false): string {
   let rest = text.replace(/\s*[*†‡]+\s*$/, "");
+  // Only in the name before a comma: after it, the prep words are read as such.
+  const dash = dashes ? dashRemark.exec(rest) : null;
+  if (dash && dash.index > 0) {
+    notes.push(dash[1].trim());
+    rest = rest.slice(0, dash.index);
+  }
   const phrase = trailingPhrase.exec(rest);
   if (phrase && phrase.index > 0) {
     notes.push(phrase[1].trim());
@@ -298,6 +309,12 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
       if (measure) notes.push(size[1], ...sizeNotes);
     }
     if (measure) text = measure.rest;
+    // "1 stick + 6 tablespoons butter": the added measure goes to the note with the counting word.
+    const more = measure ? /^(?:\+|plus)\s+(\d+(?:[.,]\d+|\/\d+)?)\s*([a-zA-Z]+\.?)\s+/i.exec(text) : null;
+    if (more && unitOf(more[2])) {
+      notes.push(`+ ${more[1]} ${more[2]}`);
+      text = text.slice(more[0].length);
+    }
   }
   if (unit) {
     text = unit.rest;
@@ -325,6 +342,13 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     if (alternative) {
       notes.push(alternative[1].trim());
       text = text.slice(alternative[0].length);
+    } else {
+      // The same amount in another unit without a slash: "500 ml 2 cups milk".
+      const second = /^\s*(\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?)\s*([a-zA-Z]+\.?)(?=\s)/.exec(text);
+      if (second && unitOf(second[2])) {
+        notes.push(`${second[1]} ${second[2]}`);
+        text = text.slice(second[0].length);
+      }
     }
     text = takeParentheses(text.trim(), notes).trim().replace(/^of\s+/i, "");
     // The measure was the size of what holds it: "15 oz can pumpkin purée", "400 g / 14 oz can of chickpeas",
@@ -351,7 +375,7 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
 
   text = takeTrailingPhrases(text, notes);
   let [head, tail] = splitAtComma(text);
-  head = takeTrailingPhrases(head, notes);
+  head = takeTrailingPhrases(head, notes, true);
   // A prep word leads the name ("chopped onion") or follows it after a comma ("onion, chopped").
   const fromHead = takeTrailingPrep(takeLeadingPrep(head));
   const fromTail = takePrepWords(tail);

@@ -40,6 +40,8 @@ const countedIn: Record<string, Unit | null> = {
   block: "package",
   bar: "package",
   punnet: "package",
+  batch: null,
+  recipe: null,
   pint: null,
   quart: null,
   pinch: null,

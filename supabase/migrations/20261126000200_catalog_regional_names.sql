@@ -64,7 +64,8 @@ from (values
   ('beef tallow', 'meat and seafood', 'meat', null),
   ('hazelnut oil', 'pantry', 'pantry', null),
   ('maple sugar', 'pantry', 'pantry', null),
-  ('ouzo', 'pantry', 'drinks', null)
+  ('ouzo', 'pantry', 'drinks', null),
+  ('caramel bits', 'pantry', 'pantry', null)
 ) as v(name, category, aisle, count_unit);
 
 -- What is counted in whole ones is bought in whole ones, as for the catalog's other such rows.
@@ -85,7 +86,9 @@ where household_id is null and count_unit is null and normalized_name in (
   'swordfish', 'snapper', 'red snapper', 'sole', 'flounder', 'catfish', 'arctic char', 'pollock', 'perch',
   'monkfish', 'branzino', 'mackerel', 'herring', 'lemongrass', 'rhubarb', 'lychee', 'raspberry', 'blackberry',
   'pretzels', 'crackers', 'digestive biscuits', 'vanilla wafers', 'nori', 'dried figs', 'string cheese',
-  'hoagie rolls', 'flatbread', 'lavash', 'chestnuts', 'bratwurst'
+  'hoagie rolls', 'flatbread', 'lavash', 'chestnuts', 'bratwurst',
+  -- Leaves counted one by one: "10 basil leaves".
+  'basil', 'thai basil', 'mint', 'sage'
 );
 update public.ingredients set count_unit = 'whole'
 where household_id is null and count_unit is null and normalized_name in (
@@ -423,7 +426,8 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('chipotle chilies in adobo', 'chipotle in adobo', null, null),
   ('chipotle chillies in adobo', 'chipotle in adobo', null, null),
   ('pepperoncini rings', 'pepperoncini', null, null),
-  ('bread and butter pickles', 'pickles', 'bread and butter', null);
+  ('bread and butter pickles', 'pickles', 'bread and butter', null),
+  ('xantham gum', 'xanthan gum', null, null);
 -- "leg of lamb" is the entry itself: not an alias.
 delete from new_aliases where alias = target;
 
