@@ -16,5 +16,8 @@ Deno.test("two counted things in one line become two lines, each with its own nu
   assert.deepEqual(split("1 cup + 2 tablespoons water"), [[18, "tbsp", "water", null]]);
   assert.deepEqual(split("2 cups macaroni and cheese"), [[2, "cup", "macaroni and cheese", null]]);
   assert.deepEqual(split("1 bread and butter pickle"), [[1, null, "bread and butter pickle", null]]);
+  assert.deepEqual(split("2 chipotle chiles in adobo plus 2 tablespoons adobo sauce"), [
+    [2, null, "chipotle chiles in adobo", "plus 2 tablespoons adobo sauce"],
+  ]);
   assert.deepEqual(split("salt and pepper"), [[null, null, "salt", null], [null, null, "pepper", null]]);
 });

@@ -1,4 +1,5 @@
 import type { ParsedIngredientLine } from "./ingredient-line.ts";
+import { unitOf } from "./units.ts";
 
 // "salt and pepper", "kosher salt and freshly ground black pepper": two ingredients in one unmeasured line, the
 // commonest such pair in recipes. The line becomes two, each with the same original text, so each can match; any
@@ -17,15 +18,24 @@ export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredien
     if (pair) return [{ ...line, name: pair[1].trim() }, { ...line, name: pair[2].trim() }];
     if (line.quantity === null || line.unit !== null) return [line];
     const counted = countedPair.exec(line.name);
-    if (counted) return countedTwo(line, counted[1], Number(counted[2]), counted[3], line.note);
+    if (counted && !measured(counted[3])) {
+      return countedTwo(line, counted[1], Number(counted[2]), counted[3], line.note);
+    }
     // The parser keeps "+ 1 egg yolk" after a name in the note.
     const notes = line.note?.split("; ") ?? [];
-    const inNote = notes.findIndex((note) => countedInNote.test(note));
+    const inNote = notes.findIndex((note) => !measured(countedInNote.exec(note)?.[2] ?? "1 cup"));
     if (inNote < 0) return [line];
     const [, count, name, after] = countedInNote.exec(notes[inNote])!;
     const rest = notes.flatMap((note, index) => index !== inNote ? [note] : after ? [after] : []);
     return countedTwo(line, line.name, Number(count), name, rest.length > 0 ? rest.join("; ") : null);
   });
+}
+
+/** True when the text starts with a unit ("tablespoons adobo sauce"): a measure, not a second thing counted. */
+function measured(text: string): boolean {
+  const first = /^([a-zA-Z]+\.?)(?:\s+([a-zA-Z]+\.?))?/.exec(text.trim());
+  return first === null || unitOf(first[1]) !== undefined ||
+    (first[2] !== undefined && unitOf(`${first[1]} ${first[2]}`) !== undefined);
 }
 
 function countedTwo(
