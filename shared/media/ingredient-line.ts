@@ -174,6 +174,8 @@ const trailingPhrase = new RegExp(
     String.raw`for (?:deep frying|deep-frying|shallow frying|pan frying|the work surface)\b.*`,
     String.raw`from (?:a |an |the |canned |jarred |one |\d).*`,
     String.raw`(?:crushed|smashed|bruised|pressed)$`,
+    String.raw`or (?:other|another|any|your|similar|a similar)\b.*`,
+    String.raw`of (?:your )?choice\b.*`,
   ].join("|") + ")$",
   "i",
 );
@@ -427,7 +429,7 @@ function takeTrailingPrep(found: { preps: string[]; rest: string }): { preps: st
 // Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts"): the comma does
 // not end the name there.
 const describingOnly =
-  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed)\s*)+$/i;
+  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened)\s*)+$/i;
 
 function splitAtComma(text: string): [string, string] {
   let cut = text.indexOf(",");

@@ -185,6 +185,7 @@ const leadingWords = new Set<string>([
   "med",
   "lg",
   "xl",
+  "rendered",
 ]);
 
 // A hyphenated description ("thinly-sliced", "well-toasted", "small-diced", "freshly-grated"): an adverb or a size

@@ -65,14 +65,22 @@ from (values
   ('hazelnut oil', 'pantry', 'pantry', null),
   ('maple sugar', 'pantry', 'pantry', null),
   ('ouzo', 'pantry', 'drinks', null),
-  ('caramel bits', 'pantry', 'pantry', null)
+  ('caramel bits', 'pantry', 'pantry', null),
+  ('bacon fat', 'meat and seafood', 'pantry', null),
+  ('pound cake', 'pantry', 'bakery', 'whole'),
+  ('shiso', 'produce', 'produce', 'piece'),
+  ('truffle salt', 'spices', 'spices', null),
+  ('jam sugar', 'pantry', 'pantry', null),
+  ('cinnamon rolls', 'frozen and other', 'deli', 'piece'),
+  ('smoked almonds', 'pantry', 'pantry', null)
 ) as v(name, category, aisle, count_unit);
 
 -- What is counted in whole ones is bought in whole ones, as for the catalog's other such rows.
 insert into public.ingredient_purchase_units (ingredient_id, need_unit, per_purchase, purchase_unit)
 select i.id, 'whole', 1, 'whole' from public.ingredients i
 where i.household_id is null and i.count_unit = 'whole' and i.normalized_name in (
-  'meyer lemon', 'key lime', 'melon', 'taro', 'bitter melon', 'king oyster mushroom', 'pizza crust', 'kabocha squash'
+  'meyer lemon', 'key lime', 'melon', 'taro', 'bitter melon', 'king oyster mushroom', 'pizza crust', 'kabocha squash',
+  'pound cake'
 );
 
 -- 2. Count units for catalog ingredients that are counted but had none ("4 peppercorns", "2 salmon fillets").
@@ -418,8 +426,6 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('vanilla protein powder', 'protein powder', 'vanilla', null),
   ('chocolate protein powder', 'protein powder', 'chocolate', null),
   ('balsamic vinaigrette', 'vinaigrette', 'balsamic', null),
-  ('plant-based milk', 'almond milk', null, null),
-  ('plant milk', 'almond milk', null, null),
   ('nilla wafers', 'vanilla wafers', null, null),
   ('top sirloin', 'sirloin steak', null, null),
   ('chipotle chiles in adobo', 'chipotle in adobo', null, null),
@@ -427,7 +433,29 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('chipotle chillies in adobo', 'chipotle in adobo', null, null),
   ('pepperoncini rings', 'pepperoncini', null, null),
   ('bread and butter pickles', 'pickles', 'bread and butter', null),
-  ('xantham gum', 'xanthan gum', null, null);
+  ('xantham gum', 'xanthan gum', null, null),
+  ('cardamom seeds', 'cardamom', null, null),
+  ('green cardamom seeds', 'green cardamom', null, null),
+  ('chili crunch oil', 'chili crisp', null, null),
+  ('flavorless oil', 'vegetable oil', null, null),
+  ('flavourless oil', 'vegetable oil', null, null),
+  ('burrata cheese', 'burrata', null, null),
+  ('gorgonzola cheese', 'gorgonzola', null, null),
+  ('camembert cheese', 'camembert', null, null),
+  ('stilton cheese', 'stilton', null, null),
+  ('emmental cheese', 'emmental', null, null),
+  ('muenster cheese', 'muenster', null, null),
+  ('roquefort cheese', 'roquefort', null, null),
+  ('jarlsberg cheese', 'jarlsberg', null, null),
+  ('paneer cheese', 'paneer', null, null),
+  ('hungarian sweet paprika', 'sweet paprika', 'hungarian', null),
+  ('whole grain dijon mustard', 'whole grain mustard', 'dijon', null),
+  ('perilla', 'shiso', null, null),
+  ('red food coloring', 'food coloring', 'red', null),
+  ('green food coloring', 'food coloring', 'green', null),
+  ('yellow food coloring', 'food coloring', 'yellow', null),
+  ('blue food coloring', 'food coloring', 'blue', null),
+  ('black food coloring', 'food coloring', 'black', null);
 -- "leg of lamb" is the entry itself: not an alias.
 delete from new_aliases where alias = target;
 
