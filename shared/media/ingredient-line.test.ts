@@ -192,3 +192,74 @@ Deno.test("parseIngredientLine never throws and always keeps the original line",
     { numRuns: 2000 },
   );
 });
+
+// Issue 23 part 2: size phrases, measures that add up, sizes of what holds it, labels and phrases said after the
+// name. Each of these read the wrong name or amount before.
+const sizesAndPhrases: Row[] = [
+  ["2 inch ginger root", 1, "1", "piece", null, "ginger root", "2 inch"],
+  ["1 1-inch knob ginger", 1, "1", "piece", null, "ginger", "1-inch; knob"],
+  [
+    "1 thumb-sized piece of ginger (roughly chopped)",
+    1,
+    "1",
+    "piece",
+    null,
+    "ginger",
+    "roughly chopped; thumb-sized piece",
+  ],
+  ["10cm piece ginger, sliced", 1, "1", "piece", "sliced", "ginger", "10 cm piece"],
+  ["6 inch flour tortillas", null, null, null, null, "flour tortillas", "6 inch", ["no_quantity"]],
+  ["8 8-inch flour tortillas ((see recipe))", 8, "8", null, null, "flour tortillas", "see recipe; 8-inch", ["no_unit"]],
+  ["0 As required salt", null, "0", null, null, "salt", "as required", ["no_quantity", "no_unit"]],
+  ["salt, as much as you like", null, null, null, null, "salt", "as much as you like", ["no_quantity"]],
+  ["1 cup + 2 tablespoons water", 18, "1 cup + 2 tablespoons", "tbsp", null, "water", null],
+  ["2/3 cup + 1 tablespoon flour", 11.667, "2/3 cup + 1 tablespoon", "tbsp", null, "flour", null, ["rounded"]],
+  ["1 lb + 4 oz ground beef", 20, "1 lb + 4 oz", "oz", null, "ground beef", null],
+  ["1 x 14 oz can plum tomatoes", 1, "1", "can", null, "plum tomatoes", "14 oz"],
+  ["200 gms flour", 200, "200", "g", null, "flour", null],
+  ["15 oz can pumpkin purée", 1, "1", "can", null, "pumpkin purée", "15 oz"],
+  ["400 g / 14 oz can of chickpeas*", 1, "1", "can", null, "chickpeas", "14 oz; 400 g"],
+  ["400-gram tin crushed tomatoes", 1, "1", "can", null, "crushed tomatoes", "400-gram"],
+  ["Optional Glaze: ½ cup powdered sugar", 0.5, "1/2", "cup", null, "powdered sugar", "optional glaze"],
+  ["1 egg yolk beaten with 1 Tbsp water", 1, "1", null, null, "egg yolk", "beaten with 1 Tbsp water", ["no_unit"]],
+  ["1 (28 ounce) can whole tomatoes with juice", 1, "1", "can", null, "whole tomatoes", "28 ounce; with juice"],
+  ["2 tablespoons capers in brine", 2, "2", "tbsp", null, "capers", "in brine"],
+  ["1 medium head of broccoli approx. 400grams", 1, "1", "whole", null, "broccoli", "medium head; approx. 400grams"],
+  ["1/2 cup chocolate chunks + 2 tbsp", 0.5, "1/2", "cup", null, "chocolate chunks", "+ 2 tbsp"],
+  ["2 garlic cloves crushed", 2, "2", null, null, "garlic cloves", "crushed", ["no_unit"]],
+  ["juice of1/2 lemon", 0.5, "1/2", null, null, "lemon", "juice", ["no_unit"]],
+  ["1½ cup chopped or shredded cooked chicken", 1.5, "1 1/2", "cup", "chopped and shredded", "cooked chicken", null],
+  ["scant 1/2 teaspoon ground ginger", 0.5, "1/2", "tsp", null, "ground ginger", "scant"],
+  ["4 cups penne or other short pasta", 4, "4", "cup", null, "penne", "or other short pasta"],
+  ["1/2 cup Plain, non-fat Greek yogurt", 0.5, "1/2", "cup", null, "Plain non-fat Greek yogurt", null],
+  ["1 cup milk of choice", 1, "1", "cup", null, "milk", "of choice"],
+  ["500 ml 2 cups milk", 500, "500", "ml", null, "milk", "2 cups"],
+  ["1 stick + 6 tablespoons unsalted butter", 1, "1", "piece", null, "unsalted butter", "stick; + 6 tablespoons"],
+  ["400 ml coconut milk– preferably boxed", 400, "400", "ml", null, "coconut milk", "preferably boxed"],
+  ["1 tsp xanthan gum- optional", 1, "1", "tsp", null, "xanthan gum", "optional"],
+  ["1 tbsp cheese- feta", 1, "1", "tbsp", null, "cheese- feta", null],
+  ["16 ounces large shrimp -raw, peeled", 16, "16", "oz", "peeled", "large shrimp", "raw"],
+  ["Optional: powdered sugar to dust on top", null, null, null, null, "powdered sugar", "optional; to dust on top", [
+    "no_quantity",
+  ]],
+  ["A few sprigs of spring onion\u2063", null, null, null, null, "spring onion", "few sprigs", ["no_quantity"]],
+];
+
+Deno.test("parseIngredientLine keeps sizes, added measures, holders and phrases after the name out of the name", () => {
+  for (const [line, quantity, quantityText, unit, prepState, name, note, problems = []] of sizesAndPhrases) {
+    const parsed = parseIngredientLine(line);
+    assert.deepEqual(
+      {
+        quantity: parsed.quantity,
+        quantity_text: parsed.quantity_text,
+        unit: parsed.unit,
+        prep_state: parsed.prep_state,
+        name: parsed.name,
+        note: parsed.note,
+        problems: parsed.problems,
+      },
+      { quantity, quantity_text: quantityText, unit, prep_state: prepState, name, note, problems },
+      line,
+    );
+  }
+});

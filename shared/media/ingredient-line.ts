@@ -69,6 +69,13 @@ function tidy(text: string): string {
 
 /** Takes out the (parenthesised) parts of the text, adding each one's content to notes. */
 function takeParentheses(text: string, notes: string[]): string {
+  // Inner parts first, then what held them ("((see recipe))", "(about 1 cup (240 ml))").
+  let rest = takeInnermostParentheses(text, notes);
+  while (/\([^()]*\)|\[[^[\]]*\]/.test(rest)) rest = takeInnermostParentheses(rest, notes);
+  return rest;
+}
+
+function takeInnermostParentheses(text: string, notes: string[]): string {
   return text.replace(/\(([^()]*)\)|\[([^[\]]*)\]/g, (_match, round?: string, square?: string) => {
     const content = tidy(round ?? square ?? "");
     if (content) notes.push(content);
@@ -78,9 +85,44 @@ function takeParentheses(text: string, notes: string[]): string {
 
 // A size before the unit ("1 14-ounce can", "2 (15 oz) cans", "1 heaping cup"): kept in the note.
 const sizeBeforeUnit =
-  /^(\d+(?:[.,]\d+)?(?:\s*-\s*|\s*)(?:ounces?|oz|grams?|g|ml|lbs?|pounds?|inch(?:es)?|in|cm)\.?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big)\s+/i;
+  /^(\d+(?:[.,]\d+|\/\d+)?(?:\s*-\s*|\s*)(?:fl\.?\s*oz|fluid ounces?|ounces?|oz|grams?|g|ml|lbs?|pounds?|inch(?:es)?|in|cm)\.?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big)\s+/i;
 // Another measure of the same amount right after the unit ("150g/5½oz", "1 cup / 240 ml"): kept in the note.
 const alternativeMeasure = /^\s*\/\s*(\d[\d\s/.,]*\s*[a-zA-Z.]+(?:\s+oz)?)/;
+
+// A piece of a root measured by its length or likened to a thumb ("2-inch piece ginger", "10cm piece ginger", "1
+// thumb-sized piece of ginger", "2 thumbs ginger", "1 knob ginger"): counted in pieces, the size kept in the note. A
+// length right after the number ("2 inch ginger", "1 1/2-inch knob ginger") is the size of one piece.
+const lengthOfPiece =
+  /^-?\s*(inch(?:es)?|in\.|cm|centimet(?:er|re)s?)(?:\s*-?\s*(pieces?|knobs?|chunks?|lengths?))?\s+(?:of\s+)?(?=[a-zA-Z])/i;
+const thumbOfPiece =
+  /^((?:thumbs?|finger)(?:\s*-?\s*(?:sized?))?(?:\s*-?\s*(?:pieces?|knobs?|chunks?|lengths?))?)\s+(?:of\s+)?(?=[a-zA-Z])/i;
+const sizeBeforeName =
+  /^(\d+(?:[.,]\d+|\/\d+)?\s*-?\s*(?:inch(?:es)?|in\.|cm|ounces?|oz|grams?|g|ml|lbs?|pounds?)\.?)\s+(?=[a-zA-Z])/i;
+const rootsByLength = /^(?:fresh\s+)?(?:ginger|turmeric|galangal|horseradish|cinnamon|lemongrass|kombu)\b/i;
+// Characters that show nothing (zero-width spaces and joiners, invisible separators, byte-order marks).
+const invisible = /[\u200b-\u200d\u2060-\u2064\ufeff]/g;
+const hedgeBeforeAmount =
+  /^(scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly)\s+(?=\d)/i;
+const labelBefore =
+  /^((?:optional(?:\s+(?:garnish(?:es)?|toppings?|glaze|bowl add-ins|add-ins))?|garnish(?:es)?|toppings?|to serve|for serving))\s*:\s*(?=\S)/i;
+const containerAfterMeasure =
+  /^(cans?|tins?|jars?|packages?|pkgs?|packets?|packs?|pots?|tubs?|cartons?|bottles?|box(?:es)?|bags?|blocks?|containers?)\s+(?:of\s+)?(?=[a-zA-Z])/i;
+// Words said before the name that belong to the note ("as required salt", "to taste black pepper").
+const leadingNote = /^(as required|as needed|as per taste|to taste|according to taste|optional:?)\s+(?=[a-zA-Z])/i;
+// A second measure added to the first ("1 cup + 2 tablespoons", "1 cup plus 1 tablespoon"), summed where the two
+// units convert exactly (spoons and cups, grams and kilos, millilitres and litres, ounces and pounds).
+const addedMeasure = /^\s*(?:\+|plus|and)\s*(\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?)\s*([a-zA-Z]+\.?)(?=\s|$|[/(,])/i;
+const exactFactors: Partial<Record<Unit, [string, number]>> = {
+  tsp: ["spoon", 1],
+  tbsp: ["spoon", 3],
+  cup: ["spoon", 48],
+  g: ["gram", 1],
+  kg: ["gram", 1000],
+  ml: ["millilitre", 1],
+  l: ["millilitre", 1000],
+  oz: ["ounce", 1],
+  lb: ["ounce", 16],
+};
 
 /** The unit at the start of the text (one word, or two for "fl oz"), and what follows it. */
 function leadingUnit(text: string): { unit: Unit; written: string; rest: string } | undefined {
@@ -109,10 +151,60 @@ function unitAfterSize(text: string, notes: string[]): ReturnType<typeof leading
 
 // "juice of 1 lemon", "zest and juice of 2 limes": the fruit is the ingredient, the part goes to the note.
 const partOf =
-  /^(?:the\s+)?((?:finely\s+)?(?:grated\s+)?(?:zest|juice|zest\s+and\s+juice|juice\s+and\s+zest|rind))\s+(?:from|of)\s+(?=\S)/i;
+  /^(?:the\s+)?((?:finely\s+)?(?:grated\s+)?(?:zest|juice|zest\s+and\s+juice|juice\s+and\s+zest|rind))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))/i;
 // Said after the name without a comma: "salt to taste", "parsley for garnish", "oil, plus more for the pan".
 const trailingNote =
-  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra)\b.*|or to taste|or more\b.*|or as needed|divided|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate))$/i;
+  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra)\b.*|or to taste|as much as (?:you )?(?:like|want|need(?:ed)?|desired?)|as desired|as per taste|according to taste|or more\b.*|or as needed|divided|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate|sprinkle|drizzle|top)\b.*)$/i;
+
+// Said after the name, without a comma, about how it is used or what comes with it: "egg yolk beaten with 1 tbsp
+// water", "tomatoes with juices", "capers in brine", "carrots sliced into 1/4 inch slices", "broccoli approx. 400
+// grams", "chocolate chips + 2 tbsp", "sanding sugar for coating". The name is what comes before.
+const trailingPhrase = new RegExp(
+  String.raw`\s+(` + [
+    String
+      .raw`(?:mixed|beaten|whisked|stirred|dissolved|combined|blended|diluted|softened|soaked)\s+(?:with|in|into)\b.*`,
+    String.raw`with (?:(?:its|their|the) )?(?:own )?juices?\b.*`,
+    String
+      .raw`(?:packed\s+)?in (?:brine|water|oil|olive oil|(?:light |heavy )?syrup|(?:(?:its|their) )?(?:own )?juices?)\b.*`,
+    String.raw`(?:cut|sliced|diced|chopped|torn|broken|peeled|shaved|grated)\s+(?:into|in)\S*\b.*`,
+    String.raw`(?:chopped|diced|sliced|minced|crushed)\s+(?:small|finely|fine|roughly|coarsely|thinly|thickly|large)$`,
+    String.raw`(?:approx\.?|approximately|about|around|roughly)\s+\d.*`,
+    String.raw`(?:\+|plus)\s*\d.*`,
+    String.raw`for (?:coating|rolling|dipping|dredging|finishing|baking|basting|spritzing|toasting)\b.*`,
+    String.raw`for (?:deep frying|deep-frying|shallow frying|pan frying|the work surface)\b.*`,
+    String.raw`from (?:a |an |the |canned |jarred |one |\d).*`,
+    String.raw`(?:crushed|smashed|bruised|pressed)$`,
+    String.raw`or (?:other|another|any|your|similar|a similar)\b.*`,
+    String.raw`of (?:your )?choice\b.*`,
+  ].join("|") + ")$",
+  "i",
+);
+
+// A dash with a space on either side starts a remark: "coconut milk – preferably boxed", "large shrimp -raw",
+// "xanthan gum- optional" (a hyphen inside a word, "half-and-half", is no dash, nor "cheese- feta").
+const dashRemark =
+  /(?:\s*[–—]+\s*|\s+-+\s*|-+\s+(?=(?:optional|preferably|or|see|about|approx|if|for|such|use|you|this|to|not|divided)\b))(?=\S)(.*)$/i;
+
+function takeTrailingPhrases(text: string, notes: string[], dashes = false): string {
+  let rest = text.replace(/\s*[*†‡]+\s*$/, "");
+  // Only in the name before a comma: after it, the prep words are read as such.
+  const dash = dashes ? dashRemark.exec(rest) : null;
+  if (dash && dash.index > 0) {
+    notes.push(dash[1].trim());
+    rest = rest.slice(0, dash.index);
+  }
+  const phrase = trailingPhrase.exec(rest);
+  if (phrase && phrase.index > 0) {
+    notes.push(phrase[1].trim());
+    rest = rest.slice(0, phrase.index);
+  }
+  const trailing = trailingNote.exec(rest);
+  if (trailing) {
+    notes.push(trailing[1]);
+    rest = rest.slice(0, trailing.index);
+  }
+  return rest;
+}
 
 /** Removes the prep words (and the adverbs before them) from the text; returns them in order. */
 function takePrepWords(text: string): { preps: string[]; rest: string } {
@@ -135,7 +227,21 @@ function takePrepWords(text: string): { preps: string[]; rest: string } {
 export function parseIngredientLine(original: string): ParsedIngredientLine {
   const notes: string[] = [];
   const problems: LineProblem[] = [];
-  let text = plainWordNumber(plainFractions(original.trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, "")));
+  let text = plainWordNumber(plainFractions(
+    original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, ""),
+  ));
+  // "scant 1/2 teaspoon", "about 2 cups": said of the amount, kept in the note.
+  const hedge = hedgeBeforeAmount.exec(text);
+  if (hedge) {
+    notes.push(hedge[1].toLowerCase());
+    text = text.slice(hedge[0].length);
+  }
+  // A label before the line ("Optional garnish: …", "Toppings: …", "To serve: …"): kept in the note.
+  const label = labelBefore.exec(text);
+  if (label) {
+    notes.push(label[1].toLowerCase());
+    text = plainWordNumber(plainFractions(text.slice(label[0].length)));
+  }
   const part = partOf.exec(text);
   if (part) {
     notes.push(part[1].toLowerCase());
@@ -145,6 +251,13 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   let quantity = leadingQuantity(text);
   if (quantity) text = quantity.rest;
   text = takeParentheses(text.trim(), notes).trim();
+  // "1 x 400g can", "2 × 14 oz cans": the multiplication sign before a size.
+  if (quantity) text = text.replace(/^[x×]\s+(?=\d)/i, "");
+  const said = leadingNote.exec(text);
+  if (said) {
+    notes.push(said[1].replace(/:$/, "").toLowerCase());
+    text = text.slice(said[0].length);
+  }
 
   let unit: ReturnType<typeof leadingUnit>;
   if (quantity) {
@@ -152,23 +265,109 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   } else {
     // "a can of tomatoes", "an 8-ounce package": one of the unit.
     const article = /^an?\s+/i.exec(text);
-    unit = article ? unitAfterSize(text.slice(article[0].length), notes) : undefined;
-    if (unit) quantity = { value: 1, text: article![0].trim(), range: false, rounded: false, rest: "" };
+    // "a can of tomatoes", "an 8-ounce package", and a size alone before the unit: "400-gram tin tomatoes".
+    unit = article
+      ? unitAfterSize(text.slice(article[0].length), notes)
+      : /^\d/.test(text)
+      ? unitAfterSize(text, notes)
+      : undefined;
+    if (unit) quantity = { value: 1, text: article ? article[0].trim() : "1", range: false, rounded: false, rest: "" };
   }
   let measure: { unit: Unit | null; rest: string } | undefined;
-  if (!unit) {
+  const lengthMatch = quantity && !unit ? lengthOfPiece.exec(text) : null;
+  // Without a word for the piece, only roots and barks are measured so ("6 inch tortillas" are six of them).
+  const length = lengthMatch &&
+      (lengthMatch[2] || rootsByLength.test(text.slice(lengthMatch[0].length)))
+    ? lengthMatch
+    : null;
+  const thumb = !unit && !length ? thumbOfPiece.exec(text) : null;
+  if (lengthMatch && !length && quantity && !/^-/.test(text)) {
+    // "6 inch tortillas": the number is their size, how many is not said.
+    notes.push(`${quantity.text} ${lengthMatch[1]}`);
+    quantity = undefined;
+    text = text.slice(lengthMatch[1].length).trim();
+  } else if (length && quantity) {
+    notes.push(
+      `${quantity.text}${/^-/.test(text) ? "" : " "}${
+        text.slice(0, length[0].length).replace(/\s+of\s*$/i, "").trim()
+      }`,
+    );
+    quantity = { value: 1, text: "1", range: false, rounded: false, rest: "" };
+    measure = { unit: "piece", rest: text.slice(length[0].length) };
+    text = measure.rest;
+  } else if (thumb) {
+    notes.push(thumb[1].toLowerCase());
+    measure = { unit: "piece", rest: text.slice(thumb[0].length) };
+    text = measure.rest;
+  } else if (!unit) {
     const article = quantity ? null : /^an?\s+/i.exec(text);
-    measure = countedMeasure(article ? text.slice(article[0].length) : text, notes);
+    const from = article ? text.slice(article[0].length) : text;
+    measure = countedMeasure(from, notes);
+    // A size before the counting word: "1 1-inch knob ginger", "2 8-ounce blocks cream cheese".
+    const size = measure ? null : sizeBeforeUnit.exec(from);
+    if (size) {
+      const sizeNotes: string[] = [];
+      measure = countedMeasure(from.slice(size[0].length), sizeNotes);
+      if (measure) notes.push(size[1], ...sizeNotes);
+    }
     if (measure) text = measure.rest;
+    // "1 stick + 6 tablespoons butter": the added measure goes to the note with the counting word.
+    const more = measure ? /^(?:\+|plus)\s+(\d+(?:[.,]\d+|\/\d+)?)\s*([a-zA-Z]+\.?)\s+/i.exec(text) : null;
+    if (more && unitOf(more[2])) {
+      notes.push(`+ ${more[1]} ${more[2]}`);
+      text = text.slice(more[0].length);
+    }
   }
   if (unit) {
     text = unit.rest;
+    const added = addedMeasure.exec(text);
+    const addedUnit = added ? unitOf(added[2]) : undefined;
+    const first = exactFactors[unit.unit];
+    const second = addedUnit ? exactFactors[addedUnit] : undefined;
+    if (added && quantity?.value && first && second && first[0] === second[0]) {
+      // Summed in the smaller of the two units, so "1 cup + 2 tablespoons" is 18 tbsp, exactly.
+      const smaller = first[1] <= second[1] ? unit.unit : addedUnit!;
+      const base = Math.min(first[1], second[1]);
+      const addedValue = valueOfText(added[1]);
+      const exact = (valueOfText(quantity.text) * first[1] + addedValue * second[1]) / base;
+      const value = Math.round(exact * 1000) / 1000;
+      quantity = {
+        ...quantity,
+        value,
+        text: `${quantity.text} ${unit.written} ${text.slice(0, added[0].length).trim()}`,
+        rounded: quantity.rounded || value !== exact,
+      };
+      unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[2] };
+      text = text.slice(added[0].length);
+    }
     const alternative = alternativeMeasure.exec(text);
     if (alternative) {
       notes.push(alternative[1].trim());
       text = text.slice(alternative[0].length);
+    } else {
+      // The same amount in another unit without a slash: "500 ml 2 cups milk".
+      const second = /^\s*(\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?)\s*([a-zA-Z]+\.?)(?=\s)/.exec(text);
+      if (second && unitOf(second[2])) {
+        notes.push(`${second[1]} ${second[2]}`);
+        text = text.slice(second[0].length);
+      }
     }
     text = takeParentheses(text.trim(), notes).trim().replace(/^of\s+/i, "");
+    // The measure was the size of what holds it: "15 oz can pumpkin purée", "400 g / 14 oz can of chickpeas",
+    // "150g pot yogurt" are one can, one pot.
+    const holder = containerAfterMeasure.exec(text);
+    if (holder && quantity && !quantity.range && !unit.written.startsWith(quantity.text)) {
+      notes.push(`${quantity.text} ${unit.written}`);
+      quantity = { value: 1, text: "1", range: false, rounded: false, rest: "" };
+      unit = { unit: /^(?:cans?|tins?)$/i.test(holder[1]) ? "can" : "package", written: holder[1], rest: "" };
+      text = text.slice(holder[0].length);
+    }
+  }
+  // A size left before the name ("1 9-inch pie crust", "8 8-inch flour tortillas"): kept in the note.
+  const size = sizeBeforeName.exec(text);
+  if (size) {
+    notes.push(size[1]);
+    text = text.slice(size[0].length);
   }
   const trailing = trailingNote.exec(text);
   if (trailing) {
@@ -176,7 +375,9 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     notes.push(trailing[1]);
   }
 
-  const [head, tail] = splitAtComma(text);
+  text = takeTrailingPhrases(text, notes);
+  let [head, tail] = splitAtComma(text);
+  head = takeTrailingPhrases(head, notes, true);
   // A prep word leads the name ("chopped onion") or follows it after a comma ("onion, chopped").
   const fromHead = takeTrailingPrep(takeLeadingPrep(head));
   const fromTail = takePrepWords(tail);
@@ -206,6 +407,13 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   };
 }
 
+function valueOfText(text: string): number {
+  return text.trim().split(/\s+/).reduce((total, part) => {
+    const [numerator, denominator] = part.split("/").map(Number);
+    return total + (denominator ? numerator / denominator : numerator);
+  }, 0);
+}
+
 /** Prep words at the end of the name without a comma ("onion finely chopped", "1 lemon juiced"). */
 function takeTrailingPrep(found: { preps: string[]; rest: string }): { preps: string[]; rest: string } {
   const words = found.rest.split(/\s+/).filter(Boolean);
@@ -221,7 +429,7 @@ function takeTrailingPrep(found: { preps: string[]; rest: string }): { preps: st
 // Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts"): the comma does
 // not end the name there.
 const describingOnly =
-  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed)\s*)+$/i;
+  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened)\s*)+$/i;
 
 function splitAtComma(text: string): [string, string] {
   let cut = text.indexOf(",");
@@ -243,7 +451,8 @@ function takeLeadingPrep(head: string): { preps: string[]; rest: string } {
     } else if (prepStateSet.has(bare)) {
       preps.push(bare);
       index += 1;
-      if (words[index]?.toLowerCase() === "and") index += 1;
+      // "chopped and cooled", "chopped or shredded": both say how it is prepared.
+      if (/^(?:and|or|&)$/i.test(words[index] ?? "")) index += 1;
     } else {
       break;
     }

@@ -102,11 +102,111 @@ const leadingWords = new Set<string>([
   "nonfat",
   "low-sodium",
   "sifted",
+  // States a thing is bought or kept in that the catalog does not list apart; where one is its own ingredient
+  // ("dried oregano", "dark chocolate", "crushed tomatoes", "smoked paprika") the whole name is found first.
+  "dried",
+  "dry",
+  "dark",
+  "crushed",
+  "blanched",
+  "shelled",
+  "unsalted",
+  "roasted",
+  "sweetened",
+  "unbleached",
+  "bleached",
+  "seedless",
+  "pitted",
+  "deseeded",
+  "stemmed",
+  "hulled",
+  "cleaned",
+  "washed",
+  "cut",
+  "medium-sized",
+  "large-sized",
+  "small-sized",
+  "bite-sized",
+  "full-cream",
+  "freshly-ground",
+  "ready-made",
+  "pre-made",
+  "prepared",
+  "purchased",
+  "bottled",
+  "jarred",
+  "tinned",
+  "real",
+  "best",
+  "best-quality",
+  "cooled",
+  "firm",
+  "young",
+  "tender",
+  "sweet-tart",
+  "tart",
+  "crisp",
+  "crispy",
+  "plump",
+  "whole-milk",
+  "part-skim",
+  "reduced-fat",
+  "sodium-reduced",
+  "unseasoned",
+  "unsulphured",
+  "unsulfured",
+  "aluminum-free",
+  "aluminium-free",
+  "unbaked",
+  "no-boil",
+  "oven-ready",
+  "refrigerated",
+  "precooked",
+  "pre-cooked",
+  "day-old",
+  "oil-packed",
+  "water-packed",
+  "colored",
+  "coloured",
+  "rainbow",
+  "sparkling",
+  "smooth",
+  "creamy",
+  "chunky",
+  "crunchy",
+  "medium-sized",
+  "small-sized",
+  "seasoned",
+  "boiled",
+  "split",
+  "active",
+  "petite",
+  "sm",
+  "med",
+  "lg",
+  "xl",
+  "rendered",
 ]);
+
+// A hyphenated description ("thinly-sliced", "well-toasted", "small-diced", "freshly-grated"): an adverb or a size
+// joined to a prep word describes the ingredient as the two words do apart.
+const hyphenedPrep = new RegExp(
+  `^(?:finely|thinly|roughly|coarsely|freshly|lightly|very|well|small|medium|large|fine|thick|thin|hand|fresh|` +
+    `home|pre|oven|pan|sun)-(?:${prepStates.join("|")}|roasted|toasted|cut|made|ground|packed|squeezed|picked|` +
+    `baked|fried|cooked|sliced)$`,
+);
+
+function isLeadingWord(word: string): boolean {
+  const bare = folded(word);
+  // A share said before the name ("70% dark chocolate") describes it too.
+  // So does a size or shape joined by a hyphen ("burrito-sized", "bowl-shaped").
+  return leadingWords.has(bare) || hyphenedPrep.test(bare) || /^\d+(?:\.\d+)?%$/.test(bare) ||
+    /^[a-z]+-(?:sized?|shaped|style)$/.test(bare);
+}
 
 // Two-word descriptions read as one word ("low sodium chicken broth" → low-sodium).
 const twoWordDescriptions =
-  /\b(low|reduced|no|non|full|fat|extra|good|high|store|room) (sodium|salt|fat|free|large|quality|bought|temperature)\b/gi;
+  /\b(low|reduced|no|non|full|fat|extra|good|high|store|room|fine|part) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim)\b|\b(small|medium|large|bite) (sized?)\b/gi;
 
 // Words after the name: the part of the plant or the cut, which the catalog does not list apart.
 const trailingWords = new Set([
@@ -138,6 +238,28 @@ const trailingWords = new Set([
   "kernels",
   "segments",
   "strips",
+  "threads",
+  "strands",
+  "pods",
+  "sheets",
+  "sheet",
+  "links",
+  "spears",
+  "tips",
+  "loaf",
+  "loaves",
+  "bar",
+  "bars",
+  "crowns",
+  "stems",
+  "stem",
+  "berries",
+  "rods",
+  "crumbles",
+  "roast",
+  "steaks",
+  "steak",
+  "fronds",
 ]);
 
 export interface NameCandidate {
@@ -152,28 +274,40 @@ function folded(word: string): string {
 
 function without(words: string[]): NameCandidate[] {
   const found: NameCandidate[] = [];
-  let start = 0;
-  let end = words.length;
-  const dropped: string[] = [];
-  // Leading words, then trailing words, one at a time: each shorter name is a candidate.
-  while (start < end - 1 && (leadingWords.has(folded(words[start])) || /^(?:and|&|or)$/i.test(words[start]))) {
-    dropped.push(words[start]);
+  const conjunction = /^(?:and|&|or)$/i;
+  // Where the name may start: after each leading description (a conjunction between them is no start of its own).
+  const starts = [0];
+  for (let start = 0; start < words.length - 1;) {
+    // "or" starts another name ("dried or fresh parsley"): the alternatives are read apart, below.
+    if (/^or$/i.test(words[start])) break;
+    if (!isLeadingWord(words[start]) && !conjunction.test(words[start])) break;
     start += 1;
-    if (!/^(?:and|&|or)$/i.test(words[start - 1])) {
-      found.push({ name: words.slice(start, end).join(" "), dropped: [...dropped] });
-    }
+    if (!conjunction.test(words[start - 1])) starts.push(start);
   }
-  const trailing: string[] = [];
-  while (end - 1 > start && trailingWords.has(folded(words[end - 1]))) {
-    trailing.unshift(words[end - 1]);
-    end -= 1;
-    found.push({ name: words.slice(start, end).join(" "), dropped: [...dropped, ...trailing] });
+  // Each start keeps its leading words as long as it can: the trailing part names come off first ("dried thyme
+  // leaves" → dried thyme before thyme leaves, so the dried herb is not taken for the fresh one).
+  for (const start of starts) {
+    let end = words.length;
+    if (start > 0) found.push(candidate(words, start, end));
+    while (end - 1 > start && trailingWords.has(folded(words[end - 1]))) {
+      end -= 1;
+      found.push(candidate(words, start, end));
+    }
   }
   return found;
 }
 
+function candidate(words: string[], start: number, end: number): NameCandidate {
+  const described = words.slice(0, start).filter((word) => !/^(?:and|&|or)$/i.test(word));
+  return { name: words.slice(start, end).join(" "), dropped: [...described, ...words.slice(end)] };
+}
+
 export function nameCandidates(name: string): NameCandidate[] {
-  const trimmed = name.trim().replace(twoWordDescriptions, "$1-$2");
+  const trimmed = name.trim().replace(
+    twoWordDescriptions,
+    (_match, first?: string, second?: string, size?: string, sized?: string) =>
+      first ? `${first}-${second}` : `${size}-${sized}`,
+  );
   if (!trimmed) return [];
   const candidates: NameCandidate[] = [{ name: trimmed, dropped: [] }];
   const alternatives = trimmed.split(/\s+(?:or|\/)\s+|\s*\/\s*/i);
@@ -207,6 +341,9 @@ export function nameCandidates(name: string): NameCandidate[] {
   const seen = new Set<string>();
   return candidates.filter((candidate) => {
     const key = candidate.name.toLowerCase();
+    // "pepper" alone is black pepper, but peppers counted ("2 peppers", "2 large peppers") are capsicums or chillies:
+    // no candidate, so the line asks rather than takes black pepper.
+    if (/^peppers$/i.test(candidate.name)) return false;
     if (seen.has(key) || !candidate.name) return false;
     seen.add(key);
     return true;

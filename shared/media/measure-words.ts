@@ -40,6 +40,8 @@ const countedIn: Record<string, Unit | null> = {
   block: "package",
   bar: "package",
   punnet: "package",
+  batch: null,
+  recipe: null,
   pint: null,
   quart: null,
   pinch: null,
@@ -63,10 +65,11 @@ function singular(word: string): string {
 
 /** The counting word at the start of the text, its count unit, and the text after it ("of" dropped). */
 export function countedMeasure(text: string, notes: string[]): { unit: Unit | null; rest: string } | undefined {
-  const match = /^(?:(tiny|small|medium|large|big|generous|good|heaping|scant)\s+)?([a-zA-Z]+)\s+(?:of\s+)?(?=\S)/i
-    .exec(
-      text,
-    );
+  const match =
+    /^(?:(tiny|small|medium|large|big|generous|good|heaping|scant|thick|thin|few|a few)\s+)?([a-zA-Z]+)\s+(?:of\s+)?(?=\S)/i
+      .exec(
+        text,
+      );
   if (!match) return undefined;
   const word = singular(match[2]);
   if (!(word in countedIn)) return undefined;

@@ -1,14 +1,55 @@
 import type { ParsedIngredientLine } from "./ingredient-line.ts";
+import { unitOf } from "./units.ts";
 
 // "salt and pepper", "kosher salt and freshly ground black pepper": two ingredients in one unmeasured line, the
 // commonest such pair in recipes. The line becomes two, each with the same original text, so each can match; any
 // other "A and B" ("macaroni and cheese") stays one line.
 const saltAndPepper = /^(.{0,30}\bsalt)\s+(?:and|&|\+)\s+(.{0,40}\bpeppers?)$/i;
 
-export function splitSaltAndPepper(lines: ParsedIngredientLine[]): ParsedIngredientLine[] {
+// "1 egg and 1 egg white", "1 egg + 1 egg yolk": two counted things, each with its own number. Only when neither
+// has a unit, so each part keeps the number it was given.
+const countedPair = /^(.{1,40}?)\s+(?:and|&|\+|plus)\s+(\d+)\s+([a-zA-Z][^\d]{0,40})$/i;
+const countedInNote = /^(?:\+|plus)\s*(\d+)\s+([a-zA-Z][^\d;,]{0,40})(?:,\s*(.*))?$/i;
+
+/** Each line that holds two ingredients as two lines with the same original text; other lines as they are. */
+export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredientLine[] {
   return lines.flatMap((line) => {
     const pair = line.quantity === null && !line.quantity_text ? saltAndPepper.exec(line.name) : null;
-    if (!pair) return [line];
-    return [{ ...line, name: pair[1].trim() }, { ...line, name: pair[2].trim() }];
+    if (pair) return [{ ...line, name: pair[1].trim() }, { ...line, name: pair[2].trim() }];
+    if (line.quantity === null || line.unit !== null) return [line];
+    const counted = countedPair.exec(line.name);
+    if (counted && !measured(counted[3])) {
+      return countedTwo(line, counted[1], Number(counted[2]), counted[3], line.note);
+    }
+    // The parser keeps "+ 1 egg yolk" after a name in the note.
+    const notes = line.note?.split("; ") ?? [];
+    const inNote = notes.findIndex((note) => !measured(countedInNote.exec(note)?.[2] ?? "1 cup"));
+    if (inNote < 0) return [line];
+    const [, count, name, after] = countedInNote.exec(notes[inNote])!;
+    const rest = notes.flatMap((note, index) => index !== inNote ? [note] : after ? [after] : []);
+    return countedTwo(line, line.name, Number(count), name, rest.length > 0 ? rest.join("; ") : null);
   });
 }
+
+/** True when the text starts with a unit ("tablespoons adobo sauce"): a measure, not a second thing counted. */
+function measured(text: string): boolean {
+  const first = /^([a-zA-Z]+\.?)(?:\s+([a-zA-Z]+\.?))?/.exec(text.trim());
+  return first === null || unitOf(first[1]) !== undefined ||
+    (first[2] !== undefined && unitOf(`${first[1]} ${first[2]}`) !== undefined);
+}
+
+function countedTwo(
+  line: ParsedIngredientLine,
+  first: string,
+  count: number,
+  second: string,
+  note: string | null,
+): ParsedIngredientLine[] {
+  return [
+    { ...line, name: first.trim(), note },
+    { ...line, name: second.trim(), quantity: count, quantity_text: String(count), note: null },
+  ];
+}
+
+/** The name recipe.ts imports it by. */
+export const splitSaltAndPepper = splitPairedLines;

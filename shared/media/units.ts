@@ -13,7 +13,7 @@ const aliases: Record<Unit, readonly string[]> = {
   "fl oz": ["fl oz", "fl. oz", "fluid ounce", "fluid ounces", "floz"],
   lb: ["lb", "lbs", "pound", "pounds"],
   oz: ["oz", "ozs", "ounce", "ounces"],
-  g: ["g", "gr", "gram", "grams", "gramme", "grammes"],
+  g: ["g", "gr", "gm", "gms", "grm", "grms", "gram", "grams", "gramme", "grammes"],
   kg: ["kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"],
   whole: ["whole"],
   piece: ["piece", "pieces", "pc", "pcs"],

@@ -105,7 +105,7 @@ Deno.test("a corrected draft goes to recipe.create as it is; a matched one is re
 Deno.test("names match after case, punctuation and plural folding, through aliases and without descriptive words", async () => {
   const parsed = await callToolOk(alice, "recipe.parse_text", {
     text: "Test\nIngredients\n3 Large Eggs\n2 cloves garlic\n2 garlic cloves, crushed\n1 cup all purpose flour\n" +
-      "1 cup plain flour\n2 Tomatoes\n1 tsp freshly ground black pepper\n1 tsp pepper\n1 egg",
+      "1 cup plain flour\n2 Tomatoes\n1 tsp freshly ground black pepper\n1 tsp lemon pepper blend\n1 egg",
   });
   const egg = await catalogIngredient(sql, "eggs");
   const flour = await catalogIngredient(sql, "all-purpose flour");
@@ -127,9 +127,12 @@ Deno.test("names match after case, punctuation and plural folding, through alias
   assert.equal(parsed.draft.ingredients[3].ingredient_id, flour);
   const pepper = parsed.lines[7];
   assert.ok(pepper.suggestions.length > 0);
+  assert.equal(pepper.suggestions[0].name, "lemon pepper", "the ingredient that explains most of the name comes first");
   assert.ok(
-    pepper.suggestions.every((found) => found.name.split(" ").includes("pepper")),
-    `suggestions hold the whole word: ${pepper.suggestions.map((found) => found.name)}`,
+    pepper.suggestions.every((found) =>
+      found.name.split(" ").every((word) => ["lemon", "pepper", "blend"].includes(word))
+    ),
+    `suggestions hold whole words of the name, never pepperoni: ${pepper.suggestions.map((found) => found.name)}`,
   );
   assert.equal(parsed.ready, false, "an unmatched line keeps the draft from being ready");
 });

@@ -1,0 +1,42 @@
+import assert from "node:assert/strict";
+import { nameCandidates } from "./ingredient-name.ts";
+
+function names(name: string): string[] {
+  return nameCandidates(name).map((candidate) => candidate.name);
+}
+
+Deno.test("nameCandidates drops the descriptions a thing is bought or kept in, after the whole name", () => {
+  assert.deepEqual(names("dried penne pasta"), ["dried penne pasta", "penne pasta"]);
+  assert.deepEqual(names("dark cocoa powder"), ["dark cocoa powder", "cocoa powder"]);
+  assert.deepEqual(names("crushed red chili pepper flakes"), [
+    "crushed red chili pepper flakes",
+    "red chili pepper flakes",
+  ]);
+  assert.deepEqual(names("blanched hazelnuts"), ["blanched hazelnuts", "hazelnuts"]);
+  assert.deepEqual(names("raw shelled unsalted pistachios").at(-1), "pistachios");
+  // A name that is its own ingredient is tried whole first, so "sweet potato" and "dark chocolate" stay themselves.
+  assert.deepEqual(names("sweet potato"), ["sweet potato"]);
+  assert.equal(names("dark chocolate")[0], "dark chocolate");
+});
+
+Deno.test("nameCandidates reads hyphenated descriptions, shares and two-word descriptions as descriptions", () => {
+  assert.deepEqual(names("well-toasted pepitas"), ["well-toasted pepitas", "pepitas"]);
+  assert.deepEqual(names("thinly-sliced deli ham"), ["thinly-sliced deli ham", "deli ham"]);
+  assert.deepEqual(names("70% dark chocolate"), ["70% dark chocolate", "dark chocolate", "chocolate"]);
+  assert.deepEqual(names("fine grain sea salt"), ["fine-grain sea salt", "sea salt"]);
+  assert.deepEqual(nameCandidates("whole-milk ricotta")[1], { name: "ricotta", dropped: ["whole-milk"] });
+});
+
+Deno.test("nameCandidates takes off the part named after the plant before a description before it", () => {
+  // "dried thyme leaves" is the dried herb: "dried thyme" comes before "thyme leaves" and "thyme".
+  assert.deepEqual(names("dried thyme leaves"), ["dried thyme leaves", "dried thyme", "thyme leaves", "thyme"]);
+  assert.deepEqual(nameCandidates("saffron threads")[1], { name: "saffron", dropped: ["threads"] });
+  assert.deepEqual(names("fresh basil leaves"), ["fresh basil leaves", "fresh basil", "basil leaves", "basil"]);
+});
+
+Deno.test("nameCandidates never offers black pepper for peppers that are counted", () => {
+  assert.deepEqual(names("peppers"), []);
+  assert.deepEqual(names("large peppers"), ["large peppers"]);
+  assert.deepEqual(names("pepper"), ["pepper"]);
+  assert.deepEqual(names("freshly ground pepper"), ["freshly ground pepper", "ground pepper", "pepper"]);
+});
