@@ -71,7 +71,7 @@ export function decodeEntities(text: string): string {
 export function plainText(value: unknown, keepLines = false): string {
   const withoutTags = String(value)
     .replace(/<br\s*\/?>|<\/(?:p|li|div)>/gi, "\n")
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<(script|style|svg)\b[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^>]*>/g, " ");
   // "Â " is a no-break space that a page encoded as UTF-8 twice.
   const decoded = decodeEntities(withoutTags).replace(/\u00c2(?=\u00a0)/g, "").replace(/[\u00a0\u2009\u202f]/g, " ");
@@ -79,8 +79,13 @@ export function plainText(value: unknown, keepLines = false): string {
   return decoded.split(/\r\n?|\n/).map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n");
 }
 
-/** An element's text in lines broken only where the markup breaks them (<br>): its source's new lines and its
- * inner blocks are just spaces, as a browser shows an inline list item. */
+/**
+ * An element's text in lines broken where the markup breaks them: at <br>, and after each paragraph, list item or
+ * division it holds (an element that wraps several ingredients, each in its own block). Its source's new lines
+ * and its inline elements are just spaces, as a browser shows an inline list item ("<span>6</span> <span>oz.</span>
+ * cheese" is one line).
+ */
 export function brokenLines(markup: string): string {
-  return markup.replace(/\s+/g, " ").split(/<br\s*\/?>/i).map((line) => plainText(line)).filter(Boolean).join("\n");
+  return markup.replace(/\s+/g, " ").split(/<br\s*\/?>|<\/(?:p|li|div)\s*>/i).map((line) => plainText(line))
+    .filter(Boolean).join("\n");
 }

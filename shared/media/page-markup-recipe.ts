@@ -44,18 +44,64 @@ function fromContainer(html: string): string[] | undefined {
   return undefined;
 }
 
+// A heading between two lists that starts something else than another part of the ingredients: the method, the
+// tools, notes.
+const otherPartHeading =
+  /\b(?:method|instructions?|directions?|preparation|steps?|recipe|how to|notes?|tips?|nutrition|equipment|tools?|utensils?|supplies)\b/i;
+const listStart = /<(ul|ol)\b[^>]*>/i;
+
+/** The list that starts at `start` of `markup`: its items and where it ends (after its closing tag). */
+function listAt(markup: string, start: number): { items: string[]; end: number } {
+  const [tag] = openingTags(markup.slice(start), /^<(?:ul|ol)\b/i);
+  const inner = innerMarkup(markup.slice(start), tag);
+  const closing = /^<\/(?:ul|ol)\s*>/i.exec(markup.slice(start + tag.contentStart + inner.length));
+  return { items: listItems(inner), end: start + tag.contentStart + inner.length + (closing?.[0].length ?? 0) };
+}
+
+/** What stands between two lists, when it is a short sub-heading ("Rice", "For the glaze") or nothing. */
+function subHeading(gap: string): string | undefined {
+  if (gap.length > 3000) return undefined;
+  const text = plainText(gap).replace(/[:\s]+$/, "");
+  if (text.length > 60 || otherPartHeading.test(text)) return undefined;
+  return text;
+}
+
+/**
+ * The lists after the heading: the first within 2,000 characters, then each further list that only a short
+ * sub-heading separates from the one before ("Tortillas", "Rice", "For the glaze"), which becomes the section of
+ * its lines. A heading that starts the method ("Instructions", "Method") or anything longer ends them.
+ */
+function listsAfter(rest: string): string[] | undefined {
+  const first = listStart.exec(rest);
+  if (!first || first.index >= 2000 || /<h[1-6]\b/i.test(rest.slice(0, first.index))) return undefined;
+  const lines: string[] = [];
+  const heading = subHeading(rest.slice(0, first.index));
+  if (heading) lines.push(`${heading}:`);
+  let list = listAt(rest, first.index);
+  if (list.items.length < 2) return undefined;
+  lines.push(...list.items);
+  for (;;) {
+    const next = listStart.exec(rest.slice(list.end));
+    if (!next) break;
+    const heading = subHeading(rest.slice(list.end, list.end + next.index));
+    if (heading === undefined) break;
+    const following = listAt(rest, list.end + next.index);
+    if (following.items.length === 0 || following.items.some((item) => item.length > 200)) break;
+    if (heading) lines.push(`${heading}:`);
+    lines.push(...following.items);
+    list = following;
+  }
+  return lines;
+}
+
 function afterHeading(html: string): string[] | undefined {
   const found = heading.exec(html);
   if (!found) return undefined;
   const rest = html.slice(found.index + found[0].length, found.index + found[0].length + 50_000);
+  const lists = listsAfter(rest);
+  if (lists) return lists;
   const nextHeading = rest.search(/<h[1-6]\b/i);
   const section = nextHeading < 0 ? rest.slice(0, 10_000) : rest.slice(0, nextHeading);
-  const list = /<(ul|ol)\b[^>]*>/i.exec(section);
-  if (list && list.index < 2000) {
-    const [tag] = openingTags(section.slice(list.index), /^<(?:ul|ol)\b/i);
-    const items = listItems(innerMarkup(section.slice(list.index), tag));
-    if (items.length >= 2) return items;
-  }
   return measuredLines(section);
 }
 
