@@ -24,9 +24,23 @@ function listItems(markup: string): string[] {
 }
 
 /** The markup's lines (paragraphs, line breaks) when most of them read as measured ingredients. */
+const methodStart = /^(?:method|instructions?|directions?|preparation|steps?)\s*:?$/i;
+const bulleted = /^[-*•·▪◦]\s+/;
+
+/**
+ * The markup's lines (paragraphs, line breaks) up to a heading of the method ("Method:"), when most of them read
+ * as measured ingredients. Paragraphs written as a bulleted list ("- 250g pastry") count by their bullets: only
+ * the bulleted ones, so that a newsletter box between them is left out.
+ */
 function measuredLines(markup: string): string[] | undefined {
-  const lines = plainText(markup.replace(/<h[1-6]\b[\s\S]*?<\/h[1-6]>/gi, "\n"), true).split("\n")
+  let lines = plainText(markup.replace(/<h[1-6]\b[\s\S]*?<\/h[1-6]>/gi, "\n"), true).split("\n")
     .filter((line) => line.length <= 200);
+  const method = lines.findIndex((line) => methodStart.test(line));
+  if (method >= 0) lines = lines.slice(0, method);
+  const withBullets = lines.filter((line) => bulleted.test(line));
+  if (withBullets.length >= 2 && withBullets.length * 2 >= lines.length) {
+    lines = withBullets.map((line) => line.replace(bulleted, ""));
+  }
   const measured = lines.filter((line) => quantityStart.test(line)).length;
   return lines.length >= 2 && measured * 2 > lines.length ? lines : undefined;
 }
@@ -67,15 +81,18 @@ function subHeading(gap: string): string | undefined {
 }
 
 /**
- * The lists after the heading: the first within 2,000 characters, then each further list that only a short
+ * The lists after the heading: the first within 2,000 characters (after at most a sub-heading of its own, "For
+ * the chicken:"), then each further list that only a short
  * sub-heading separates from the one before ("Tortillas", "Rice", "For the glaze"), which becomes the section of
  * its lines. A heading that starts the method ("Instructions", "Method") or anything longer ends them.
  */
 function listsAfter(rest: string): string[] | undefined {
   const first = listStart.exec(rest);
-  if (!first || first.index >= 2000 || /<h[1-6]\b/i.test(rest.slice(0, first.index))) return undefined;
+  if (!first || first.index >= 2000) return undefined;
   const lines: string[] = [];
+  // Between the heading and its first list: anything without a heading of its own, or a sub-heading.
   const heading = subHeading(rest.slice(0, first.index));
+  if (heading === undefined && /<h[1-6]\b/i.test(rest.slice(0, first.index))) return undefined;
   if (heading) lines.push(`${heading}:`);
   let list = listAt(rest, first.index);
   if (list.items.length < 2) return undefined;

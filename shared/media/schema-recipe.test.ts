@@ -163,3 +163,40 @@ Deno.test("JSON-LD that runs every ingredient together in one entry gives way to
   const other = page.replace("<li>1 egg.</li>", "<li>2 eggs</li>");
   assert.deepEqual(schemaRecipeOf(other)?.ingredients.map((entry) => entry.line), [runTogether]);
 });
+
+Deno.test("JSON-LD in a meta tag's content is read as JSON-LD", () => {
+  const json = JSON.stringify({
+    "@type": "Recipe",
+    name: "Red sauce",
+    recipeIngredient: ["3 cups water", "1 tbsp paste"],
+  });
+  const page = `<html><head><meta name="application/ld+json" content="${
+    json.replaceAll("&", "&amp;").replaceAll('"', "&quot;")
+  }"/></head><body></body></html>`;
+  const recipe = schemaRecipeOf(page);
+  assert.equal(recipe?.source, "json-ld");
+  assert.equal(recipe?.name, "Red sauce");
+  assert.deepEqual(recipe?.ingredients.map((entry) => entry.line), ["3 cups water", "1 tbsp paste"]);
+});
+
+Deno.test("a sub-heading between the Ingredients heading and its first list is the list's section", () => {
+  const page = `<h2>Why I love it</h2><ul><li>One pan.</li><li>Crispy.</li></ul>
+    <h2>What You&rsquo;ll Need</h2><h3>For the Chicken:</h3><ul><li>1 red onion</li><li>2 tbsp olive oil</li></ul>
+    <h3>For the Slaw:</h3><ul><li>2 cups cabbage</li><li>1 cup carrots</li></ul>
+    <h2>Instructions</h2><ol><li>Roast.</li><li>Toss.</li></ol>`;
+  assert.deepEqual(schemaRecipeOf(page)?.ingredients, [
+    { line: "1 red onion", section: "For the Chicken" },
+    { line: "2 tbsp olive oil", section: "For the Chicken" },
+    { line: "2 cups cabbage", section: "For the Slaw" },
+    { line: "1 cup carrots", section: "For the Slaw" },
+  ]);
+});
+
+Deno.test("ingredients written as bulleted paragraphs: the bulleted ones, up to the method", () => {
+  const page = `<h3>Apple tart</h3><p><strong>Serves: 4</strong></p><p><strong>Ingredients:</strong></p>
+    <p>- 250g shortcrust pastry</p><p>- 50g ground almonds</p>
+    <div class="newsletter"><p>Sign up to our newsletter!</p>Subscribe</div>
+    <p>- 3 egg yolks</p><p>- Dash of whiskey</p>
+    <p><strong>Method:</strong></p><p>Set the oven to 200°C.</p><p>Line 4 tins with the pastry.</p>`;
+  assert.deepEqual(lines(page), ["250g shortcrust pastry", "50g ground almonds", "3 egg yolks", "Dash of whiskey"]);
+});
