@@ -1,10 +1,10 @@
-// A page's recipe: schema.org Recipe from its JSON-LD (`<script type="application/ld+json">`, read leniently,
+// A page's recipe: schema.org Recipe from its JSON-LD (json-ld-blocks.ts, read leniently,
 // including `@graph`, arrays and nested nodes; the first Recipe that has ingredients), else its microdata, else
 // the page's own markup where the ingredient list is unambiguous. Entries are split into lines (one entry may hold
 // several), entities decoded, and headings among them ("FOR THE SAUCE", "## Topping") kept as section names.
-import { decodeEntities, plainText } from "./html-text.ts";
+import { plainText } from "./html-text.ts";
+import { jsonLdBlocks } from "./json-ld-blocks.ts";
 import { parseLenientJson } from "./lenient-json.ts";
-import { openingTags } from "./markup.ts";
 import { microdataRecipeOf, type PageRecipeParts } from "./microdata-recipe.ts";
 import { pageMarkupRecipeOf } from "./page-markup-recipe.ts";
 import { ingredientEntries, type RecipeIngredientEntry } from "./ingredient-entries.ts";
@@ -15,21 +15,6 @@ export interface SchemaRecipe {
   instructions: string[];
   /** Where it was read: schema.org JSON-LD, microdata, or the page's own markup. */
   source: "json-ld" | "microdata" | "markup";
-}
-
-const ldScripts = /<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi;
-// Some pages put their JSON-LD in a meta tag's content instead: <meta name="application/ld+json" content="{…}">.
-const ldMetas = /<meta\b[^>]*\bname\s*=\s*["']application\/ld\+json["'][^>]*>/gi;
-
-/** The text of every JSON-LD block: each script's, and each such meta tag's content (entities decoded). */
-function ldTexts(html: string): string[] {
-  const texts = [...html.matchAll(ldScripts)].map((match) => match[1]);
-  for (const match of html.matchAll(ldMetas)) {
-    const [tag] = openingTags(match[0]);
-    const content = tag?.attributes.get("content");
-    if (content) texts.push(decodeEntities(content));
-  }
-  return texts;
 }
 
 function isRecipe(node: Record<string, unknown>): boolean {
@@ -81,7 +66,7 @@ function nameOf(value: unknown): string | null {
 }
 
 function jsonLdRecipeOf(html: string): PageRecipeParts | undefined {
-  const recipes = ldTexts(html).flatMap((text) => recipesIn(parseLenientJson(text)));
+  const recipes = jsonLdBlocks(html).flatMap((text) => recipesIn(parseLenientJson(text)));
   const withIngredients = recipes.find((recipe) => entries(recipe.recipeIngredient ?? recipe.ingredients).length > 0);
   if (!withIngredients) return undefined;
   return {
