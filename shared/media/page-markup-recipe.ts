@@ -1,8 +1,9 @@
 // Pages without schema.org data: the ingredients are read from the page's own markup only where they are
 // unambiguous: the list items (or, without a list, the lines) of the first element whose class or id names its
 // ingredients ("ingredients", "recipe-ingredients", "ingredients-block"…), or of what follows a heading that reads
-// "Ingredients" (or "What you'll need") up to the next heading. Lines that are not list items count only when most
-// of them start with a quantity. The title is the page's og:title, else its first <h1>.
+// "Ingredients" (or "What you'll need"): its lists, each under its own short sub-heading, up to a heading of another
+// part, else its lines up to the next heading. Lines that are not list items count only when most of them start
+// with a quantity. The title is the page's og:title, else its first <h1>.
 import { plainText } from "./html-text.ts";
 import { innerMarkup, openingTags } from "./markup.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
@@ -23,7 +24,6 @@ function listItems(markup: string): string[] {
   return items;
 }
 
-/** The markup's lines (paragraphs, line breaks) when most of them read as measured ingredients. */
 const methodStart = /^(?:method|instructions?|directions?|preparation|steps?)\s*:?$/i;
 const bulleted = /^[-*•·▪◦]\s+/;
 
@@ -82,9 +82,9 @@ function subHeading(gap: string): string | undefined {
 
 /**
  * The lists after the heading: the first within 2,000 characters (after at most a sub-heading of its own, "For
- * the chicken:"), then each further list that only a short
- * sub-heading separates from the one before ("Tortillas", "Rice", "For the glaze"), which becomes the section of
- * its lines. A heading that starts the method ("Instructions", "Method") or anything longer ends them.
+ * the chicken:"), then each further list that only a short sub-heading separates from the one before
+ * ("Tortillas", "Rice", "For the glaze"), which becomes the section of its lines. A heading of another part
+ * ("Instructions", "Method", "Tools") or anything longer ends them.
  */
 function listsAfter(rest: string): string[] | undefined {
   const first = listStart.exec(rest);
