@@ -6,9 +6,10 @@
 -- with the lines that match nothing. Measured on saved recipe pages, the lookups were most of an import's time:
 -- - every line without a match ran its own scan of every visible ingredient (the catalog's ~1,300 rows, each
 --   split into words twice), so a page with 15 unmatched lines read 20,000 rows. The suggestions now come from
---   one scan: the visible ingredients that share a word with some unmatched line (joined on equal words, the
---   only test that can be hashed), then the same two containment tests and the same ranking on those few.
---   An ingredient whose folded name is empty has no words to share and is contained in every line, as before;
+--   one scan that keeps the visible ingredients sharing a word with some unmatched line (one overlap test per
+--   row against all their words), then the same two containment tests and the same ranking on those few, per
+--   line. Either test holds only for an ingredient that shares a word with the line, or has no words at all: an
+--   ingredient whose folded name is empty is contained in every line, as before;
 -- - the names and aliases were read whole and hashed for every call; each candidate is now looked up by index;
 -- - a `language sql` function that cannot be inlined is planned again on every call (PostgreSQL before 18);
 --   in plpgsql its one statement keeps its plan for the session.
@@ -61,11 +62,15 @@ begin
       from unmatched
       cross join lateral unnest(unmatched.words) as word(word)
     ),
-    -- Read once, and only when some line is unmatched.
+    all_words as (
+      select array_agg(distinct line_words.word) as words from line_words
+    ),
+    -- Read once, and only when some line is unmatched: the ingredients that share a word with one (or have none).
     visible_ingredients as materialized (
       select i.id, i.name, i.household_id, string_to_array(i.folded_name, ' ') as words
       from public.ingredients i
       where (i.household_id is null or i.household_id = p_household_id) and exists (select from line_words)
+        and (string_to_array(i.folded_name, ' ') && (select all_words.words from all_words) or i.folded_name = '')
     ),
     sharing as (
       select distinct line_words.position, v.id, v.name, v.household_id, v.words
@@ -73,10 +78,9 @@ begin
       cross join lateral unnest(v.words) as word(word)
       join line_words on line_words.word = word.word
       union all
-      select unmatched.position, i.id, i.name, i.household_id, '{}'::text[]
+      select unmatched.position, v.id, v.name, v.household_id, v.words
       from unmatched
-      join public.ingredients i on i.folded_name = ''
-        and (i.household_id is null or i.household_id = p_household_id)
+      join visible_ingredients v on cardinality(v.words) = 0
     ),
     ranked as (
       select sharing.position, sharing.id, sharing.name, sharing.household_id,
