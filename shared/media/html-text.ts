@@ -79,13 +79,19 @@ export function plainText(value: unknown, keepLines = false): string {
   return decoded.split(/\r\n?|\n/).map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n");
 }
 
+const measuredStart = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
+
 /**
- * An element's text in lines broken where the markup breaks them: at <br>, and after each paragraph, list item or
- * division it holds (an element that wraps several ingredients, each in its own block). Its source's new lines
- * and its inline elements are just spaces, as a browser shows an inline list item ("<span>6</span> <span>oz.</span>
- * cheese" is one line).
+ * An element's text in lines broken where the markup breaks them: at <br>, and, when the element wraps several
+ * measured ingredients each in its own block (two blocks at least that start with a quantity), after each
+ * paragraph, list item or division. Its source's new lines and its inline elements are just spaces, as a browser
+ * shows an inline list item ("<span>6</span> <span>oz.</span> cheese" is one line), and so are the blocks of one
+ * ingredient ("<div>1 cup</div><div>flour</div><div>sifted</div>").
  */
 export function brokenLines(markup: string): string {
-  return markup.replace(/\s+/g, " ").split(/<br\s*\/?>|<\/(?:p|li|div)\s*>/i).map((line) => plainText(line))
-    .filter(Boolean).join("\n");
+  const folded = markup.replace(/\s+/g, " ");
+  const lines = (separator: RegExp) => folded.split(separator).map((line) => plainText(line)).filter(Boolean);
+  const blocks = lines(/<br\s*\/?>|<\/(?:p|li|div)\s*>/i);
+  const measured = blocks.filter((line) => measuredStart.test(line)).length;
+  return (measured >= 2 ? blocks : lines(/<br\s*\/?>/i)).join("\n");
 }

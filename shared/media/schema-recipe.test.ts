@@ -116,11 +116,14 @@ Deno.test("microdata: one recipeIngredient element wrapping every ingredient, ea
       <div class="ingredient">250g&nbsp;<a href="/tuna">Lean tuna</a></div>
     </div>
     <ul><li itemprop="recipeIngredient"><div class="icon"><svg><title>Info</title><path d="M1"></path></svg></div>
-      <span>6</span> <span>oz.</span> Linguine</li></ul></div>`;
+      <span>6</span> <span>oz.</span> Linguine</li>
+      <li itemprop="recipeIngredient"><div class="amount">1 cup</div><div class="name">flour</div><div>sifted</div></li>
+    </ul></div>`;
   assert.deepEqual(schemaRecipeOf(page)?.ingredients, [
     { line: "2 Large Sweet Onions, thinly sliced", section: "Onions" },
     { line: "250g Lean tuna", section: "Onions" },
     { line: "6 oz. Linguine", section: "Onions" },
+    { line: "1 cup flour sifted", section: "Onions" },
   ]);
 });
 
