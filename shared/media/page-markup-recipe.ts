@@ -61,15 +61,25 @@ function fromContainer(html: string): string[] | undefined {
 // A heading between two lists that starts something else than another part of the ingredients: the method, the
 // tools, notes.
 const otherPartHeading =
-  /\b(?:method|instructions?|directions?|preparation|steps?|recipe|how to|notes?|tips?|nutrition|equipment|tools?|utensils?|supplies)\b/i;
+  /\b(?:method|instructions?|directions?|preparation|steps?|recipes?|how to|notes?|tips?|nutrition|equipment|tools?|utensils?|supplies|related|more|popular|similar|also like|you may|share|follow|subscribe|comments?|reviews?|categories|tags)\b/i;
 const listStart = /<(ul|ol)\b[^>]*>/i;
 
-/** The list that starts at `start` of `markup`: its items and where it ends (after its closing tag). */
-function listAt(markup: string, start: number): { items: string[]; end: number } {
+/**
+ * The list that starts at `start` of `markup`: its items, where it ends (after its closing tag), and whether each
+ * item is only a link (navigation: "More recipes", not ingredients).
+ */
+function listAt(markup: string, start: number): { items: string[]; end: number; links: boolean } {
   const [tag] = openingTags(markup.slice(start), /^<(?:ul|ol)\b/i);
   const inner = innerMarkup(markup.slice(start), tag);
   const closing = /^<\/(?:ul|ol)\s*>/i.exec(markup.slice(start + tag.contentStart + inner.length));
-  return { items: listItems(inner), end: start + tag.contentStart + inner.length + (closing?.[0].length ?? 0) };
+  const links = [...openingTags(inner, /^<li\b/i)].every((item) =>
+    /^\s*<a\b[\s\S]*<\/a>\s*$/i.test(innerMarkup(inner, item, 5000))
+  );
+  return {
+    items: listItems(inner),
+    end: start + tag.contentStart + inner.length + (closing?.[0].length ?? 0),
+    links,
+  };
 }
 
 /** What stands between two lists, when it is a short sub-heading ("Rice", "For the glaze") or nothing. */
@@ -103,7 +113,7 @@ function listsAfter(rest: string): string[] | undefined {
     const heading = subHeading(rest.slice(list.end, list.end + next.index));
     if (heading === undefined) break;
     const following = listAt(rest, list.end + next.index);
-    if (following.items.length === 0 || following.items.some((item) => item.length > 200)) break;
+    if (following.items.length === 0 || following.links || following.items.some((item) => item.length > 200)) break;
     if (heading) lines.push(`${heading}:`);
     lines.push(...following.items);
     list = following;

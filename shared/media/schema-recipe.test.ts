@@ -106,6 +106,13 @@ Deno.test("several lists under one Ingredients heading, each after a short sub-h
   const method = `<h2>Ingredients</h2><ul><li>2 eggs</li><li>1 cup milk</li></ul>
     <h4>Recipe</h4><ol><li>Whisk.</li><li>Fry.</li></ol>`;
   assert.deepEqual(lines(method), ["2 eggs", "1 cup milk"]);
+  // What follows that is no part of the ingredients: a list of links, a list under "You may also like".
+  const nextToLinks = `<h2>Ingredients</h2><ul><li>2 eggs</li><li>1 cup milk</li></ul>
+    <h3>Pancakes</h3><ul><li><a href="/crepes">Crêpes</a></li><li><a href="/waffles">Waffles</a></li></ul>`;
+  assert.deepEqual(lines(nextToLinks), ["2 eggs", "1 cup milk"]);
+  const nextToOthers = `<h2>Ingredients</h2><ul><li>2 eggs</li><li>1 cup milk</li></ul>
+    <h3>You may also like</h3><ul><li>Crêpes, thin and easy</li><li>Waffles</li></ul>`;
+  assert.deepEqual(lines(nextToOthers), ["2 eggs", "1 cup milk"]);
 });
 
 Deno.test("microdata: one recipeIngredient element wrapping every ingredient, each in its own block", () => {
