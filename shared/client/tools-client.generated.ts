@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.c760ce23b87d";
+export const registryVersion = "1.0.dafa4b4ace15";
 
 // recipe.list
 

@@ -71,7 +71,7 @@ export function decodeEntities(text: string): string {
 export function plainText(value: unknown, keepLines = false): string {
   const withoutTags = String(value)
     .replace(/<br\s*\/?>|<\/(?:p|li|div)>/gi, "\n")
-    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<(script|style|svg)\b[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^>]*>/g, " ");
   // "Â " is a no-break space that a page encoded as UTF-8 twice.
   const decoded = decodeEntities(withoutTags).replace(/\u00c2(?=\u00a0)/g, "").replace(/[\u00a0\u2009\u202f]/g, " ");
@@ -79,8 +79,19 @@ export function plainText(value: unknown, keepLines = false): string {
   return decoded.split(/\r\n?|\n/).map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n");
 }
 
-/** An element's text in lines broken only where the markup breaks them (<br>): its source's new lines and its
- * inner blocks are just spaces, as a browser shows an inline list item. */
+const measuredStart = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
+
+/**
+ * An element's text in lines broken where the markup breaks them: at <br>, and, when the element wraps several
+ * measured ingredients each in its own block (two blocks at least that start with a quantity), after each
+ * paragraph, list item or division. Its source's new lines and its inline elements are just spaces, as a browser
+ * shows an inline list item ("<span>6</span> <span>oz.</span> cheese" is one line), and so are the blocks of one
+ * ingredient ("<div>1 cup</div><div>flour</div><div>sifted</div>").
+ */
 export function brokenLines(markup: string): string {
-  return markup.replace(/\s+/g, " ").split(/<br\s*\/?>/i).map((line) => plainText(line)).filter(Boolean).join("\n");
+  const folded = markup.replace(/\s+/g, " ");
+  const lines = (separator: RegExp) => folded.split(separator).map((line) => plainText(line)).filter(Boolean);
+  const blocks = lines(/<br\s*\/?>|<\/(?:p|li|div)\s*>/i);
+  const measured = blocks.filter((line) => measuredStart.test(line)).length;
+  return (measured >= 2 ? blocks : lines(/<br\s*\/?>/i)).join("\n");
 }

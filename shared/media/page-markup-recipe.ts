@@ -1,8 +1,9 @@
 // Pages without schema.org data: the ingredients are read from the page's own markup only where they are
 // unambiguous: the list items (or, without a list, the lines) of the first element whose class or id names its
 // ingredients ("ingredients", "recipe-ingredients", "ingredients-block"…), or of what follows a heading that reads
-// "Ingredients" (or "What you'll need") up to the next heading. Lines that are not list items count only when most
-// of them start with a quantity. The title is the page's og:title, else its first <h1>.
+// "Ingredients" (or "What you'll need"): its lists, each under its own short sub-heading, up to a heading of another
+// part, else its lines up to the next heading. Lines that are not list items count only when most of them start
+// with a quantity. The title is the page's og:title, else its first <h1>.
 import { plainText } from "./html-text.ts";
 import { innerMarkup, openingTags } from "./markup.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
@@ -23,10 +24,23 @@ function listItems(markup: string): string[] {
   return items;
 }
 
-/** The markup's lines (paragraphs, line breaks) when most of them read as measured ingredients. */
+const methodStart = /^(?:method|instructions?|directions?|preparation|steps?)\s*:?$/i;
+const bulleted = /^[-*•·▪◦]\s+/;
+
+/**
+ * The markup's lines (paragraphs, line breaks) up to a heading of the method ("Method:"), when most of them read
+ * as measured ingredients. Paragraphs written as a bulleted list ("- 250g pastry") count by their bullets: only
+ * the bulleted ones, so that a newsletter box between them is left out.
+ */
 function measuredLines(markup: string): string[] | undefined {
-  const lines = plainText(markup.replace(/<h[1-6]\b[\s\S]*?<\/h[1-6]>/gi, "\n"), true).split("\n")
+  let lines = plainText(markup.replace(/<h[1-6]\b[\s\S]*?<\/h[1-6]>/gi, "\n"), true).split("\n")
     .filter((line) => line.length <= 200);
+  const method = lines.findIndex((line) => methodStart.test(line));
+  if (method >= 0) lines = lines.slice(0, method);
+  const withBullets = lines.filter((line) => bulleted.test(line));
+  if (withBullets.length >= 2 && withBullets.length * 2 >= lines.length) {
+    lines = withBullets.map((line) => line.replace(bulleted, ""));
+  }
   const measured = lines.filter((line) => quantityStart.test(line)).length;
   return lines.length >= 2 && measured * 2 > lines.length ? lines : undefined;
 }
@@ -44,18 +58,77 @@ function fromContainer(html: string): string[] | undefined {
   return undefined;
 }
 
+// A heading between two lists that starts something else than another part of the ingredients: the method, the
+// tools, notes.
+const otherPartHeading =
+  /\b(?:method|instructions?|directions?|preparation|steps?|recipes?|how to|notes?|tips?|nutrition|equipment|tools?|utensils?|supplies|related|more|popular|similar|also like|you may|share|follow|subscribe|comments?|reviews?|categories|tags)\b/i;
+const listStart = /<(ul|ol)\b[^>]*>/i;
+
+/**
+ * The list that starts at `start` of `markup`: its items, where it ends (after its closing tag), and whether each
+ * item is only a link (navigation: "More recipes", not ingredients).
+ */
+function listAt(markup: string, start: number): { items: string[]; end: number; links: boolean } {
+  const [tag] = openingTags(markup.slice(start), /^<(?:ul|ol)\b/i);
+  const inner = innerMarkup(markup.slice(start), tag);
+  const closing = /^<\/(?:ul|ol)\s*>/i.exec(markup.slice(start + tag.contentStart + inner.length));
+  const links = [...openingTags(inner, /^<li\b/i)].every((item) =>
+    /^\s*<a\b[\s\S]*<\/a>\s*$/i.test(innerMarkup(inner, item, 5000))
+  );
+  return {
+    items: listItems(inner),
+    end: start + tag.contentStart + inner.length + (closing?.[0].length ?? 0),
+    links,
+  };
+}
+
+/** What stands between two lists, when it is a short sub-heading ("Rice", "For the glaze") or nothing. */
+function subHeading(gap: string): string | undefined {
+  if (gap.length > 3000) return undefined;
+  const text = plainText(gap).replace(/[:\s]+$/, "");
+  if (text.length > 60 || otherPartHeading.test(text)) return undefined;
+  return text;
+}
+
+/**
+ * The lists after the heading: the first within 2,000 characters (after at most a sub-heading of its own, "For
+ * the chicken:"), then each further list that only a short sub-heading separates from the one before
+ * ("Tortillas", "Rice", "For the glaze"), which becomes the section of its lines. A heading of another part
+ * ("Instructions", "Method", "Tools") or anything longer ends them.
+ */
+function listsAfter(rest: string): string[] | undefined {
+  const first = listStart.exec(rest);
+  if (!first || first.index >= 2000) return undefined;
+  const lines: string[] = [];
+  // Between the heading and its first list: anything without a heading of its own, or a sub-heading.
+  const heading = subHeading(rest.slice(0, first.index));
+  if (heading === undefined && /<h[1-6]\b/i.test(rest.slice(0, first.index))) return undefined;
+  if (heading) lines.push(`${heading}:`);
+  let list = listAt(rest, first.index);
+  if (list.items.length < 2) return undefined;
+  lines.push(...list.items);
+  for (;;) {
+    const next = listStart.exec(rest.slice(list.end));
+    if (!next) break;
+    const heading = subHeading(rest.slice(list.end, list.end + next.index));
+    if (heading === undefined) break;
+    const following = listAt(rest, list.end + next.index);
+    if (following.items.length === 0 || following.links || following.items.some((item) => item.length > 200)) break;
+    if (heading) lines.push(`${heading}:`);
+    lines.push(...following.items);
+    list = following;
+  }
+  return lines;
+}
+
 function afterHeading(html: string): string[] | undefined {
   const found = heading.exec(html);
   if (!found) return undefined;
   const rest = html.slice(found.index + found[0].length, found.index + found[0].length + 50_000);
+  const lists = listsAfter(rest);
+  if (lists) return lists;
   const nextHeading = rest.search(/<h[1-6]\b/i);
   const section = nextHeading < 0 ? rest.slice(0, 10_000) : rest.slice(0, nextHeading);
-  const list = /<(ul|ol)\b[^>]*>/i.exec(section);
-  if (list && list.index < 2000) {
-    const [tag] = openingTags(section.slice(list.index), /^<(?:ul|ol)\b/i);
-    const items = listItems(innerMarkup(section.slice(list.index), tag));
-    if (items.length >= 2) return items;
-  }
   return measuredLines(section);
 }
 

@@ -86,3 +86,127 @@ Deno.test("without schema.org data, the page's own ingredient list is read, and 
     undefined,
   );
 });
+
+Deno.test("several lists under one Ingredients heading, each after a short sub-heading, are all read", () => {
+  const page = `<html><body><h1>Burrito bowl</h1>
+    <p><span>INGREDIENTS:</span></p>
+    <p>Tortillas</p><ul><li><p>2 cups flour</p></li><li><p>1 tsp salt</p></li></ul>
+    <p><strong>Rice</strong></p><ul><li>1 cup rice</li><li>Salt to taste</li></ul>
+    <h2>Glaze</h2><p> </p><ul><ul><li>1/3 cup sugar</li><li>1/2 cup hot water</li></ul></ul>
+    <h2>Tools you'll need</h2><ul><li>Skillet</li><li>Rice cooker</li></ul>
+    <p>INSTRUCTIONS:</p><ol><li>Mix the flour and the salt.</li><li>Cook the rice.</li></ol></body></html>`;
+  assert.deepEqual(schemaRecipeOf(page)?.ingredients, [
+    { line: "2 cups flour", section: "Tortillas" },
+    { line: "1 tsp salt", section: "Tortillas" },
+    { line: "1 cup rice", section: "Rice" },
+    { line: "Salt to taste", section: "Rice" },
+    { line: "1/3 cup sugar", section: "Glaze" },
+    { line: "1/2 cup hot water", section: "Glaze" },
+  ]);
+  const method = `<h2>Ingredients</h2><ul><li>2 eggs</li><li>1 cup milk</li></ul>
+    <h4>Recipe</h4><ol><li>Whisk.</li><li>Fry.</li></ol>`;
+  assert.deepEqual(lines(method), ["2 eggs", "1 cup milk"]);
+  // What follows that is no part of the ingredients: a list of links, a list under "You may also like".
+  const nextToLinks = `<h2>Ingredients</h2><ul><li>2 eggs</li><li>1 cup milk</li></ul>
+    <h3>Pancakes</h3><ul><li><a href="/crepes">Crêpes</a></li><li><a href="/waffles">Waffles</a></li></ul>`;
+  assert.deepEqual(lines(nextToLinks), ["2 eggs", "1 cup milk"]);
+  const nextToOthers = `<h2>Ingredients</h2><ul><li>2 eggs</li><li>1 cup milk</li></ul>
+    <h3>You may also like</h3><ul><li>Crêpes, thin and easy</li><li>Waffles</li></ul>`;
+  assert.deepEqual(lines(nextToOthers), ["2 eggs", "1 cup milk"]);
+});
+
+Deno.test("microdata: one recipeIngredient element wrapping every ingredient, each in its own block", () => {
+  const page = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Sliders</h1>
+    <div itemprop="ingredients recipeIngredient">
+      <div class="ingredient"><div><span></span></div><div><p><strong><em>Onions:</em></strong></p></div></div>
+      <div class="ingredient"><div><span></span></div><div><p>2 Large Sweet Onions, thinly sliced</p></div></div>
+      <div class="ingredient">250g&nbsp;<a href="/tuna">Lean tuna</a></div>
+    </div>
+    <ul><li itemprop="recipeIngredient"><div class="icon"><svg><title>Info</title><path d="M1"></path></svg></div>
+      <span>6</span> <span>oz.</span> Linguine</li>
+      <li itemprop="recipeIngredient"><div class="amount">1 cup</div><div class="name">flour</div><div>sifted</div></li>
+    </ul></div>`;
+  assert.deepEqual(schemaRecipeOf(page)?.ingredients, [
+    { line: "2 Large Sweet Onions, thinly sliced", section: "Onions" },
+    { line: "250g Lean tuna", section: "Onions" },
+    { line: "6 oz. Linguine", section: "Onions" },
+    { line: "1 cup flour sifted", section: "Onions" },
+  ]);
+});
+
+Deno.test("a quantity alone on its line belongs to the line after it; measured items run together with commas split", () => {
+  const recipe = ld(JSON.stringify({
+    "@type": "Recipe",
+    name: "Stew",
+    recipeIngredient: ["2  \r\nbay leaves", "1/2 teaspoon \r\nground cinnamon", "2 onions, chopped", "1 egg, beaten"],
+  }));
+  assert.deepEqual(lines(recipe), [
+    "2 bay leaves",
+    "1/2 teaspoon ground cinnamon",
+    "2 onions, chopped",
+    "1 egg, beaten",
+  ]);
+  const meta = `<div itemscope itemtype="http://schema.org/Recipe"><meta itemprop="name" content="Cake">
+    <meta itemprop="recipeIngredient" content="125ml milk, 1 tsp vinegar, 60ml olive oil, 100g caster sugar"></div>`;
+  assert.deepEqual(lines(meta), ["125ml milk", "1 tsp vinegar", "60ml olive oil", "100g caster sugar"]);
+});
+
+Deno.test("JSON-LD that runs every ingredient together in one entry gives way to the page's list of the same words", () => {
+  const runTogether = "3 tablespoons red pepper powder 2 tablespoons sesame oil2 small onions, chopped.3 cloves of " +
+    "garlic, minced.Red pepper flakes1 egg.";
+  const page = `<html><head><script type="application/ld+json">${
+    JSON.stringify({ "@type": "Recipe", name: "Stew", recipeIngredient: runTogether })
+  }</script></head><body><div class="recipe-ingredients"><ul><li>3 tablespoons red pepper powder <br /></li>
+    <li>2 tablespoons sesame oil</li><li>2 small onions, chopped.</li><li>3 cloves of garlic, minced.</li>
+    <li>Red pepper flakes</li><li>1 egg.</li></ul></div></body></html>`;
+  const recipe = schemaRecipeOf(page);
+  assert.equal(recipe?.name, "Stew");
+  assert.deepEqual(recipe?.ingredients.map((entry) => entry.line), [
+    "3 tablespoons red pepper powder",
+    "2 tablespoons sesame oil",
+    "2 small onions, chopped.",
+    "3 cloves of garlic, minced.",
+    "Red pepper flakes",
+    "1 egg.",
+  ]);
+  // A list that says something else is not taken for the entry's lines.
+  const other = page.replace("<li>1 egg.</li>", "<li>2 eggs</li>");
+  assert.deepEqual(schemaRecipeOf(other)?.ingredients.map((entry) => entry.line), [runTogether]);
+});
+
+Deno.test("JSON-LD in a meta tag's content is read as JSON-LD", () => {
+  const json = JSON.stringify({
+    "@type": "Recipe",
+    name: "Red sauce",
+    recipeIngredient: ["3 cups water", "1 tbsp paste"],
+  });
+  const page = `<html><head><meta name="application/ld+json" content="${
+    json.replaceAll("&", "&amp;").replaceAll('"', "&quot;")
+  }"/></head><body></body></html>`;
+  const recipe = schemaRecipeOf(page);
+  assert.equal(recipe?.source, "json-ld");
+  assert.equal(recipe?.name, "Red sauce");
+  assert.deepEqual(recipe?.ingredients.map((entry) => entry.line), ["3 cups water", "1 tbsp paste"]);
+});
+
+Deno.test("a sub-heading between the Ingredients heading and its first list is the list's section", () => {
+  const page = `<h2>Why I love it</h2><ul><li>One pan.</li><li>Crispy.</li></ul>
+    <h2>What You&rsquo;ll Need</h2><h3>For the Chicken:</h3><ul><li>1 red onion</li><li>2 tbsp olive oil</li></ul>
+    <h3>For the Slaw:</h3><ul><li>2 cups cabbage</li><li>1 cup carrots</li></ul>
+    <h2>Instructions</h2><ol><li>Roast.</li><li>Toss.</li></ol>`;
+  assert.deepEqual(schemaRecipeOf(page)?.ingredients, [
+    { line: "1 red onion", section: "For the Chicken" },
+    { line: "2 tbsp olive oil", section: "For the Chicken" },
+    { line: "2 cups cabbage", section: "For the Slaw" },
+    { line: "1 cup carrots", section: "For the Slaw" },
+  ]);
+});
+
+Deno.test("ingredients written as bulleted paragraphs: the bulleted ones, up to the method", () => {
+  const page = `<h3>Apple tart</h3><p><strong>Serves: 4</strong></p><p><strong>Ingredients:</strong></p>
+    <p>- 250g shortcrust pastry</p><p>- 50g ground almonds</p>
+    <div class="newsletter"><p>Sign up to our newsletter!</p>Subscribe</div>
+    <p>- 3 egg yolks</p><p>- Dash of whiskey</p>
+    <p><strong>Method:</strong></p><p>Set the oven to 200°C.</p><p>Line 4 tins with the pastry.</p>`;
+  assert.deepEqual(lines(page), ["250g shortcrust pastry", "50g ground almonds", "3 egg yolks", "Dash of whiskey"]);
+});

@@ -1,18 +1,13 @@
-// A page's recipe: schema.org Recipe from its JSON-LD (`<script type="application/ld+json">`, read leniently,
+// A page's recipe: schema.org Recipe from its JSON-LD (json-ld-blocks.ts, read leniently,
 // including `@graph`, arrays and nested nodes; the first Recipe that has ingredients), else its microdata, else
 // the page's own markup where the ingredient list is unambiguous. Entries are split into lines (one entry may hold
 // several), entities decoded, and headings among them ("FOR THE SAUCE", "## Topping") kept as section names.
 import { plainText } from "./html-text.ts";
+import { jsonLdBlocks } from "./json-ld-blocks.ts";
 import { parseLenientJson } from "./lenient-json.ts";
 import { microdataRecipeOf, type PageRecipeParts } from "./microdata-recipe.ts";
 import { pageMarkupRecipeOf } from "./page-markup-recipe.ts";
-import { sectionHeading } from "./section-heading.ts";
-
-export interface RecipeIngredientEntry {
-  line: string;
-  /** The heading the line stands under in the page's list; null before any heading. */
-  section: string | null;
-}
+import { ingredientEntries, type RecipeIngredientEntry } from "./ingredient-entries.ts";
 
 export interface SchemaRecipe {
   name: string | null;
@@ -21,8 +16,6 @@ export interface SchemaRecipe {
   /** Where it was read: schema.org JSON-LD, microdata, or the page's own markup. */
   source: "json-ld" | "microdata" | "markup";
 }
-
-const ldScripts = /<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi;
 
 function isRecipe(node: Record<string, unknown>): boolean {
   const type = node["@type"];
@@ -72,24 +65,8 @@ function nameOf(value: unknown): string | null {
   return typeof name === "string" && plainText(name) ? plainText(name) : null;
 }
 
-/** Entries to lines: new lines split an entry; headings become the section of the lines after them. */
-export function ingredientEntries(values: string[]): RecipeIngredientEntry[] {
-  const lines: RecipeIngredientEntry[] = [];
-  let section: string | null = null;
-  for (const value of values) {
-    for (const raw of value.split("\n")) {
-      const line = raw.replace(/^(?:[-*•·▪◦▢☐□✓]\s*)+/, "").replace(/\s+/g, " ").trim();
-      if (!line) continue;
-      const heading = sectionHeading(raw.trim());
-      if (heading !== undefined) section = heading;
-      else lines.push({ line, section });
-    }
-  }
-  return lines;
-}
-
 function jsonLdRecipeOf(html: string): PageRecipeParts | undefined {
-  const recipes = [...html.matchAll(ldScripts)].flatMap((match) => recipesIn(parseLenientJson(match[1])));
+  const recipes = jsonLdBlocks(html).flatMap((text) => recipesIn(parseLenientJson(text)));
   const withIngredients = recipes.find((recipe) => entries(recipe.recipeIngredient ?? recipe.ingredients).length > 0);
   if (!withIngredients) return undefined;
   return {
@@ -97,6 +74,23 @@ function jsonLdRecipeOf(html: string): PageRecipeParts | undefined {
     ingredients: entries(withIngredients.recipeIngredient ?? withIngredients.ingredients),
     instructions: steps(withIngredients.recipeInstructions),
   };
+}
+
+const letters = (text: string) => text.normalize("NFKC").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/**
+ * JSON-LD that gives every ingredient in one entry run together ("…2 tablespoons sesame oil2 small onions,
+ * chopped.3 cloves garlic…", no separator to split at) while the page's own list gives the same text in lines:
+ * the list's lines, since they are the same words.
+ */
+function linesOfRunTogether(entries: string[], html: string): string[] | undefined {
+  if (entries.length !== 1 || entries[0].includes("\n") || entries[0].length < 80) return undefined;
+  const text = letters(entries[0]);
+  for (const read of [microdataRecipeOf, pageMarkupRecipeOf]) {
+    const listed = read(html)?.ingredients;
+    if (listed && listed.length >= 2 && letters(listed.join("")) === text) return listed;
+  }
+  return undefined;
 }
 
 /** The page's recipe with its ingredient lines; undefined when no reading finds ingredient lines. */
@@ -109,7 +103,8 @@ export function schemaRecipeOf(html: string): SchemaRecipe | undefined {
   for (const [source, read] of readings) {
     const parts = read();
     if (!parts) continue;
-    const ingredients = ingredientEntries(parts.ingredients);
+    const entries = (source === "json-ld" && linesOfRunTogether(parts.ingredients, html)) || parts.ingredients;
+    const ingredients = ingredientEntries(entries);
     if (ingredients.length > 0) return { name: parts.name, ingredients, instructions: parts.instructions, source };
   }
   return undefined;

@@ -17,8 +17,9 @@ export const recipeImportDocs = {
       "and NAT64 forms of them, 6to4 and Teredo; every address a name resolves to is checked, at every redirect, " +
       "before a connection opens, and the connection goes to the address checked.\n- Names are matched exactly, " +
       "never guessed; unmatched ones come with suggestions.\n- JSON-LD is read leniently (raw control characters, " +
-      "trailing commas, CDATA); microdata too; entities are decoded, an entry holding several lines is split, " +
-      "headings become each line's section.",
+      "trailing commas, CDATA, or in a meta tag); microdata too; without either, every list under the page's " +
+      "Ingredients heading; entities are decoded, an entry holding several lines is split, headings and " +
+      "sub-headings become each line's section.",
     "Failure Modes": "- **VALIDATION_ERROR** (field url, not retryable): not http(s), a private address or a " +
       "name with no public one, no recipe found on the page (the message says so: paste the text into " +
       "recipe.parse_text instead), a status other than 2xx, too many redirects; and, in one message whatever the " +
