@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.685d47856cae";
+export const registryVersion = "1.0.67319b40c879";
 
 // recipe.list
 
@@ -2783,10 +2783,9 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<RecipeGetOutput>(host, "recipe.get", input, { ...defaults, ...options }),
       /**
        * `recipe.create` (write, risk medium).
-       * Creates a recipe: a title and ingredient lines (numeric quantity + unit, or both null for a
-       * line without an amount such as "salt, to taste"), each naming an ingredient exactly (catalog or
-       * household name) or by ingredient_id. Unknown names fail, all listed in one error. Needs the
-       * user's confirmation.
+       * Creates a recipe: a title and ingredient lines (numeric quantity + unit, or both null as
+       * in "salt, to taste"), each naming an ingredient exactly or by ingredient_id. Unknown names
+       * fail, all listed in one error. Needs the user's confirmation.
        */
       create: (
         input: RecipeCreateInput,

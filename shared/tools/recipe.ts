@@ -23,6 +23,7 @@ import {
 import { recipeDocs } from "./docs/recipe.ts";
 import { recipeRevisionDocs } from "./docs/recipe-revisions.ts";
 import { counted, listWords } from "./describe/wording.ts";
+import { recipeLinesWords } from "./describe/recipe-words.ts";
 import {
   type IngredientNameMatches,
   RecipeCreateResult,
@@ -52,9 +53,9 @@ const ingredientLine = z.strictObject({
 })
   // Both or neither: a unit alone would be a free-text amount ("a cup of"), a number alone has no meaning.
   .refine((line) => line.quantity !== null || line.unit === null, {
-    error:
-      'a unit needs a quantity: give a number, or null for both quantity and unit (a line such as "salt, to taste")',
-    path: ["unit"],
+    error: 'is null but unit is not: a unit needs a quantity; for a line without an amount ("salt, to taste") make ' +
+      "unit null too",
+    path: ["quantity"],
   })
   .refine((line) => line.quantity === null || line.unit !== null, {
     error: "a quantity needs a unit",
@@ -128,7 +129,7 @@ export const createRecipe = defineTool({
     notes: recipeFields.notes.optional(),
     servings: recipeFields.servings.optional(),
   }),
-  describe: (input) => `Create the recipe ${input.title} (${counted(input.ingredients.length, "ingredient")})`,
+  describe: (input, names) => `Create the recipe ${input.title} (${recipeLinesWords(input.ingredients, names)})`,
   outputSchema: RecipeCreateResult,
 });
 
@@ -156,7 +157,7 @@ export const updateRecipe = defineTool({
     const current = previousTitle ?? names.recipe(input.recipe_id);
     const changes = [
       input.title === undefined || input.title === current ? null : `rename it ${input.title}`,
-      input.ingredients && `its ingredients (${counted(input.ingredients.length, "line")})`,
+      input.ingredients && `its ingredients (${recipeLinesWords(input.ingredients, names, "line")})`,
       input.instructions === undefined ? null : input.instructions === null ? "clear its method" : "its method",
       input.tags === undefined
         ? null

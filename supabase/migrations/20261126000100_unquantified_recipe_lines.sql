@@ -12,7 +12,17 @@ alter table public.recipe_ingredients add constraint recipe_ingredients_quantity
 
 -- The recipe functions (private.recipe_json, private.resolve_ingredient_lines, private.replace_recipe_lines,
 -- app.recipe_create/update/revert/restore, their revisions and history.undo) carry quantity and unit through JSON
--- as they are, so a null stays null without a change to them. Scaling a null (private.scaled_quantity) gives null.
+-- as they are, so a null stays null without a change to them.
+
+-- As 20261122000620_grocery_plan.sql made it (search_path pinned by 20261125000700), except that a line without a
+-- quantity stays without one: greatest() skips a null, so the old body turned it into 0.001.
+create or replace function private.scaled_quantity(p_quantity numeric, p_servings integer, p_base integer)
+returns numeric
+language sql immutable
+set search_path = ''
+return case when p_quantity is null then null
+  when p_servings is null or p_base is null then p_quantity
+  else trim_scale(greatest(round(p_quantity * p_servings / p_base, 3), 0.001)) end;
 --
 -- Everything on a grocery list has a numeric quantity and a unit, so the two functions that turn recipe lines into
 -- list items leave the lines without a quantity out and say so: grocery.push_recipe and grocery.sync_plan.

@@ -9,10 +9,9 @@ const getSummary = `Returns one recipe in full: ingredient lines (ingredient, qu
 instructions, tags, rating, notes, servings. Use the id from recipe.list. A line without an amount
 ("salt, to taste") has quantity and unit null.`;
 
-const createSummary = `Creates a recipe: a title and ingredient lines (numeric quantity + unit, or both null for a
-line without an amount such as "salt, to taste"), each naming an ingredient exactly (catalog or
-household name) or by ingredient_id. Unknown names fail, all listed in one error. Needs the
-user's confirmation.`;
+const createSummary = `Creates a recipe: a title and ingredient lines (numeric quantity + unit, or both null as
+in "salt, to taste"), each naming an ingredient exactly or by ingredient_id. Unknown names
+fail, all listed in one error. Needs the user's confirmation.`;
 
 const updateSummary = `Changes fields of an existing recipe; fields left out stay as they are, null clears them.
 ingredients and tags, when given, replace the whole list. Needs the user's confirmation.`;
@@ -122,7 +121,7 @@ ${createSummary}
 
 ## Failure Modes
 - **VALIDATION_ERROR** (field \`ingredients[i].…\`): a missing unit, a string quantity, an unknown unit, a unit
-  with a null quantity (field \`ingredients[i].unit\`: "a unit needs a quantity"). Not retryable.
+  with a null quantity (field \`ingredients[i].quantity\`: "a unit needs a quantity"). Not retryable.
 - **VALIDATION_ERROR** (field \`ingredients\`): unknown ingredient names; the message lists every one.
 - **CONFLICT**: the household already holds 2000 live recipes (the limit is named); delete some first.
 - **IDEMPOTENCY_MISMATCH**: the Idempotency-Key was used before with a different input.

@@ -127,7 +127,7 @@ export function RecipeForm(
                 value={line.unit}
                 onChange={(event) => setLine(line.key, { unit: event.currentTarget.value as DraftLine["unit"] })}
               >
-                <option value="">None (no amount)</option>
+                <option value="">No unit</option>
                 {units.map((unit) => <option key={unit} value={unit}>{unit}</option>)}
               </select>
             </label>
