@@ -11,6 +11,8 @@ Deno.test("a line without an amount that says why is complete as it stands; a ba
     ["a pinch of nutmeg", true],
     ["butter, as needed", true],
     ["cilantro (optional)", true],
+    ["neutral oil for deep frying", true],
+    ["Fresh cilantro, to top", true],
     ["flour", false],
     ["butter at room temp", false],
     ["2-3 eggs", false],
