@@ -82,7 +82,7 @@ begin
   join public.ingredients i on i.id = ri.ingredient_id
   where ri.household_id = p_household_id and ri.recipe_id = v_recipe.id;
   if v_lines is null and v_skipped_words is not null then
-    raise exception 'no line of this recipe has a quantity (%), and a grocery list holds only amounts: add them to the list with grocery.add_item',
+    raise exception 'no line of this recipe has a quantity (%), and a grocery list holds only amounts: add what must be bought with grocery.add_item, with an amount',
       v_skipped_words using errcode = 'MP400', column = 'recipe_id';
   elsif v_lines is null then
     raise exception 'this recipe has no ingredient lines to push' using errcode = 'MP400', column = 'recipe_id';
