@@ -120,7 +120,7 @@ begin
     'message', format('Pushed %s of %s%s.', private.counted(jsonb_array_length(v_lines), 'line'), v_recipe.title,
       case when v_servings is null or v_servings = v_recipe.servings then ' at its own amounts'
         else format(' scaled from %s to %s servings', v_recipe.servings, v_servings) end)
-      || coalesce(format(' Skipped %s: no quantity in the recipe.', v_skipped_words), ''));
+      || case when v_skipped_words is null then '' else format(' Skipped %s: no quantity in the recipe.', v_skipped_words) end);
 end;
 $$;
 
@@ -248,7 +248,7 @@ begin
       when v_changes = 0 then 'The list already matches the plan for this range; nothing changed.'
       when v_preview then format('%s would be made; nothing was written (preview).', private.counted(v_changes, 'change'))
       else format('%s made.', private.counted(v_changes, 'change')) end
-      || coalesce(format(' Skipped %s without a quantity in the recipe (%s).',
-        private.counted(jsonb_array_length(v_skipped), 'line'), v_skipped_names), ''));
+      || case when v_skipped_names is null then '' else format(' Skipped %s without a quantity in the recipe (%s).',
+        private.counted(jsonb_array_length(v_skipped), 'line'), v_skipped_names) end);
 end;
 $$;

@@ -138,12 +138,18 @@ Deno.test("grocery.push_recipe scales the lines with a quantity, skips the other
   );
   assert.deepEqual(await listLines(sql, listId), ["onion 4 whole chopped"]);
 
+  // A recipe whose every line has a quantity: nothing skipped, and the message says nothing of it.
+  const onion = (await callToolOk(alice, "recipe.create", { title: "Onions", ingredients: [soupLines[0]] })).recipe_id;
+  const plain = await callToolOk(alice, "grocery.push_recipe", { grocery_list_id: listId, recipe_id: onion });
+  assert.deepEqual([plain.skipped, plain.message], [[], "Pushed 1 line of Onions at its own amounts."]);
+  assert.deepEqual(await listLines(sql, listId), ["onion 6 whole chopped"]);
+
   const nothing = (await callToolOk(alice, "recipe.create", { title: "Seasoning", ingredients: [salt] })).recipe_id;
   const refused = await callTool(alice, "grocery.push_recipe", { grocery_list_id: listId, recipe_id: nothing });
   assert.equal(refused.status, 400);
   assert.equal(refused.body.error?.field, "recipe_id");
   assert.match(refused.body.error!.message, /^no line of this recipe has a quantity \(salt \(to taste\)\)/);
-  assert.deepEqual(await listLines(sql, listId), ["onion 4 whole chopped"]);
+  assert.deepEqual(await listLines(sql, listId), ["onion 6 whole chopped"]);
 });
 
 Deno.test("grocery.sync_plan leaves lines without a quantity out and lists them, in a preview as in the run", async () => {
@@ -173,6 +179,15 @@ Deno.test("grocery.sync_plan leaves lines without a quantity out and lists them,
   const again = await callToolOk(alice, "grocery.sync_plan", week);
   assert.deepEqual(again.changes, []);
   assert.equal(again.skipped.length, 2);
+  // A range with no line without a quantity (here no meal), into a list of its own: nothing skipped, nothing said.
+  const otherList = (await callToolOk(alice, "grocery.create_list", { name: "Soup later" })).grocery_list_id;
+  const empty = await callToolOk(alice, "grocery.sync_plan", {
+    grocery_list_id: otherList,
+    start_date: "2027-03-08",
+    end_date: "2027-03-14",
+  });
+  assert.deepEqual(empty.skipped, []);
+  assert.equal(empty.message, "The list already matches the plan for this range; nothing changed.");
   const [violations] = await sql<{ count: number }[]>`
     select count(*)::int from private.grocery_ledger_violations(${listId})`;
   assert.equal(violations.count, 0);
