@@ -147,9 +147,11 @@ export function RecipeForm(
           {line.ingredient && line.ingredient.name === line.text && !line.quantity.trim() && !line.unit
             ? (
               <p class="hint">
-                Saved without an amount, as{" "}
-                <q>{unquantifiedWords({ name: line.text, prepState: line.prepState, note: line.note })}</q>; it is not
-                added to grocery lists.
+                Saved without an amount, as “{unquantifiedWords({
+                  name: line.text,
+                  prepState: line.prepState,
+                  note: line.note,
+                })}”; it is not added to grocery lists.
               </p>
             )
             : null}
