@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.dafa4b4ace15";
+export const registryVersion = "1.0.ff0017262200";
 
 // recipe.list
 
@@ -62,7 +62,7 @@ export type RecipeGetOutput = {
       position: number;
       ingredient_id: string;
       ingredient_name: string;
-      quantity: number;
+      quantity: number | null;
       unit:
         | "cup"
         | "tbsp"
@@ -77,7 +77,8 @@ export type RecipeGetOutput = {
         | "whole"
         | "piece"
         | "can"
-        | "package";
+        | "package"
+        | null;
       prep_state: string | null;
       note: string | null;
     }>;
@@ -97,9 +98,9 @@ export type RecipeCreateInput = {
     ingredient_id?: string;
     /** Exact ingredient name (trimmed, case-insensitive, never fuzzy). Give this or ingredient_id. */
     name?: string;
-    /** Amount as a JSON number > 0, at most 1,000,000 and with at most 3 decimals, e.g. 1.5; never a string. */
-    quantity: number;
-    /** Unit, exactly one of: cup, tbsp, tsp, ml, l, fl oz, lb, oz, g, kg, whole, piece, can, package. Units are never converted. */
+    /** Amount as a JSON number > 0, at most 1,000,000, at most 3 decimals, e.g. 1.5; never a string. null, with unit null, for a line without an amount ("salt to taste"): say why in note. */
+    quantity: number | null;
+    /** Unit, exactly one of: cup, tbsp, tsp, ml, l, fl oz, lb, oz, g, kg, whole, piece, can, package; never converted. null exactly when quantity is null. */
     unit:
       | "cup"
       | "tbsp"
@@ -114,10 +115,11 @@ export type RecipeCreateInput = {
       | "whole"
       | "piece"
       | "can"
-      | "package";
+      | "package"
+      | null;
     /** How the ingredient is prepared ("chopped", "diced"); null or absent for none. */
     prep_state?: string | null;
-    /** Free note for this line ("to taste", "divided"); not a quantity. */
+    /** Free note for this line ("to taste", "divided", "for frying"); not a quantity. */
     note?: string;
   }>;
   /** Method, free text. */
@@ -152,9 +154,9 @@ export type RecipeUpdateInput = {
     ingredient_id?: string;
     /** Exact ingredient name (trimmed, case-insensitive, never fuzzy). Give this or ingredient_id. */
     name?: string;
-    /** Amount as a JSON number > 0, at most 1,000,000 and with at most 3 decimals, e.g. 1.5; never a string. */
-    quantity: number;
-    /** Unit, exactly one of: cup, tbsp, tsp, ml, l, fl oz, lb, oz, g, kg, whole, piece, can, package. Units are never converted. */
+    /** Amount as a JSON number > 0, at most 1,000,000, at most 3 decimals, e.g. 1.5; never a string. null, with unit null, for a line without an amount ("salt to taste"): say why in note. */
+    quantity: number | null;
+    /** Unit, exactly one of: cup, tbsp, tsp, ml, l, fl oz, lb, oz, g, kg, whole, piece, can, package; never converted. null exactly when quantity is null. */
     unit:
       | "cup"
       | "tbsp"
@@ -169,10 +171,11 @@ export type RecipeUpdateInput = {
       | "whole"
       | "piece"
       | "can"
-      | "package";
+      | "package"
+      | null;
     /** How the ingredient is prepared ("chopped", "diced"); null or absent for none. */
     prep_state?: string | null;
-    /** Free note for this line ("to taste", "divided"); not a quantity. */
+    /** Free note for this line ("to taste", "divided", "for frying"); not a quantity. */
     note?: string;
   }>;
   /** Method; null clears it. */
@@ -202,7 +205,7 @@ export type RecipeUpdateOutput = {
       position: number;
       ingredient_id: string;
       ingredient_name: string;
-      quantity: number;
+      quantity: number | null;
       unit:
         | "cup"
         | "tbsp"
@@ -217,7 +220,8 @@ export type RecipeUpdateOutput = {
         | "whole"
         | "piece"
         | "can"
-        | "package";
+        | "package"
+        | null;
       prep_state: string | null;
       note: string | null;
     }>;
@@ -230,7 +234,7 @@ export type RecipeUpdateOutput = {
       position: number;
       ingredient_id: string;
       ingredient_name: string;
-      quantity: number;
+      quantity: number | null;
       unit:
         | "cup"
         | "tbsp"
@@ -245,7 +249,8 @@ export type RecipeUpdateOutput = {
         | "whole"
         | "piece"
         | "can"
-        | "package";
+        | "package"
+        | null;
       prep_state: string | null;
       note: string | null;
     }>;
@@ -297,7 +302,7 @@ export type RecipeRestoreOutput = {
       position: number;
       ingredient_id: string;
       ingredient_name: string;
-      quantity: number;
+      quantity: number | null;
       unit:
         | "cup"
         | "tbsp"
@@ -312,7 +317,8 @@ export type RecipeRestoreOutput = {
         | "whole"
         | "piece"
         | "can"
-        | "package";
+        | "package"
+        | null;
       prep_state: string | null;
       note: string | null;
     }>;
@@ -345,7 +351,7 @@ export type RecipeRevertOutput = {
       position: number;
       ingredient_id: string;
       ingredient_name: string;
-      quantity: number;
+      quantity: number | null;
       unit:
         | "cup"
         | "tbsp"
@@ -360,7 +366,8 @@ export type RecipeRevertOutput = {
         | "whole"
         | "piece"
         | "can"
-        | "package";
+        | "package"
+        | null;
       prep_state: string | null;
       note: string | null;
     }>;
@@ -402,7 +409,7 @@ export type RecipeListRevisionsOutput = {
         position: number;
         ingredient_id: string;
         ingredient_name: string;
-        quantity: number;
+        quantity: number | null;
         unit:
           | "cup"
           | "tbsp"
@@ -417,7 +424,8 @@ export type RecipeListRevisionsOutput = {
           | "whole"
           | "piece"
           | "can"
-          | "package";
+          | "package"
+          | null;
         prep_state: string | null;
         note: string | null;
       }>;
@@ -641,7 +649,7 @@ export type PlannerGetMealOutput = {
       position: number;
       ingredient_id: string;
       ingredient_name: string;
-      quantity: number;
+      quantity: number | null;
       unit:
         | "cup"
         | "tbsp"
@@ -656,7 +664,8 @@ export type PlannerGetMealOutput = {
         | "whole"
         | "piece"
         | "can"
-        | "package";
+        | "package"
+        | null;
       prep_state: string | null;
       note: string | null;
     }>;
@@ -1770,6 +1779,13 @@ export type GroceryPushRecipeOutput = {
     quantity_unrounded: number;
     quantity: number;
   }>;
+  skipped: Array<{
+    ingredient_id: string;
+    ingredient_name: string;
+    prep_state: string | null;
+    note: string | null;
+    reason: string;
+  }>;
   message: string;
 };
 
@@ -1867,6 +1883,18 @@ export type GrocerySyncPlanOutput = {
       | "package";
     prep_state: string | null;
     quantity: number;
+  }>;
+  skipped: Array<{
+    planner_meal_id: string;
+    date: string;
+    meal_type: "breakfast" | "lunch" | "dinner";
+    recipe_id: string;
+    recipe_title: string;
+    ingredient_id: string;
+    ingredient_name: string;
+    prep_state: string | null;
+    note: string | null;
+    reason: string;
   }>;
   item_count: number;
   message: string;
@@ -2747,16 +2775,17 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<RecipeListOutput>(host, "recipe.list", input, { ...defaults, ...options }),
       /**
        * `recipe.get` (read, risk low).
-       * Returns one recipe in full: ingredient lines (ingredient, quantity, unit, prep state),
-       * instructions, tags, rating, notes, servings. Use the id from recipe.list.
+       * Returns one recipe in full: ingredient lines (ingredient, quantity, unit, prep state, note),
+       * instructions, tags, rating, notes, servings. Use the id from recipe.list. A line without an amount
+       * ("salt, to taste") has quantity and unit null.
        */
       get: (input: RecipeGetInput, options: CallOptions & HouseholdOptions = {}): Promise<RecipeGetOutput> =>
         callTool<RecipeGetOutput>(host, "recipe.get", input, { ...defaults, ...options }),
       /**
        * `recipe.create` (write, risk medium).
-       * Creates a recipe: a title and ingredient lines (numeric quantity + unit), each naming an
-       * ingredient exactly (catalog or household name) or by ingredient_id. Unknown names fail, all
-       * listed in one error. Needs the user's confirmation.
+       * Creates a recipe: a title and ingredient lines (numeric quantity + unit, or both null as
+       * in "salt, to taste"), each naming an ingredient exactly or by ingredient_id. Unknown names
+       * fail, all listed in one error. Needs the user's confirmation.
        */
       create: (
         input: RecipeCreateInput,

@@ -4,9 +4,20 @@ import type { ParsedRecipeText } from "./recipe-text.ts";
 
 type DraftLine = RecipeDraft["draft"]["ingredients"][number];
 
+// Words that say why a line has no amount ("salt to taste", "oil for frying", "parsley, to serve"): such a line is
+// complete as it is, so its no_quantity problem is dropped. A bare "flour" keeps it: the amount may have been lost.
+const noAmountReason =
+  /\b(?:to taste|as (?:needed|required|desired)|if (?:needed|desired|liked|you like)|optional(?:ly)?|to (?:serve|garnish|top|finish|decorate|sprinkle)|for (?:serving|garnish(?:ing)?|decoration|decorating|topping|the (?:pan|tin|tray|dish|table))|for (?:\w+ )?\w+ing|(?:a )?pinch(?:es)?|dash(?:es)?|handful|splash|drizzle|sprinkl(?:e|ing)|some|few)\b/i;
+
+/** True when the line gives no amount, and its words say that none is meant ("to taste"). */
+export function saysNoAmount(line: { original: string; quantity: number | null; quantity_text: string | null }) {
+  return line.quantity === null && line.quantity_text === null && noAmountReason.test(line.original);
+}
+
 /**
  * The parsed text and the names' matches as a recipe.create input to correct: matched lines carry the
- * ingredient's id, unmatched ones the name as read; quantities and units that could not be read are null.
+ * ingredient's id, unmatched ones the name as read; quantities and units that could not be read are null. A line
+ * without any amount ("salt to taste") has both null, as recipe.create takes it.
  */
 export function buildRecipeDraft(
   parsed: ParsedRecipeText,
@@ -22,7 +33,9 @@ export function buildRecipeDraft(
     // A counted line ("3 eggs") takes the unit the catalog counts the ingredient in.
     const counted = ingredient !== null && line.quantity !== null && line.unit === null && match?.count_unit;
     const unit = counted ? match!.count_unit : line.unit;
-    const problems = line.problems.filter((problem) => !(counted && problem === "no_unit"));
+    const problems = line.problems.filter((problem) =>
+      !(counted && problem === "no_unit") && !(problem === "no_quantity" && line.unit === null && saysNoAmount(line))
+    );
     return {
       ...line,
       unit,

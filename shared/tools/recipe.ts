@@ -18,10 +18,12 @@ import {
   tagsField,
   textField,
   unitField,
+  units,
 } from "./fields.ts";
 import { recipeDocs } from "./docs/recipe.ts";
 import { recipeRevisionDocs } from "./docs/recipe-revisions.ts";
 import { counted, listWords } from "./describe/wording.ts";
+import { recipeLinesWords } from "./describe/recipe-words.ts";
 import {
   type IngredientNameMatches,
   RecipeCreateResult,
@@ -39,11 +41,26 @@ const ingredientLine = z.strictObject({
   ingredient_id: idField("Catalog or household ingredient id (from ingredient.search). Give this or name.").optional(),
   name: textField(100, "Exact ingredient name (trimmed, case-insensitive, never fuzzy). Give this or ingredient_id.")
     .optional(),
-  quantity: quantityField(),
-  unit: unitField(),
+  quantity: quantityField().nullable().describe(
+    "Amount as a JSON number > 0, at most 1,000,000, at most 3 decimals, e.g. 1.5; never a string. null, with unit " +
+      'null, for a line without an amount ("salt to taste"): say why in note.',
+  ),
+  unit: unitField().nullable().describe(
+    `Unit, exactly one of: ${units.join(", ")}; never converted. null exactly when quantity is null.`,
+  ),
   prep_state: prepStateField(),
-  note: textField(200, 'Free note for this line ("to taste", "divided"); not a quantity.').optional(),
+  note: textField(200, 'Free note for this line ("to taste", "divided", "for frying"); not a quantity.').optional(),
 })
+  // Both or neither: a unit alone would be a free-text amount ("a cup of"), a number alone has no meaning.
+  .refine((line) => line.quantity !== null || line.unit === null, {
+    error: 'is null but unit is not: a unit needs a quantity; for a line without an amount ("salt, to taste") make ' +
+      "unit null too",
+    path: ["quantity"],
+  })
+  .refine((line) => line.quantity === null || line.unit !== null, {
+    error: "a quantity needs a unit",
+    path: ["unit"],
+  })
   .refine((line) => line.ingredient_id !== undefined || line.name !== undefined, {
     error: "each ingredient line needs ingredient_id or name",
     path: ["ingredient_id"],
@@ -52,7 +69,10 @@ const ingredientLine = z.strictObject({
     error: "give ingredient_id or name, not both",
     path: ["name"],
   })
-  .describe("One ingredient line: an ingredient (id or exact name), a numeric quantity and a unit.");
+  .describe(
+    "One ingredient line: an ingredient (id or exact name), a numeric quantity and a unit, or null for both when " +
+      'the recipe gives no amount ("salt, to taste"; grocery.push_recipe and grocery.sync_plan skip such a line).',
+  );
 
 const ingredientLines = z.array(ingredientLine)
   .min(1, { error: "a recipe needs at least one ingredient line" })
@@ -109,7 +129,7 @@ export const createRecipe = defineTool({
     notes: recipeFields.notes.optional(),
     servings: recipeFields.servings.optional(),
   }),
-  describe: (input) => `Create the recipe ${input.title} (${counted(input.ingredients.length, "ingredient")})`,
+  describe: (input, names) => `Create the recipe ${input.title} (${recipeLinesWords(input.ingredients, names)})`,
   outputSchema: RecipeCreateResult,
 });
 
@@ -137,7 +157,7 @@ export const updateRecipe = defineTool({
     const current = previousTitle ?? names.recipe(input.recipe_id);
     const changes = [
       input.title === undefined || input.title === current ? null : `rename it ${input.title}`,
-      input.ingredients && `its ingredients (${counted(input.ingredients.length, "line")})`,
+      input.ingredients && `its ingredients (${recipeLinesWords(input.ingredients, names, "line")})`,
       input.instructions === undefined ? null : input.instructions === null ? "clear its method" : "its method",
       input.tags === undefined
         ? null
@@ -239,9 +259,12 @@ export async function recipeDraftFromParsed(
     folded: candidates.map((names) => names.map((candidate) => foldIngredientName(candidate.name))),
   });
   const built = buildRecipeDraft(parsed, matches, candidates);
-  // recipe.create refuses a name that is no ingredient: a draft with an unmatched line is not ready.
+  // recipe.create refuses a name that is no ingredient: a draft with an unmatched line is not ready. Nor is one with
+  // an amount written but not read as a number ("2-3", "1/0"): saved as it stands, the line would lose it. A line
+  // with no amount at all ("salt to taste") is a line recipe.create takes: it does not stop the draft.
   const allMatched = built.lines.every((line) => line.ingredient !== null);
-  return { ...built, ready: allMatched && createRecipe.inputSchema.safeParse(built.draft).success };
+  const amountsRead = built.lines.every((line) => line.quantity !== null || line.quantity_text === null);
+  return { ...built, ready: allMatched && amountsRead && createRecipe.inputSchema.safeParse(built.draft).success };
 }
 
 export const parseRecipeTextTool = defineTool({

@@ -23,8 +23,9 @@ export const RecipeIngredientLine = z.strictObject({
   position: z.int().nonnegative(),
   ingredient_id: id,
   ingredient_name: z.string(),
-  quantity: z.number().positive(),
-  unit: z.enum(units),
+  /** null, with unit null, for a line without an amount ("salt, to taste"). */
+  quantity: z.number().positive().nullable(),
+  unit: z.enum(units).nullable(),
   prep_state: z.string().nullable(),
   note: z.string().nullable(),
 });
@@ -488,6 +489,14 @@ export const GroceryPushRecipeResult = z.strictObject({
     quantity_unrounded: z.number().positive(),
     quantity: z.number().positive(),
   })),
+  /** The recipe's lines without a quantity, which nothing on a list can hold: left out. */
+  skipped: z.array(z.strictObject({
+    ingredient_id: id,
+    ingredient_name: z.string(),
+    prep_state: z.string().nullable(),
+    note: z.string().nullable(),
+    reason: z.string(),
+  })),
   message: z.string(),
 });
 export type GroceryPushRecipeResult = z.infer<typeof GroceryPushRecipeResult>;
@@ -536,6 +545,19 @@ export const GrocerySyncPlanResult = z.strictObject({
     unit: z.enum(units),
     prep_state: z.string().nullable(),
     quantity: z.number().positive(),
+  })),
+  /** Each line without a quantity of each meal planned in the range: left out of the plan. */
+  skipped: z.array(z.strictObject({
+    planner_meal_id: id,
+    date: z.iso.date(),
+    meal_type: z.enum(mealTypes),
+    recipe_id: id,
+    recipe_title: z.string(),
+    ingredient_id: id,
+    ingredient_name: z.string(),
+    prep_state: z.string().nullable(),
+    note: z.string().nullable(),
+    reason: z.string(),
   })),
   item_count: z.int().nonnegative(),
   message: z.string(),

@@ -30,12 +30,17 @@ export const groceryPlanDocs = {
         "into an unchecked, live item; else a new item) with a source row naming the recipe.\n" +
         "- Returns the merge's reply (`added`, `merged`, `summary`, `item_count`) plus `recipe_id`, " +
         "`base_servings`, `servings`, and `lines`: each line's `recipe_quantity`, `quantity_unrounded` and the " +
-        "`quantity` stored.",
+        "`quantity` stored.\n" +
+        '- A recipe line without an amount (quantity and unit null, "salt, to taste") is not pushed: a list holds ' +
+        "only numeric amounts. It is listed in `skipped` (`ingredient_id`, `ingredient_name`, `prep_state`, `note`, " +
+        '`reason`: "no quantity in the recipe") and named in the message; add it by hand with grocery.add_item ' +
+        "if it must be bought.",
       Invariants: `- ${rounding}\n${exactKept}\n- No unit is ever converted.\n- All or nothing: one transaction.`,
       "Failure Modes": "- **NOT_FOUND** (grocery_list_id or recipe_id): no such live list or recipe in this " +
         "household (another household's is NOT_FOUND too).\n" +
         "- **VALIDATION_ERROR** (servings): the recipe has no servings; or an item would pass 1,000,000.\n" +
-        "- **VALIDATION_ERROR** (recipe_id): the recipe has no ingredient lines.",
+        "- **VALIDATION_ERROR** (recipe_id): the recipe has no ingredient lines, or none of them has a quantity " +
+        "(the message names them).",
       Examples: `### Example 1: a 4-serving recipe for 6\n\`\`\`json\n{ "grocery_list_id": "${listId}", ` +
         `"recipe_id": "${recipeId}", "servings": 6 }\n\`\`\``,
       "Common Mistakes": "- ❌ Scaling the quantities yourself and calling grocery.push_ingredients: the " +
@@ -58,7 +63,10 @@ export const groceryPlanDocs = {
         "- A checked item is never reduced: what was bought stays (reported in `kept`); when more is needed, " +
         "it goes on a new unchecked line. An item the person removed is not brought back.\n" +
         "- Returns `changes` (one entry per meal and key: `quantity_before`, `quantity_after`, `added`, " +
-        "`withdrawn`, `kept`), `withdrawals` (item by item), `kept`, `item_count` and a message.\n" +
+        "`withdrawn`, `kept`), `withdrawals` (item by item), `kept`, `skipped`, `item_count` and a message.\n" +
+        '- Recipe lines without an amount (quantity and unit null, "salt, to taste") are never added: each one of ' +
+        'each meal planned in the range is listed in `skipped` (meal, recipe, ingredient, note, `reason`: "no ' +
+        'quantity in the recipe"), in a preview as in a real run, and the message counts and names them.\n' +
         "- Its source rows and withdrawals name the sync, so history.undo subtracts exactly what it added and " +
         "puts back exactly what it withdrew (an item it emptied comes back); a later sync's or push's part stays.",
       Invariants: `- Running it again for the same range changes nothing (\`changes\` is empty).\n` +

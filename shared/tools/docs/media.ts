@@ -21,7 +21,12 @@ const draftRules = "- Nothing is saved: pass the corrected draft to recipe.creat
   'tomato); tried as read, then without describing words ("large eggs" → eggs, "freshly ground black ' +
   'pepper" → black pepper), which go to the line\'s note. A counted line ("3 eggs", "2 cloves garlic") ' +
   "takes the unit the catalog counts it in (whole, piece). `ready` is false while a line is unmatched.\n" +
-  "- Fractions are read (1/2, 1 1/2, ½); quantities are rounded to 3 decimals (1/3 → 0.333, flagged rounded).";
+  "- Fractions are read (1/2, 1 1/2, ½); quantities are rounded to 3 decimals (1/3 → 0.333, flagged rounded).\n" +
+  '- A line with no amount at all ("salt to taste", "oil for frying") is a recipe line as it stands: quantity ' +
+  "and unit null, the words in note; it does not keep `ready` false. Its `no_quantity` problem is dropped when " +
+  'the line says why ("to taste", "as needed", "optional", "to serve", "for frying", "a pinch", …) and kept, as ' +
+  'something to look at, when it says nothing ("flour"). A line whose amount was written but not read as a ' +
+  'number (a range "2-3", "1/0"), or a unit without a number, keeps `ready` false; so does a number without a unit.';
 
 const parseTextSummary = `Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed
 rules, with each ingredient name matched exactly and suggestions for the rest. Saves nothing.`;

@@ -5,12 +5,13 @@ const listSummary = `Lists the household's recipes, 20 per page by default, orde
 Filters combine: tags (a recipe must carry all), min_rating, query (substring of the title).
 Pass next_cursor back as cursor for the next page; null means no more.`;
 
-const getSummary = `Returns one recipe in full: ingredient lines (ingredient, quantity, unit, prep state),
-instructions, tags, rating, notes, servings. Use the id from recipe.list.`;
+const getSummary = `Returns one recipe in full: ingredient lines (ingredient, quantity, unit, prep state, note),
+instructions, tags, rating, notes, servings. Use the id from recipe.list. A line without an amount
+("salt, to taste") has quantity and unit null.`;
 
-const createSummary = `Creates a recipe: a title and ingredient lines (numeric quantity + unit), each naming an
-ingredient exactly (catalog or household name) or by ingredient_id. Unknown names fail, all
-listed in one error. Needs the user's confirmation.`;
+const createSummary = `Creates a recipe: a title and ingredient lines (numeric quantity + unit, or both null as
+in "salt, to taste"), each naming an ingredient exactly or by ingredient_id. Unknown names
+fail, all listed in one error. Needs the user's confirmation.`;
 
 const updateSummary = `Changes fields of an existing recipe; fields left out stay as they are, null clears them.
 ingredients and tags, when given, replace the whole list. Needs the user's confirmation.`;
@@ -75,6 +76,7 @@ ${getSummary}
 
 ## Invariants
 - Quantities are exact decimals with the unit they were stored with; nothing is converted.
+- A line without an amount has \`quantity: null\` and \`unit: null\` (always both); its note says why ("to taste").
 
 ## Failure Modes
 - **NOT_FOUND**: no such recipe in this household (another household's recipe is also NOT_FOUND).
@@ -102,7 +104,8 @@ ${createSummary}
 ## Preconditions
 - Every ingredient line names a known ingredient: ingredient_id, or name matching a catalog or household
   ingredient exactly (trimmed, case-insensitive). Create missing ones with ingredient.create first.
-- Each quantity is a JSON number > 0 and each unit one of the 14 allowed units.
+- Each quantity is a JSON number > 0 and each unit one of the 14 allowed units; or, for a line the recipe gives no
+  amount ("salt, to taste", "oil for frying"), quantity and unit are both null, with the words in note.
 
 ## Postconditions
 - One recipe with its lines (positions in input order) exists. Returns \`{ recipe_id, created_at }\`.
@@ -111,10 +114,14 @@ ${createSummary}
 ## Invariants
 - All or nothing: one bad line and nothing is created.
 - Names are never matched fuzzily and units never converted.
+- A line's quantity and unit are both set or both null: never a unit without a number, never a text amount.
+- A line without an amount stays without one everywhere: scaling leaves it null, and grocery.push_recipe and
+  grocery.sync_plan skip it and list it under \`skipped\` (a grocery list holds only numeric amounts).
 - The same Idempotency-Key with the same input creates the recipe once.
 
 ## Failure Modes
-- **VALIDATION_ERROR** (field \`ingredients[i].…\`): a missing unit, a string quantity, an unknown unit. Not retryable.
+- **VALIDATION_ERROR** (field \`ingredients[i].…\`): a missing unit, a string quantity, an unknown unit, a unit
+  with a null quantity (field \`ingredients[i].quantity\`: "a unit needs a quantity"). Not retryable.
 - **VALIDATION_ERROR** (field \`ingredients\`): unknown ingredient names; the message lists every one.
 - **CONFLICT**: the household already holds 2000 live recipes (the limit is named); delete some first.
 - **IDEMPOTENCY_MISMATCH**: the Idempotency-Key was used before with a different input.
@@ -126,13 +133,16 @@ ${createSummary}
 { "title": "Rice bowl", "servings": 2, "tags": ["dinner"],
   "ingredients": [
     { "name": "rice", "quantity": 1, "unit": "cup" },
-    { "name": "onion", "quantity": 1, "unit": "whole", "prep_state": "chopped" }
+    { "name": "onion", "quantity": 1, "unit": "whole", "prep_state": "chopped" },
+    { "name": "salt", "quantity": null, "unit": null, "note": "to taste" }
   ] }
 \`\`\`
 Result: \`{ "recipe_id": "…", "created_at": "…" }\`
 
 ## Common Mistakes
-- ❌ \`"quantity": "1 1/2"\` or \`"a pinch"\`: quantities are numbers (1.5); put "to taste" in note.
+- ❌ \`"quantity": "1 1/2"\` or \`"a pinch"\`: quantities are numbers (1.5); for no amount, quantity and unit null
+  and "to taste" in note.
+- ❌ \`"quantity": null, "unit": "tsp"\`: a unit needs a number; give both or neither.
 - ❌ \`"unit": "cups"\` or \`"grams"\`: use the exact unit names (cup, g).
 - ❌ Guessing a near name ("tomatos"): search the catalog, or ask the user to create the ingredient.
 `,

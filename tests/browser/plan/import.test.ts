@@ -100,7 +100,7 @@ browserTest(
     await page.getByRole("heading", { name: "Import a recipe" }).waitFor();
     await page.getByLabel("Pasted text").check();
     await page.getByLabel("Recipe text").fill(
-      "Lentil soup\nIngredients\n1 cup red lentils\n1 onion, chopped\n2 tbsp moonberry syrup\n" +
+      "Lentil soup\nIngredients\n1 cup red lentils\n1 onion, chopped\n2 tbsp moonberry syrup\nsalt to taste\n" +
         "Method\nSimmer the lentils with the onion.",
     );
     await page.getByRole("button", { name: "Read the text" }).click();
@@ -118,11 +118,17 @@ browserTest(
 
     await page.getByRole("heading", { name: "Lentil soup" }).waitFor();
     assert.match(await page.getByRole("region", { name: "Ingredients" }).innerText(), /2 tbsp moonberry syrup/);
+    assert.match(await page.getByRole("region", { name: "Ingredients" }).innerText(), /^salt, to taste$/m);
     const [saved] = (await person.tools.recipe.list()).recipes;
     const held = (await person.tools.recipe.get({ recipe_id: saved.id })).recipe;
     assert.deepEqual(
       held.ingredients.map((line) => [line.ingredient_name, line.quantity, line.unit, line.prep_state]),
-      [["red lentils", 1, "cup", null], ["onion", 1, "whole", "chopped"], ["moonberry syrup", 2, "tbsp", null]],
+      [
+        ["red lentils", 1, "cup", null],
+        ["onion", 1, "whole", "chopped"],
+        ["moonberry syrup", 2, "tbsp", null],
+        ["salt", null, null, null],
+      ],
     );
     const [created] = (await person.tools.ingredient.search({ query: "moonberry syrup" })).ingredients;
     assert.deepEqual([created.name, created.household_specific], ["moonberry syrup", true]);

@@ -34,6 +34,16 @@ browserTest("a recipe made by hand with autocomplete is edited, reverted, delete
   await second.getByLabel("Amount").fill("1");
   await second.getByLabel("Unit").selectOption("whole");
   await second.getByLabel("Preparation").fill("chopped");
+  // A line without an amount: amount and unit left empty, the words in the note.
+  await page.getByRole("button", { name: "Add an ingredient" }).click();
+  const third = page.getByRole("group", { name: "Ingredient 3", exact: true });
+  await third.getByRole("combobox", { name: "Ingredient" }).pressSequentially("salt");
+  await third.getByRole("option", { name: "salt", exact: true }).click();
+  await third.getByLabel("Note").fill("to taste");
+  assert.match(
+    await third.locator(".hint").innerText(),
+    /Saved without an amount, as “salt, to taste”; it is not added to grocery lists/,
+  );
   await page.getByLabel("Instructions").fill("Fry the onion. Add the beans. Simmer for 20 minutes.");
   await screenshots(page, "recipe-new");
   await page.getByRole("button", { name: "Save recipe" }).click();
@@ -42,13 +52,15 @@ browserTest("a recipe made by hand with autocomplete is edited, reverted, delete
   const ingredients = page.getByRole("region", { name: "Ingredients" });
   assert.match(await ingredients.innerText(), /2 can kidney beans/);
   assert.match(await ingredients.innerText(), /1 onion, chopped/);
+  assert.match(await ingredients.innerText(), /^salt, to taste$/m);
   assert.match(await page.locator(".recipe-meta").innerText(), /Serves 4/);
   const [saved] = (await person.tools.recipe.list({ query: "chilli" })).recipes;
   const held = (await person.tools.recipe.get({ recipe_id: saved.id })).recipe;
   assert.deepEqual(
     held.ingredients.map((line) => [line.ingredient_name, line.quantity, line.unit, line.prep_state]),
-    [["kidney beans", 2, "can", null], ["onion", 1, "whole", "chopped"]],
+    [["kidney beans", 2, "can", null], ["onion", 1, "whole", "chopped"], ["salt", null, null, null]],
   );
+  assert.equal(held.ingredients[2].note, "to taste");
   assert.deepEqual([held.servings, held.rating, held.tags], [4, 4, ["quick", "spicy"]]);
   await page.getByText("No earlier versions").waitFor();
   await screenshots(page, "recipe-view");

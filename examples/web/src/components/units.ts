@@ -1,6 +1,6 @@
 import type { RecipeCreateInput } from "../../../../shared/client/tools-client.generated.ts";
 
-export type Unit = RecipeCreateInput["ingredients"][number]["unit"];
+export type Unit = NonNullable<RecipeCreateInput["ingredients"][number]["unit"]>;
 
 /** The units recipe.create takes, in the order a cook thinks of them; never converted. */
 export const units: Unit[] = [

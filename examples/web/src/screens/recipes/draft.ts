@@ -57,8 +57,8 @@ export function draftFromRecipe(recipe: RecipeGetOutput["recipe"]): Draft {
       key: newKey(),
       text: line.ingredient_name,
       ingredient: { id: line.ingredient_id, name: line.ingredient_name },
-      quantity: String(line.quantity),
-      unit: line.unit,
+      quantity: line.quantity === null ? "" : String(line.quantity),
+      unit: line.unit ?? "",
       prepState: line.prep_state ?? "",
       note: line.note ?? "",
     })),
@@ -95,6 +95,11 @@ export const problemWords: Record<ParsedLine["problems"][number], string> = {
   unmatched: "the ingredient is not in the catalog: choose a suggestion or add it",
 };
 
+/** "salt, to taste", "parsley, chopped, to serve": a line without an amount as a person reads it. */
+export function unquantifiedWords(line: { name: string; prepState?: string | null; note?: string | null }): string {
+  return [line.name, line.prepState, line.note].filter((part) => part && part.trim()).join(", ");
+}
+
 /** The draft as recipe.create input, or the first thing a person has to fix, in words. */
 export function recipeInput(draft: Draft): { input: RecipeCreateInput } | { problem: string } {
   const title = draft.title.trim();
@@ -105,15 +110,23 @@ export function recipeInput(draft: Draft): { input: RecipeCreateInput } | { prob
     if (!line.ingredient || line.ingredient.name !== line.text) {
       return { problem: `${which}: choose an ingredient from the matches, or add it as a new one.` };
     }
+    // Amount and unit both empty: a line the recipe gives no amount ("salt, to taste"), saved with both null.
+    const unquantified = !line.quantity.trim() && !line.unit;
     const quantity = Number(line.quantity);
-    if (!line.quantity.trim() || !Number.isFinite(quantity) || quantity <= 0) {
+    if (!unquantified && !line.quantity.trim()) {
+      return {
+        problem:
+          `${which}: enter an amount for the unit, or leave both amount and unit empty (as for “salt, to taste”).`,
+      };
+    }
+    if (!unquantified && (!Number.isFinite(quantity) || quantity <= 0)) {
       return { problem: `${which}: enter an amount greater than 0.` };
     }
-    if (!line.unit) return { problem: `${which}: choose a unit.` };
+    if (!unquantified && !line.unit) return { problem: `${which}: choose a unit.` };
     ingredients.push({
       ingredient_id: line.ingredient.id,
-      quantity,
-      unit: line.unit,
+      quantity: unquantified ? null : quantity,
+      unit: line.unit || null,
       prep_state: line.prepState.trim() || null,
       ...(line.note.trim() ? { note: line.note.trim() } : {}),
     });

@@ -7,7 +7,7 @@ import type { ApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { IngredientPicker } from "../../components/ingredient-picker.tsx";
 import { units } from "../../components/units.ts";
-import { type Draft, type DraftLine, emptyLine, problemWords, recipeInput } from "./draft.ts";
+import { type Draft, type DraftLine, emptyLine, problemWords, recipeInput, unquantifiedWords } from "./draft.ts";
 
 export function RecipeForm(
   { initial, saveLabel, busy, error, onSave, onCancel }: {
@@ -127,7 +127,7 @@ export function RecipeForm(
                 value={line.unit}
                 onChange={(event) => setLine(line.key, { unit: event.currentTarget.value as DraftLine["unit"] })}
               >
-                <option value="">Choose…</option>
+                <option value="">No unit</option>
                 {units.map((unit) => <option key={unit} value={unit}>{unit}</option>)}
               </select>
             </label>
@@ -144,6 +144,17 @@ export function RecipeForm(
               <input value={line.note} onInput={(event) => setLine(line.key, { note: event.currentTarget.value })} />
             </label>
           </div>
+          {line.ingredient && line.ingredient.name === line.text && !line.quantity.trim() && !line.unit
+            ? (
+              <p class="hint">
+                Saved without an amount, as “{unquantifiedWords({
+                  name: line.text,
+                  prepState: line.prepState,
+                  note: line.note,
+                })}”; it is not added to grocery lists.
+              </p>
+            )
+            : null}
           <button
             type="button"
             class="link"

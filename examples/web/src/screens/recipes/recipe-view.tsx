@@ -8,6 +8,7 @@ import { formatQuantity } from "../../components/units.ts";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { routeHash } from "../../routes.ts";
+import { unquantifiedWords } from "./draft.ts";
 import { RecipeRevisions } from "./recipe-revisions.tsx";
 import { Stars } from "./stars.tsx";
 
@@ -88,9 +89,15 @@ export function RecipeView({ recipeId }: { recipeId: string }) {
           <ul class="ingredients">
             {recipe.ingredients.map((line) => (
               <li key={line.position}>
-                <span class="amount">{formatQuantity(line.quantity, line.unit)}</span> {line.ingredient_name}
-                {line.prep_state ? `, ${line.prep_state}` : ""}
-                {line.note ? <span class="hint">({line.note})</span> : null}
+                {line.quantity === null || line.unit === null
+                  ? unquantifiedWords({ name: line.ingredient_name, prepState: line.prep_state, note: line.note })
+                  : (
+                    <>
+                      <span class="amount">{formatQuantity(line.quantity, line.unit)}</span> {line.ingredient_name}
+                      {line.prep_state ? `, ${line.prep_state}` : ""}
+                      {line.note ? <span class="hint">({line.note})</span> : null}
+                    </>
+                  )}
               </li>
             ))}
           </ul>
