@@ -54,12 +54,12 @@ Deno.test("an undone ingredient.create frees its name; one in use is a CONFLICT 
 });
 
 Deno.test("an ingredient on a removed list item is still in use: the item can come back", async () => {
-  const shiso = await callToolOk(alice, "ingredient.create", { name: "Shiso" });
+  const myoga = await callToolOk(alice, "ingredient.create", { name: "Myoga" });
   const creation = (await lastWrite(alice)).invocation_id;
   const { grocery_list_id } = await callToolOk(alice, "grocery.create_list", { name: "Asian market" });
   const { item } = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id,
-    ingredient_id: shiso.ingredient_id,
+    ingredient_id: myoga.ingredient_id,
     quantity: 1,
     unit: "package",
   });
@@ -68,9 +68,9 @@ Deno.test("an ingredient on a removed list item is still in use: the item can co
   assert.equal(refused.status, 409);
   assert.equal(
     refused.body.error!.message,
-    '"Shiso" is used by an item of the list "Asian market" (removed); an ingredient in use stays',
+    '"Myoga" is used by an item of the list "Asian market" (removed); an ingredient in use stays',
   );
-  assert.equal(await ingredientNamed("shiso"), shiso.ingredient_id);
+  assert.equal(await ingredientNamed("myoga"), myoga.ingredient_id);
   assert.equal((await callTool(alice, "grocery.restore_item", { grocery_item_id: item.id })).status, 200);
 });
 
