@@ -165,7 +165,9 @@ export const updateRecipe = defineTool({
         ? "clear its tags"
         : `its tags (${
           listWords(
-            input.tags.length > 3 ? [...input.tags.slice(0, 3), counted(input.tags.length - 3, "more")] : input.tags,
+            input.tags.length > 3
+              ? [...input.tags.slice(0, 3), counted(input.tags.length - 3, "more", "more")]
+              : input.tags,
           )
         })`,
       input.rating === undefined ? null : input.rating === null ? "clear its rating" : `rate it ${input.rating} of 5`,

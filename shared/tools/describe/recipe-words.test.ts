@@ -30,3 +30,14 @@ Deno.test("a recipe's lines are counted, and those without an amount named", () 
     "5 lines; a, b, c and 2 more without an amount",
   );
 });
+
+Deno.test("recipe.update names three tags and counts the rest as more, never 'mores'", async () => {
+  const { updateRecipe } = await import("../recipe.ts");
+  const recipeId = "9b2e4b0e-3f0a-4f38-9a53-1c1f4b0f2a11";
+  const input = updateRecipe.inputSchema.parse({
+    recipe_id: recipeId,
+    tags: ["quick", "spicy", "vegan", "cheap", "easy"],
+  });
+  const sentence = updateRecipe.describe!(input, new Names({ recipes: { [recipeId]: { title: "Chilli" } } }));
+  assert.match(sentence, /its tags \(quick, spicy, vegan and 2 more\)/);
+});
