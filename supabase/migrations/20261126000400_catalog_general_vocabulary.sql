@@ -136,7 +136,6 @@ from (values
   ('shirataki noodles', 'pantry', 'pantry', null),
   ('arepa flour', 'pantry', 'pantry', null),
   ('carnaroli rice', 'pantry', 'pantry', null),
-  ('bomba rice', 'pantry', 'pantry', null),
   ('chapati', 'pantry', 'bakery', 'piece'),
   ('roti', 'pantry', 'bakery', 'piece'),
   ('paratha', 'frozen and other', 'frozen', 'piece'),
