@@ -48,6 +48,9 @@ Deno.test("British and Australian names for cuts and shelf goods, and everyday e
       "200 g paccheri",
       "2 tbsp dulce de leche",
       "500 g beef cheeks",
+      "2 cups wombok, shredded",
+      "1 tsp pav bhaji masala",
+      "3 tbsp tonkatsu sauce",
     ]),
     [
       ["500 g scotch fillet", "ribeye steak", 500, "g"],
@@ -57,6 +60,9 @@ Deno.test("British and Australian names for cuts and shelf goods, and everyday e
       ["200 g paccheri", "paccheri", 200, "g"],
       ["2 tbsp dulce de leche", "dulce de leche", 2, "tbsp"],
       ["500 g beef cheeks", "beef cheeks", 500, "g"],
+      ["2 cups wombok, shredded", "napa cabbage", 2, "cup"],
+      ["1 tsp pav bhaji masala", "pav bhaji masala", 1, "tsp"],
+      ["3 tbsp tonkatsu sauce", "tonkatsu sauce", 3, "tbsp"],
     ],
   );
 });
