@@ -46,11 +46,31 @@ browserTest("forgot password: the emailed link signs the person in and the app s
   await page.getByLabel("Password").fill(newPassword);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: "Shopping list" }).waitFor();
+  assert.deepEqual(run.pageErrors, []);
+});
 
-  // The link again, signed out: it was used, and the sign-in screen says so.
+browserTest("an emailed link that was used already opens the sign-in screen saying so", async (run) => {
+  const { page } = run;
+  const email = uniqueEmail("used-link");
+  await page.goto(run.appUrl);
+  await signUp(page, email, "Used link household");
   await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("heading", { name: "Sign in" }).waitFor();
+  await page.getByRole("button", { name: "Forgot password?" }).click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await page.getByText(`If ${email} has an account`).waitFor();
+
+  // The link is opened once elsewhere (it signs in there), then here.
+  const { link } = linkAndCode(await newestMail(email, "recovery"));
+  const elsewhere = await fetch(link, { redirect: "manual" });
+  await elsewhere.body?.cancel();
+  assert.match(elsewhere.headers.get("location") ?? "", /#access_token=/);
   await page.goto(link);
-  await page.getByRole("alert").filter({ hasText: "Email link is invalid or has expired" }).waitFor();
+  const said = page.getByRole("alert").filter({ hasText: "Email link is invalid or has expired" });
+  await said.waitFor().catch(async (error) => {
+    throw new Error(`${error}\nat ${page.url()}, the page reads: ${await page.locator("body").innerText()}`);
+  });
   await page.getByRole("heading", { name: "Sign in" }).waitFor();
   assert.deepEqual(run.pageErrors, []);
 });
