@@ -22,7 +22,7 @@ import {
 } from "./fields.ts";
 import { recipeDocs } from "./docs/recipe.ts";
 import { recipeRevisionDocs } from "./docs/recipe-revisions.ts";
-import { counted, listWords } from "./describe/wording.ts";
+import { counted, listFirstWords, listWords } from "./describe/wording.ts";
 import { recipeLinesWords } from "./describe/recipe-words.ts";
 import {
   type IngredientNameMatches,
@@ -163,13 +163,7 @@ export const updateRecipe = defineTool({
         ? null
         : input.tags === null || input.tags.length === 0
         ? "clear its tags"
-        : `its tags (${
-          listWords(
-            input.tags.length > 3
-              ? [...input.tags.slice(0, 3), counted(input.tags.length - 3, "more", "more")]
-              : input.tags,
-          )
-        })`,
+        : `its tags (${listFirstWords(input.tags, 3)})`,
       input.rating === undefined ? null : input.rating === null ? "clear its rating" : `rate it ${input.rating} of 5`,
       input.notes === undefined ? null : input.notes === null ? "clear its notes" : "its notes",
       input.servings === undefined

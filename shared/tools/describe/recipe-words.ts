@@ -1,6 +1,6 @@
 // Words for recipe lines in the recipe describers.
 import type { Names } from "./names.ts";
-import { amountOf, counted, listWords } from "./wording.ts";
+import { amountOf, counted, listFirstWords } from "./wording.ts";
 
 export interface RecipeLineInput {
   ingredient_id?: string;
@@ -29,8 +29,6 @@ const unquantifiedNamed = 3;
 export function recipeLinesWords(lines: readonly RecipeLineInput[], names: Names, word = "ingredient"): string {
   const unquantified = lines.filter((line) => line.quantity === null);
   if (unquantified.length === 0) return counted(lines.length, word);
-  const named = unquantified.slice(0, unquantifiedNamed).map((line) => recipeLineWords(line, names));
-  const rest = unquantified.length - named.length;
-  const which = listWords(rest > 0 ? [...named, counted(rest, "more", "more")] : named);
+  const which = listFirstWords(unquantified.map((line) => recipeLineWords(line, names)), unquantifiedNamed);
   return `${counted(lines.length, word)}; ${which} without an amount`;
 }

@@ -66,6 +66,12 @@ export function listWords(words: readonly string[]): string {
 }
 
 /** The sentence with its first letter in lower case, to follow "Undo: ". */
+/** The first `shown` words listed, the rest counted: "a, b, c and 2 more". */
+export function listFirstWords(words: readonly string[], shown: number): string {
+  const rest = words.length - shown;
+  return listWords(rest > 0 ? [...words.slice(0, shown), `${rest} more`] : words);
+}
+
 export function lowerFirst(sentence: string): string {
   return sentence.charAt(0).toLowerCase() + sentence.slice(1);
 }
