@@ -45,6 +45,11 @@ export interface ToolContext {
 export interface Describes<Input> {
   // Method syntax, as for execute: a registry of tools of different inputs holds them as AnyTool.
   describe(input: Input, names: Names, recorded?: Recorded): string;
+  /**
+   * For a tool whose sentence needs no input: the sentence of a write recorded without one (household.join at
+   * sign-up, where the invite code in the user's metadata is a secret and is not kept).
+   */
+  describeWithoutInput?(names: Names, recorded: Recorded): string;
 }
 
 interface ToolFields<Name extends string, Input extends ToolInputSchema, Output extends ToolOutputSchema> {
@@ -114,9 +119,13 @@ export function defineTool<const Name extends string, Input extends ToolInputSch
     latencyBudgetMs: spec.latencyBudgetMs ?? defaultLatencyBudgetMs[spec.effect],
     execute: spec.execute ?? ((input, context) => context.invoke(sqlFunctionName(spec.name), input)),
   };
-  return spec.effect === "read"
-    ? { ...fields, effect: "read", risk: "low" }
-    : { ...fields, effect: "write", risk: spec.risk, describe: spec.describe };
+  return spec.effect === "read" ? { ...fields, effect: "read", risk: "low" } : {
+    ...fields,
+    effect: "write",
+    risk: spec.risk,
+    describe: spec.describe,
+    ...(spec.describeWithoutInput ? { describeWithoutInput: spec.describeWithoutInput } : {}),
+  };
 }
 
 export function isWriteTool(tool: AnyTool): boolean {

@@ -59,6 +59,8 @@ export const joinHousehold = defineTool({
   // The code is a secret: no sentence repeats it. Which household it opens is known once it has run (the history).
   describe: (_input, names, recorded) =>
     recorded ? `Join ${names.household()}` : "Join a household with an invite code",
+  // A join at sign-up through an invite link is recorded without its input (the code).
+  describeWithoutInput: (names) => `Join ${names.household()}`,
   outputSchema: HouseholdJoinResult,
 });
 

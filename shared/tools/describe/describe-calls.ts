@@ -47,10 +47,8 @@ export function describeCall(call: DescribableCall, names: Names): string {
     const parsed = tool.inputSchema.safeParse(call.input);
     if (parsed.success) return tool.describe(parsed.data, names, call.recorded);
   }
-  // A join at sign-up (the invite code in the new user's metadata) is recorded without an input, and its describer
-  // reads none: the code is a secret, and the household joined is the one whose history this is.
-  if (tool?.name === "household.join" && tool.describe && call.recorded) {
-    return tool.describe({ code: "" } as never, names, call.recorded);
+  if (tool?.effect === "write" && call.input == null && call.recorded && tool.describeWithoutInput) {
+    return tool.describeWithoutInput(names, call.recorded);
   }
   return call.fallback ?? wordsForUnknown(call.tool);
 }
