@@ -79,7 +79,8 @@ export function plainText(value: unknown, keepLines = false): string {
   return decoded.split(/\r\n?|\n/).map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n");
 }
 
-const measuredStart = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
+/** A line that starts with a quantity: a digit or a fraction character. */
+export const measuredStart = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
 
 /**
  * An element's text in lines broken where the markup breaks them: at <br>, and, when the element wraps several

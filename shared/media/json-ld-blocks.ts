@@ -33,7 +33,7 @@ export function jsonLdBlocks(html: string): string[] {
     const start = html.lastIndexOf("<", hit);
     const end = html.indexOf(">", hit);
     if (start < 0 || end < 0) break;
-    const [tag] = start >= 0 ? openingTags(html.slice(start, end + 1)) : [];
+    const [tag] = openingTags(html.slice(start, end + 1));
     let next = end + 1;
     if (tag?.start === 0 && tag.name === "script" && ldJson.test((tag.attributes.get("type") ?? "").trim())) {
       scriptEnd.lastIndex = end + 1;

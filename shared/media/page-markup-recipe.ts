@@ -4,7 +4,7 @@
 // "Ingredients" (or "What you'll need"): its lists, each under its own short sub-heading, up to a heading of another
 // part, else its lines up to the next heading. Lines that are not list items count only when most of them start
 // with a quantity. The title is the page's og:title, else its first <h1>.
-import { plainText } from "./html-text.ts";
+import { measuredStart, plainText } from "./html-text.ts";
 import { innerMarkup, openingTags } from "./markup.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
 
@@ -13,7 +13,6 @@ const ingredientsContainer =
 const notAContainer = /\b(?:ingredient-(?:amount|name|unit|notes?)|ingredients?-(?:title|header|button|type))\b/i;
 const heading =
   /<(h[1-6]|strong|b|p)\b[^>]*>(?:<[^>]+>|&#?\w+;|[^\w<&]){0,40}(?:ingredients?|what you(?:'|’|&rsquo;|&#8217;)?ll need|what you need|you will need|shopping list)\s*:?\s*(?:<[^>]+>\s*)*<\/\1>/i;
-const quantityStart = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
 
 function listItems(markup: string): string[] {
   const items: string[] = [];
@@ -41,7 +40,7 @@ function measuredLines(markup: string): string[] | undefined {
   if (withBullets.length >= 2 && withBullets.length * 2 >= lines.length) {
     lines = withBullets.map((line) => line.replace(bulleted, ""));
   }
-  const measured = lines.filter((line) => quantityStart.test(line)).length;
+  const measured = lines.filter((line) => measuredStart.test(line)).length;
   return lines.length >= 2 && measured * 2 > lines.length ? lines : undefined;
 }
 

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { parseIngredientLine } from "./ingredient-line.ts";
-import { splitSaltAndPepper } from "./paired-line.ts";
+import { splitPairedLines } from "./paired-line.ts";
 
 function split(line: string) {
-  return splitSaltAndPepper([parseIngredientLine(line)]).map((
+  return splitPairedLines([parseIngredientLine(line)]).map((
     part,
   ) => [part.quantity, part.unit, part.name, part.note]);
 }

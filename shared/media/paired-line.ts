@@ -50,6 +50,3 @@ function countedTwo(
     { ...line, name: second.trim(), quantity: count, quantity_text: String(count), note: null },
   ];
 }
-
-/** The name recipe.ts imports it by. */
-export const splitSaltAndPepper = splitPairedLines;

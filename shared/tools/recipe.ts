@@ -3,7 +3,7 @@ import { defineTool, type ToolContext } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
 import { foldIngredientName } from "../media/fold-name.ts";
 import { nameCandidates } from "../media/ingredient-name.ts";
-import { splitSaltAndPepper } from "../media/paired-line.ts";
+import { splitPairedLines } from "../media/paired-line.ts";
 import { type ParsedRecipeText, parseRecipeText } from "../media/recipe-text.ts";
 import { buildRecipeDraft } from "../media/recipe-draft.ts";
 import { recipeParseTextDocs, recipeTextMaxLength } from "./docs/media.ts";
@@ -248,7 +248,7 @@ export async function recipeDraftFromParsed(
       { field },
     );
   }
-  parsed = { ...parsed, ingredients: splitSaltAndPepper(parsed.ingredients) };
+  parsed = { ...parsed, ingredients: splitPairedLines(parsed.ingredients) };
   const candidates = parsed.ingredients.map((line) => nameCandidates(line.name));
   const { matches } = await context.invoke<IngredientNameMatches>(sqlFunction, {
     names: parsed.ingredients.map((line) => line.name),
