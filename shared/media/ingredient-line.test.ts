@@ -93,11 +93,21 @@ const table: Row[] = [
   ["1 lime, zested and juiced", 1, "1", null, "zested and juiced", "lime", null, ["no_unit"]],
   ["2 cups of flour", 2, "2", "cup", null, "flour", null],
   ["1 cup of sugar, divided", 1, "1", "cup", null, "sugar", "divided"],
-  ["2-3 cloves garlic", null, "2-3", null, null, "garlic", "cloves", ["range"]],
-  ["2 - 3 tbsp olive oil", null, "2 - 3", "tbsp", null, "olive oil", null, ["range"]],
-  ["1–2 cups stock", null, "1–2", "cup", null, "stock", null, ["range"]],
-  ["2 to 3 cups spinach", null, "2 to 3", "cup", null, "spinach", null, ["range"]],
-  ["1/2-1 tsp chili flakes", null, "1/2-1", "tsp", null, "chili flakes", null, ["range"]],
+  ["2-3 cloves garlic", 3, "2-3", "piece", null, "garlic", "2-3; cloves", ["range"]],
+  ["2 - 3 tbsp olive oil", 3, "2 - 3", "tbsp", null, "olive oil", "2 - 3", ["range"]],
+  ["1–2 cups stock", 2, "1–2", "cup", null, "stock", "1–2", ["range"]],
+  ["2 to 3 cups spinach", 3, "2 to 3", "cup", null, "spinach", "2 to 3", ["range"]],
+  ["1/2-1 tsp chili flakes", 1, "1/2-1", "tsp", null, "chili flakes", "1/2-1", ["range"]],
+  ["1/4-1/3 cup pecans", 0.333, "1/4-1/3", "cup", null, "pecans", "1/4-1/3", ["range", "rounded"]],
+  ["3-2 tbsp sugar", null, "3-2", "tbsp", null, "sugar", null, ["range"]],
+  ["1 pinch salt", null, null, null, null, "salt", "1 pinch", ["no_quantity"]],
+  ["2 drops almond essence", null, null, null, null, "almond essence", "2 drops", ["no_quantity"]],
+  ["5 dashes Worcestershire sauce", null, null, null, null, "Worcestershire sauce", "5 dashes", ["no_quantity"]],
+  ["1 tiny pinch salt (to taste)", null, null, null, null, "salt", "to taste; 1 tiny pinch", ["no_quantity"]],
+  ["2 handfuls of spinach", null, null, null, null, "spinach", "2 handfuls", ["no_quantity"]],
+  ["1 quart water", 4, "1", "cup", null, "water", "1 quart", []],
+  ["1 1/2 gallons chicken stock", 24, "1 1/2", "cup", null, "chicken stock", "1 1/2 gallons", []],
+  ["2 pints milk", 2, "2", null, null, "milk", "pints", ["no_unit"]],
   ["salt and pepper to taste", null, null, null, null, "salt and pepper", "to taste", ["no_quantity"]],
   ["Salt, to taste", null, null, null, null, "Salt", "to taste", ["no_quantity"]],
   ["a pinch of nutmeg", null, null, null, null, "nutmeg", "pinch", ["no_quantity"]],
@@ -143,9 +153,9 @@ Deno.test(`parseIngredientLine reads ${table.length} real-world lines as expecte
   }
 });
 
-Deno.test("parseIngredientLine never averages a range", () => {
+Deno.test("parseIngredientLine reads a range as its upper bound, never its average", () => {
   const parsed = parseIngredientLine("2-3 tbsp sugar");
-  assert.equal(parsed.quantity, null);
+  assert.equal(parsed.quantity, 3);
   assert.equal(parsed.quantity_text, "2-3");
   assert.ok(parsed.problems.includes("range"));
 });

@@ -1,4 +1,4 @@
-import { countedMeasure } from "./measure-words.ts";
+import { countedMeasure, cupsIn, notBoughtBy } from "./measure-words.ts";
 import { leadingQuantity, plainFractions, plainWordNumber } from "./quantity.ts";
 import { type Unit, unitOf } from "./units.ts";
 
@@ -44,7 +44,7 @@ export type LineProblem = "range" | "no_quantity" | "rounded" | "no_unit" | "no_
 export interface ParsedIngredientLine {
   /** The line exactly as it was given. */
   original: string;
-  /** The amount rounded to 3 decimals; null when there is none, or it is a range. */
+  /** The amount rounded to 3 decimals (a range's upper bound); null when there is none. */
   quantity: number | null;
   /** The amount as written, fractions made plain ("1 1/2", "2-3"); null when there is none. */
   quantity_text: string | null;
@@ -273,7 +273,7 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
       : undefined;
     if (unit) quantity = { value: 1, text: article ? article[0].trim() : "1", range: false, rounded: false, rest: "" };
   }
-  let measure: { unit: Unit | null; rest: string } | undefined;
+  let measure: { unit: Unit | null; word?: string; rest: string } | undefined;
   const lengthMatch = quantity && !unit ? lengthOfPiece.exec(text) : null;
   // Without a word for the piece, only roots and barks are measured so ("6 inch tortillas" are six of them).
   const length = lengthMatch &&
@@ -311,6 +311,17 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
       if (measure) notes.push(size[1], ...sizeNotes);
     }
     if (measure) text = measure.rest;
+    const word = measure?.word ?? "";
+    if (quantity && notBoughtBy.has(word)) {
+      // "1 pinch salt", "2 handfuls spinach": nothing to buy by; the count joins the word in the note, and the line has no amount.
+      notes[notes.length - 1] = `${quantity.text} ${notes[notes.length - 1]}`;
+      quantity = undefined;
+    } else if (quantity?.value && word in cupsIn) {
+      // "1 quart water" is 4 cups exactly; the quart stays in the note.
+      notes[notes.length - 1] = `${quantity.text} ${notes[notes.length - 1]}`;
+      quantity = { ...quantity, value: quantity.value * cupsIn[word], range: false, rounded: false };
+      measure = { ...measure!, unit: "cup" };
+    }
     // "1 stick + 6 tablespoons butter": the added measure goes to the note with the counting word.
     const more = measure ? /^(?:\+|plus)\s+(\d+(?:[.,]\d+|\/\d+)?)\s*([a-zA-Z]+\.?)\s+/i.exec(text) : null;
     if (more && unitOf(more[2])) {
@@ -324,7 +335,7 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     const addedUnit = added ? unitOf(added[2]) : undefined;
     const first = exactFactors[unit.unit];
     const second = addedUnit ? exactFactors[addedUnit] : undefined;
-    if (added && quantity?.value && first && second && first[0] === second[0]) {
+    if (added && quantity?.value && !quantity.range && first && second && first[0] === second[0]) {
       // Summed in the smaller of the two units, so "1 cup + 2 tablespoons" is 18 tbsp, exactly.
       const smaller = first[1] <= second[1] ? unit.unit : addedUnit!;
       const base = Math.min(first[1], second[1]);
@@ -386,6 +397,8 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   if (tailNote) notes.push(tailNote);
 
   const name = tidy(fromHead.rest.replace(/^of\s+/i, ""));
+  // A range is read as its upper bound; the range as written leads the note ("2-3; cloves"), and the line is flagged.
+  if (quantity?.range && quantity.value !== null) notes.unshift(quantity.text);
   if (!quantity) problems.push("no_quantity");
   else if (quantity.range) problems.push("range");
   else if (quantity.value === null) problems.push("no_quantity");

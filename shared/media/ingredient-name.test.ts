@@ -40,3 +40,14 @@ Deno.test("nameCandidates never offers black pepper for peppers that are counted
   assert.deepEqual(names("pepper"), ["pepper"]);
   assert.deepEqual(names("freshly ground pepper"), ["freshly ground pepper", "ground pepper", "pepper"]);
 });
+
+Deno.test("nameCandidates reads a name after a brand marked as one (™, ®), the brand kept for the note", () => {
+  assert.deepEqual(nameCandidates("McCormick Gourmet™ Organic Paprika").slice(0, 3), [
+    { name: "McCormick Gourmet™ Organic Paprika", dropped: [] },
+    { name: "Organic Paprika", dropped: ["McCormick Gourmet™"] },
+    { name: "Paprika", dropped: ["McCormick Gourmet™", "Organic"] },
+  ]);
+  assert.ok(names("Freshlay Farms Golden Yolker® eggs").includes("eggs"));
+  // A mark at the end names nothing after it: the name is read as it is.
+  assert.deepEqual(names("Nutella®"), ["Nutella®"]);
+});

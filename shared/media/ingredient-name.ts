@@ -302,7 +302,25 @@ function candidate(words: string[], start: number, end: number): NameCandidate {
   return { name: words.slice(start, end).join(" "), dropped: [...described, ...words.slice(end)] };
 }
 
+// A brand marked as one ("McCormick Gourmet™ Organic Paprika", "Gold'n Plump® Chicken Breasts"): the words up to
+// the last mark name the maker, what follows names the ingredient.
+const brandMark = /[™®©]/;
+
 export function nameCandidates(name: string): NameCandidate[] {
+  const words = name.trim().split(/\s+/);
+  const lastMarked = words.findLastIndex((word) => brandMark.test(word));
+  if (lastMarked >= 0 && lastMarked < words.length - 1) {
+    const brand = words.slice(0, lastMarked + 1).join(" ");
+    const unbranded = nameCandidates(words.slice(lastMarked + 1).join(" "));
+    return [
+      { name: name.trim(), dropped: [] },
+      ...unbranded.map((candidate) => ({ name: candidate.name, dropped: [brand, ...candidate.dropped] })),
+    ].slice(0, 12);
+  }
+  return candidatesOf(name);
+}
+
+function candidatesOf(name: string): NameCandidate[] {
   const trimmed = name.trim().replace(
     twoWordDescriptions,
     (_match, first?: string, second?: string, size?: string, sized?: string) =>

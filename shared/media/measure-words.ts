@@ -44,6 +44,7 @@ const countedIn: Record<string, Unit | null> = {
   recipe: null,
   pint: null,
   quart: null,
+  gallon: null,
   pinch: null,
   dash: null,
   handful: null,
@@ -53,7 +54,26 @@ const countedIn: Record<string, Unit | null> = {
   drop: null,
   glug: null,
   scoop: null,
+  smidgen: null,
 };
+
+// Measures nobody buys by ("1 pinch salt", "2 drops almond essence", "5 dashes Worcestershire sauce", "2 handfuls
+// spinach"): the line has no amount to shop for, and the count goes to the note with the word.
+export const notBoughtBy = new Set([
+  "pinch",
+  "dash",
+  "drop",
+  "splash",
+  "drizzle",
+  "sprinkle",
+  "glug",
+  "smidgen",
+  "handful",
+]);
+
+// US liquid measures that are whole numbers of cups, exactly: "1 quart water" is 4 cups. The pint is left out, as a
+// US pint is 2 cups and an imperial one 2.5.
+export const cupsIn: Record<string, number> = { quart: 4, gallon: 16 };
 
 function singular(word: string): string {
   const lower = word.toLowerCase().replace(/[.,]$/, "");
@@ -64,7 +84,10 @@ function singular(word: string): string {
 }
 
 /** The counting word at the start of the text, its count unit, and the text after it ("of" dropped). */
-export function countedMeasure(text: string, notes: string[]): { unit: Unit | null; rest: string } | undefined {
+export function countedMeasure(
+  text: string,
+  notes: string[],
+): { unit: Unit | null; word: string; rest: string } | undefined {
   const match =
     /^(?:(tiny|small|medium|large|big|generous|good|heaping|scant|thick|thin|few|a few)\s+)?([a-zA-Z]+)\s+(?:of\s+)?(?=\S)/i
       .exec(
@@ -74,5 +97,5 @@ export function countedMeasure(text: string, notes: string[]): { unit: Unit | nu
   const word = singular(match[2]);
   if (!(word in countedIn)) return undefined;
   notes.push((match[1] ? `${match[1]} ${match[2]}` : match[2]).toLowerCase());
-  return { unit: countedIn[word], rest: text.slice(match[0].length) };
+  return { unit: countedIn[word], word, rest: text.slice(match[0].length) };
 }

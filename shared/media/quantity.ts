@@ -66,7 +66,10 @@ const rangePattern = new RegExp(String.raw`^(${single})\s*(?:-|–|—|to|or)\s*
 const singlePattern = new RegExp(String.raw`^(${single})(?=\s|$|[a-zA-Z(])`);
 
 export interface LeadingQuantity {
-  /** The number, rounded to 3 decimals (what recipe.create takes); null for a range or a zero denominator. */
+  /**
+   * The number, rounded to 3 decimals (what recipe.create takes); for a range ("2-3") its upper bound, what to have
+   * so as not to run short (never an average); null for a zero denominator or a range that does not rise ("3-2").
+   */
   value: number | null;
   /** The quantity as written (fractions made plain): "1 1/2", "2-3". */
   text: string;
@@ -96,7 +99,16 @@ function valueOf(text: string): number | null {
 export function leadingQuantity(line: string): LeadingQuantity | undefined {
   const range = rangePattern.exec(line);
   if (range) {
-    return { value: null, text: range[0].trim(), range: true, rounded: false, rest: line.slice(range[0].length) };
+    const [lower, upper] = [valueOf(range[1]), valueOf(range[2])];
+    const rises = lower !== null && upper !== null && lower < upper;
+    const value = rises ? Math.round(upper * 1000) / 1000 : null;
+    return {
+      value,
+      text: range[0].trim(),
+      range: true,
+      rounded: rises && value !== upper,
+      rest: line.slice(range[0].length),
+    };
   }
   const match = singlePattern.exec(line);
   if (!match) return undefined;

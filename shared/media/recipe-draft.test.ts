@@ -16,6 +16,9 @@ Deno.test("a line without an amount that says why is complete as it stands; a ba
     ["flour", false],
     ["butter at room temp", false],
     ["2-3 eggs", false],
+    ["1 pinch salt", true],
+    ["2 drops almond essence", true],
+    ["3 handfuls spinach", true],
     ["2 cups flour", false],
   ];
   for (const [line, complete] of cases) {

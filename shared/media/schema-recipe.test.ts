@@ -210,3 +210,28 @@ Deno.test("ingredients written as bulleted paragraphs: the bulleted ones, up to 
     <p><strong>Method:</strong></p><p>Set the oven to 200°C.</p><p>Line 4 tins with the pastry.</p>`;
   assert.deepEqual(lines(page), ["250g shortcrust pastry", "50g ground almonds", "3 egg yolks", "Dash of whiskey"]);
 });
+
+Deno.test("a line naming a list of ingredients, or capitals with an aside, is a heading; one capital word is not", () => {
+  const recipe = schemaRecipeOf(ld(JSON.stringify({
+    "@type": "Recipe",
+    name: "Brownies",
+    recipeIngredient: [
+      "Standard Ingredients",
+      "1 cup sugar",
+      "Dairy-free ingredients",
+      "1/2 cup coconut oil",
+      "SPICE RUB (mix ahead)",
+      "1 tsp paprika",
+      "SALT (to taste)",
+      "Ingredients for the glaze",
+      "2 tbsp honey",
+    ],
+  })));
+  assert.deepEqual(recipe?.ingredients, [
+    { line: "1 cup sugar", section: "Standard Ingredients" },
+    { line: "1/2 cup coconut oil", section: "Dairy-free ingredients" },
+    { line: "1 tsp paprika", section: "SPICE RUB" },
+    { line: "SALT (to taste)", section: "SPICE RUB" },
+    { line: "2 tbsp honey", section: "Ingredients for the glaze" },
+  ]);
+});

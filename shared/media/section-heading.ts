@@ -14,10 +14,16 @@ export function sectionHeading(line: string): string | undefined {
   if (/^for (?:the |a |an )?[^,:()]{1,40}$/i.test(text) && !/\bto taste\b|\bserving\b/i.test(text)) {
     return tidyHeading(text);
   }
-  const letters = text.replace(/[^\p{L}]/gu, "");
-  // Capitals only, two words at least: "FOR THE MARINADE", "SAUCE INGREDIENTS" (one capital word may be "SALT").
-  if (letters.length >= 4 && letters === letters.toUpperCase() && /\s/.test(text) && !/\d/.test(text)) {
+  // "Standard Ingredients", "Dairy-free ingredients", "Ingredients for the filling": a list of its own.
+  if (/^(?:[\p{L}'’-]+\s+){0,4}ingredients$|^ingredients (?:for|of) [^,:()]{1,40}$/iu.test(text)) {
     return tidyHeading(text);
+  }
+  // Capitals only, two words at least: "FOR THE MARINADE", "SAUCE INGREDIENTS" (one capital word may be "SALT"). An
+  // aside in parentheses is the heading's remark: "SPICE RUB (mix ahead)" is the section "SPICE RUB".
+  const bare = text.replace(/\s*\([^()]*\)\s*/g, " ").trim();
+  const letters = bare.replace(/[^\p{L}]/gu, "");
+  if (letters.length >= 4 && letters === letters.toUpperCase() && /\s/.test(bare) && !/\d/.test(bare)) {
+    return tidyHeading(bare);
   }
   return undefined;
 }

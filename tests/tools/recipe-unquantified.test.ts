@@ -193,7 +193,7 @@ Deno.test("grocery.sync_plan leaves lines without a quantity out and lists them,
   assert.equal(violations.count, 0);
 });
 
-Deno.test("recipe.parse_text: a line with no amount is ready as it stands; a range or a lone unit is not", async () => {
+Deno.test("recipe.parse_text: a line with no amount is ready as it stands; a range is read as its upper bound; an unreadable amount is not ready", async () => {
   const draft = await callToolOk(alice, "recipe.parse_text", { text: "Pancakes\n2 cups flour\nsalt to taste" });
   assert.equal(draft.ready, true);
   assert.deepEqual(draft.draft.ingredients.map((line) => [line.quantity, line.unit, line.note ?? null]), [
@@ -210,11 +210,17 @@ Deno.test("recipe.parse_text: a line with no amount is ready as it stands; a ran
   assert.equal(bare.ready, true);
   assert.deepEqual(bare.lines.map((line) => line.problems), [[], ["no_quantity"]]);
 
+  // A range is its upper bound, the range kept in the note; one that does not rise is not read at all.
   const range = await callToolOk(alice, "recipe.parse_text", { text: "Omelette\nIngredients\n2 cups milk\n2-3 eggs" });
-  assert.equal(range.ready, false);
-  assert.deepEqual(range.lines.map((line) => [line.quantity, line.quantity_text, line.unit]), [[2, "2", "cup"], [
-    null,
-    "2-3",
-    null,
-  ]]);
+  assert.equal(range.ready, true);
+  assert.deepEqual(
+    range.lines.map((line) => [line.quantity, line.quantity_text, line.unit, line.note, line.problems]),
+    [
+      [2, "2", "cup", null, []],
+      [3, "2-3", "whole", "2-3", ["range"]],
+    ],
+  );
+  const falling = await callToolOk(alice, "recipe.parse_text", { text: "Omelette\nIngredients\n3-2 eggs" });
+  assert.equal(falling.ready, false);
+  assert.deepEqual(falling.lines.map((line) => [line.quantity, line.quantity_text]), [[null, "3-2"]]);
 });

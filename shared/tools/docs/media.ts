@@ -13,8 +13,11 @@ const draftShape = "`{ draft, ready, lines, other_lines }`: `draft` is a recipe.
   "(range, no_quantity, rounded, no_unit, no_name, unmatched).";
 
 const draftRules = "- Nothing is saved: pass the corrected draft to recipe.create.\n" +
-  '- Fixed rules, no model, no guessing: a range ("2-3") is kept as quantity_text with quantity null, never ' +
-  "averaged; units only through a fixed alias table (tablespoons → tbsp, grams → g, c. → cup); prep states " +
+  '- Fixed rules, no model, no guessing: a range ("2-3") is read as its upper bound, what to have so as not to ' +
+  "run short (never averaged), with the range as written in quantity_text and the note, flagged `range`; a " +
+  'small measure that is nothing to buy by ("1 pinch", "2 drops", "5 dashes") makes a line with no amount, the ' +
+  'words in the note; "1 quart" is 4 cups and "1 gallon" 16, exactly (a pint is left as written: US and imperial ' +
+  "pints differ); units only through a fixed alias table (tablespoons → tbsp, grams → g, c. → cup); prep states " +
   "only from a fixed list (chopped, diced, minced, sliced, …).\n" +
   '- Names match exactly, never fuzzily: an ingredient\'s name or a listed alias ("plain flour" → all-purpose ' +
   'flour, "garlic cloves" → garlic) after folding case, accents, punctuation and plurals ("Tomatoes" → ' +
@@ -26,7 +29,8 @@ const draftRules = "- Nothing is saved: pass the corrected draft to recipe.creat
   "and unit null, the words in note; it does not keep `ready` false. Its `no_quantity` problem is dropped when " +
   'the line says why ("to taste", "as needed", "optional", "to serve", "for frying", "a pinch", …) and kept, as ' +
   'something to look at, when it says nothing ("flour"). A line whose amount was written but not read as a ' +
-  'number (a range "2-3", "1/0"), or a unit without a number, keeps `ready` false; so does a number without a unit.';
+  'number ("1/0", a range that does not rise such as "3-2"), or a unit without a number, keeps `ready` false; so ' +
+  "does a number without a unit.";
 
 const parseTextSummary = `Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed
 rules, with each ingredient name matched exactly and suggestions for the rest. Saves nothing.`;

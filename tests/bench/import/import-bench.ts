@@ -111,6 +111,7 @@ try {
     readings.push({
       page: relative(folder, page),
       title: [body.data.draft.title, expected.title],
+      ready: body.data.ready,
       missing: expected.ingredients.filter((text) => !recovered.some((found) => found.expected === text)),
       lines: lines.map((line) => ({
         original: line.original,

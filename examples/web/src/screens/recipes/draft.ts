@@ -87,7 +87,7 @@ export function draftFromParse(parsed: Pick<RecipeParseTextOutput, "draft" | "li
 }
 
 export const problemWords: Record<ParsedLine["problems"][number], string> = {
-  range: "the amount is a range: enter one amount",
+  range: "the recipe gives a range: the larger amount is kept, so as not to run short",
   no_quantity: "no amount was read",
   rounded: "the amount was rounded",
   no_unit: "no unit was read",
