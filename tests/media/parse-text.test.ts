@@ -46,7 +46,13 @@ Deno.test("recipe.parse_text reads the text into a draft, matching names exactly
     { name: "bomba rice", quantity: 2, unit: "cup", prep_state: null },
     { ingredient_id: soySauce, quantity: 1.5, unit: "tbsp", prep_state: null },
     { ingredient_id: garlic, quantity: 3, unit: "piece", prep_state: "minced", note: "cloves" },
-    { ingredient_id: await catalogIngredient(sql, "olive oil"), quantity: null, unit: "tbsp", prep_state: null },
+    {
+      ingredient_id: await catalogIngredient(sql, "olive oil"),
+      quantity: 3,
+      unit: "tbsp",
+      prep_state: null,
+      note: "2-3",
+    },
     { ingredient_id: spiceMix.ingredient_id, quantity: 0.5, unit: "tsp", prep_state: null },
   ]);
   const [rice, soy, cloves, oil, mix] = parsed.lines;
