@@ -85,7 +85,7 @@ function takeInnermostParentheses(text: string, notes: string[]): string {
 
 // A size before the unit ("1 14-ounce can", "2 (15 oz) cans", "1 heaping cup"): kept in the note.
 const sizeBeforeUnit =
-  /^(\d+(?:[.,]\d+|\/\d+)?(?:\s*-\s*|\s*)(?:fl\.?\s*oz|fluid ounces?|ounces?|oz|grams?|g|ml|lbs?|pounds?|inch(?:es)?|in|cm)\.?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big)\s+/i;
+  /^(\d+(?:[.,]\d+|\/\d+)?(?:\s*-\s*|\s*)(?:fl\.?\s*oz|fluid ounces?|ounces?|oz|grams?|g|ml|lbs?|pounds?|inch(?:es)?|in|cm)\.?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big|(?:lightly |firmly |loosely |tightly )?packed)\s+/i;
 // Another measure of the same amount right after the unit ("150g/5½oz", "1 cup / 240 ml"): kept in the note.
 const alternativeMeasure = /^\s*\/\s*(\d[\d\s/.,]*\s*[a-zA-Z.]+(?:\s+oz)?)/;
 
@@ -176,6 +176,8 @@ const trailingPhrase = new RegExp(
     String.raw`(?:crushed|smashed|bruised|pressed)$`,
     String.raw`or (?:other|another|any|your|similar|a similar)\b.*`,
     String.raw`of (?:your )?choice\b.*`,
+    // Another amount of something else instead: "minced garlic or 1 tablespoon jarred", "scallions or 1 shallot".
+    String.raw`or\s*\d.*`,
   ].join("|") + ")$",
   "i",
 );
@@ -248,8 +250,19 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     text = plainWordNumber(text.slice(part[0].length));
   }
 
+  // "1, 14 oz can of milk": a comma between the count and the size of each ("1,5 kg" has no space: no count).
+  text = text.replace(/^(\d+),\s+(?=\d)/, "$1 ");
   let quantity = leadingQuantity(text);
   if (quantity) text = quantity.rest;
+  // "2/3 + 1/4 cup": two amounts of one unit, added exactly.
+  const plus = quantity?.value && !quantity.range ? /^\s*(?:\+|plus)\s*/i.exec(text) : null;
+  const second = plus ? leadingQuantity(text.slice(plus[0].length)) : undefined;
+  if (quantity && second?.value && !second.range && leadingUnit(second.rest.trim())) {
+    const exact = valueOfText(quantity.text) + valueOfText(second.text);
+    const value = Math.round(exact * 1000) / 1000;
+    quantity = { ...quantity, value, text: `${quantity.text} + ${second.text}`, rounded: value !== exact };
+    text = second.rest;
+  }
   text = takeParentheses(text.trim(), notes).trim();
   // "1 x 400g can", "2 × 14 oz cans": the multiplication sign before a size.
   if (quantity) text = text.replace(/^[x×]\s+(?=\d)/i, "");

@@ -21,3 +21,23 @@ Deno.test("two counted things in one line become two lines, each with its own nu
   ]);
   assert.deepEqual(split("salt and pepper"), [[null, null, "salt", null], [null, null, "pepper", null]]);
 });
+
+Deno.test("one measure for each of several ingredients becomes a line for each, with that measure", () => {
+  assert.deepEqual(split("1 tsp each salt and pepper"), [[1, "tsp", "salt", null], [1, "tsp", "pepper", null]]);
+  assert.deepEqual(split("½ tsp each, cumin, coriander and paprika"), [
+    [0.5, "tsp", "cumin", null],
+    [0.5, "tsp", "coriander", null],
+    [0.5, "tsp", "paprika", null],
+  ]);
+  assert.deepEqual(split("1 cup each: blueberries, raspberries, strawberries (halved)"), [
+    [1, "cup", "blueberries", "halved"],
+    [1, "cup", "raspberries", "halved"],
+    [1, "cup", "strawberries", "halved"],
+  ]);
+  const [first, second] = splitPairedLines([parseIngredientLine("1 tsp each salt and pepper")]);
+  assert.equal(first.original, "1 tsp each salt and pepper");
+  assert.equal(second.original, "1 tsp each salt and pepper");
+  // "each" said of a count ("2 chicken breasts, about 6 oz each"), or after a number without a unit, is no list.
+  assert.deepEqual(split("2 chicken breasts, about 6 oz each"), [[2, null, "chicken breasts", "about 6 oz each"]]);
+  assert.deepEqual(split("2 each onions and carrots"), [[2, null, "each onions and carrots", null]]);
+});

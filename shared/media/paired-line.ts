@@ -1,4 +1,4 @@
-import type { ParsedIngredientLine } from "./ingredient-line.ts";
+import { type ParsedIngredientLine, parseIngredientLine } from "./ingredient-line.ts";
 import { unitOf } from "./units.ts";
 
 // "salt and pepper", "kosher salt and freshly ground black pepper": two ingredients in one unmeasured line, the
@@ -11,9 +11,36 @@ const saltAndPepper = /^(.{0,30}\bsalt)\s+(?:and|&|\+)\s+(.{0,40}\bpeppers?)$/i;
 const countedPair = /^(.{1,40}?)\s+(?:and|&|\+|plus)\s+(\d+)\s+([a-zA-Z][^\d]{0,40})$/i;
 const countedInNote = /^(?:\+|plus)\s*(\d+)\s+([a-zA-Z][^\d;,]{0,40})(?:,\s*(.*))?$/i;
 
-/** Each line that holds two ingredients as two lines with the same original text; other lines as they are. */
+// "1 tsp each salt and pepper", "½ tsp each, cumin, coriander and paprika", "1 cup each: blueberries, raspberries":
+// one measure for each of several ingredients. Each becomes a line of its own with the measure.
+const eachOf = /^(.{1,30}?)\s+each\b\s*[,:]?\s*(\S.{0,200})$/i;
+
+function eachLines(line: ParsedIngredientLine): ParsedIngredientLine[] | undefined {
+  const each = eachOf.exec(line.original.trim());
+  if (!each) return undefined;
+  const measure = parseIngredientLine(each[1]);
+  if (measure.quantity === null || measure.unit === null || measure.name !== "") return undefined;
+  const [items = "", ...after] = each[2].split(/\s*[(;]|\s+[–—-]\s+/);
+  const names = items.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/).map((name) => name.trim()).filter(Boolean);
+  if (names.length < 2 || names.length > 8 || names.some((name) => name.split(/\s+/).length > 5)) return undefined;
+  // What follows the list ("(halved)", "– all fresh") is said of every one of them.
+  const remark = after.length > 0 ? each[2].slice(items.length).replace(/^[\s(;–—-]+|[\s)]+$/g, "") : "";
+  return names.map((name) => {
+    const part = parseIngredientLine(`${each[1]} ${name}`);
+    const note = [part.note, remark].filter(Boolean).join("; ");
+    return { ...part, original: line.original, section: line.section, note: note || null };
+  });
+}
+
+/**
+ * Each line that holds several ingredients as a line for each, with the same original text: two ingredients
+ * paired ("salt and pepper", "1 egg and 1 egg white"), or one measure for each of several; other lines as they
+ * are.
+ */
 export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredientLine[] {
   return lines.flatMap((line) => {
+    const each = eachLines(line);
+    if (each) return each;
     const pair = line.quantity === null && !line.quantity_text ? saltAndPepper.exec(line.name) : null;
     if (pair) return [{ ...line, name: pair[1].trim() }, { ...line, name: pair[2].trim() }];
     if (line.quantity === null || line.unit !== null) return [line];
