@@ -75,8 +75,11 @@ export function plainText(value: unknown, keepLines = false): string {
     .replace(/<[^>]*>/g, " ");
   // "Â " is a no-break space that a page encoded as UTF-8 twice.
   const decoded = decodeEntities(withoutTags).replace(/\u00c2(?=\u00a0)/g, "").replace(/[\u00a0\u2009\u202f]/g, " ");
-  if (!keepLines) return decoded.replace(/\s+/g, " ").trim();
-  return decoded.split(/\r\n?|\n/).map((line) => line.replace(/\s+/g, " ").trim()).filter(Boolean).join("\n");
+  // A tag is a space, but a browser shows none where an element ends before a comma or a closing parenthesis
+  // ("<span>butter</span>, softened") or starts after an opening one.
+  const spaced = (text: string) => text.replace(/\s+/g, " ").replace(/ (?=[,;)])|(?<=\() /g, "").trim();
+  if (!keepLines) return spaced(decoded);
+  return decoded.split(/\r\n?|\n/).map(spaced).filter(Boolean).join("\n");
 }
 
 /** A line that starts with a quantity: a digit or a fraction character. */

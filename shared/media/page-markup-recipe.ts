@@ -23,6 +23,18 @@ function listItems(markup: string): string[] {
   return items;
 }
 
+/**
+ * A table's rows as lines, each row one line whatever breaks its cells hold ("<td>1 ½</td><td>cups</td><td>flour<br>
+ * <small>sifted</small></td>" is "1 ½ cups flour sifted"); header rows left out. Undefined without two rows.
+ */
+function tableRows(markup: string): string[] | undefined {
+  const rows = [...markup.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)]
+    .filter((row) => !/<th\b/i.test(row[1]))
+    .map((row) => plainText(row[1]))
+    .filter(Boolean);
+  return rows.length >= 2 ? rows : undefined;
+}
+
 const methodStart = /^(?:method|instructions?|directions?|preparation|steps?)\s*:?$/i;
 const bulleted = /^[-*•·▪◦]\s+/;
 
@@ -32,7 +44,7 @@ const bulleted = /^[-*•·▪◦]\s+/;
  * the bulleted ones, so that a newsletter box between them is left out.
  */
 function measuredLines(markup: string): string[] | undefined {
-  let lines = plainText(markup.replace(/<h[1-6]\b[\s\S]*?<\/h[1-6]>/gi, "\n"), true).split("\n")
+  let lines = (tableRows(markup) ?? plainText(markup.replace(/<h[1-6]\b[\s\S]*?<\/h[1-6]>/gi, "\n"), true).split("\n"))
     .filter((line) => line.length <= 200);
   const method = lines.findIndex((line) => methodStart.test(line));
   if (method >= 0) lines = lines.slice(0, method);

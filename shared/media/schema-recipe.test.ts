@@ -235,3 +235,56 @@ Deno.test("a line naming a list of ingredients, or capitals with an aside, is a 
     { line: "2 tbsp honey", section: "Ingredients for the glaze" },
   ]);
 });
+
+const withList = (json: object, items: string[], extra = "") =>
+  `<html><head><script type="application/ld+json">${JSON.stringify(json)}</script></head><body>
+    <h2>Ingredients</h2><ul>${items.map((item) => `<li>${item}</li>`).join("")}</ul>${extra}</body></html>`;
+
+Deno.test("JSON-LD with names only, or only some lines, gives way to the page's own list of the same ingredients", () => {
+  const namesOnly = withList({ "@type": "Recipe", name: "Scones", recipeIngredient: ["flour", "butter", "milk"] }, [
+    "2 <span>cups</span> all-purpose flour",
+    "<b>1 stick</b> butter</span>, cold",
+    "3/4 cup milk",
+  ]);
+  assert.deepEqual(lines(namesOnly), ["2 cups all-purpose flour", "1 stick butter, cold", "3/4 cup milk"]);
+  const partial = withList({ "@type": "Recipe", name: "Brownies", recipeIngredient: ["250 g flour", "75 g cocoa"] }, [
+    "250 g flour",
+    "75 g cocoa",
+    "300 g caster sugar",
+    "For the icing:",
+    "100 g icing sugar",
+  ]);
+  assert.deepEqual(lines(partial), ["250 g flour", "75 g cocoa", "300 g caster sugar", "100 g icing sugar"]);
+  assert.equal(schemaRecipeOf(partial)?.ingredients.at(-1)?.section, "For the icing");
+});
+
+Deno.test("JSON-LD keeps its lines when the page's list holds anything else, or says no more", () => {
+  const recipe = { "@type": "Recipe", name: "Cake", recipeIngredient: ["2 cups sugar", "1 cup milk"] };
+  // A line that is no ingredient ("Choose an option"), or two entries run together in one line.
+  for (
+    const items of [
+      ["Choose an option", "2 cups sugar", "1 cup milk"],
+      ["2 cups sugar 1 cup milk", "2 cups sugar", "1 cup milk"],
+      ["2 cups sugar", "1 cup milk"],
+    ]
+  ) {
+    assert.deepEqual(lines(withList(recipe, items)), ["2 cups sugar", "1 cup milk"], items.join(" | "));
+  }
+  // Names only, but the list is of other things.
+  const names = { "@type": "Recipe", name: "Soup", recipeIngredient: ["leeks", "stock"] };
+  assert.deepEqual(lines(withList(names, ["Jump to recipe", "Print", "Pin"])), ["leeks", "stock"]);
+});
+
+Deno.test("an ingredient table under the Ingredients heading is read a row to a line, header rows left out", () => {
+  const page = `<html><head><meta property="og:title" content="Pretzel cookies"></head><body>
+    <h2>Ingredients</h2>
+    <table><thead><tr><th>Amount</th><th>Measure</th><th>Ingredient</th></tr></thead><tbody>
+    <tr><td>1 ½</td>
+    <td>cups</td>
+    <td><a href="/flour">all-purpose flour</a><br><small></small></td></tr>
+    <tr><td>1</td><td>stick</td><td>butter<br><small>room temp.</small></td></tr>
+    <tr><td>2</td><td></td><td>eggs</td></tr>
+    </tbody></table>
+    <h2>Directions</h2><p>Mix 2 cups of it.</p></body></html>`;
+  assert.deepEqual(lines(page), ["1 ½ cups all-purpose flour", "1 stick butter room temp.", "2 eggs"]);
+});

@@ -1,8 +1,10 @@
 // A page's recipe: schema.org Recipe from its JSON-LD (json-ld-blocks.ts, read leniently,
 // including `@graph`, arrays and nested nodes; the first Recipe that has ingredients), else its microdata, else
-// the page's own markup where the ingredient list is unambiguous. Entries are split into lines (one entry may hold
+// the page's own markup where the ingredient list is unambiguous. JSON-LD that says less than the page's own list of
+// the same ingredients (names only, or some lines only) gives way to the list. Entries are split into lines (one entry may hold
 // several), entities decoded, and headings among them ("FOR THE SAUCE", "## Topping") kept as section names.
-import { plainText } from "./html-text.ts";
+import { measuredStart, plainText } from "./html-text.ts";
+import { sectionHeading } from "./section-heading.ts";
 import { jsonLdBlocks } from "./json-ld-blocks.ts";
 import { parseLenientJson } from "./lenient-json.ts";
 import { microdataRecipeOf, type PageRecipeParts } from "./microdata-recipe.ts";
@@ -93,6 +95,46 @@ function linesOfRunTogether(entries: string[], html: string): string[] | undefin
   return undefined;
 }
 
+/**
+ * JSON-LD that says less than the page's own list of the same ingredients. The list's lines, in two cases only:
+ * - names without amounts ("flour", where the list says "1 ½ cups all-purpose flour"): four in five entries start
+ *   with no quantity, four in five of the list's lines do, and each entry is within its own line, in order;
+ * - only some of the lines: each entry is one of the list's lines, in order, and every other line of the list is a
+ *   measured line that holds no entry (not two run together) or a heading.
+ * Either way the list reads as an ingredient list (no paragraph, not many more lines than entries); anything else
+ * on the page ("Choose an option", "Jump to recipe") keeps the JSON-LD.
+ */
+function linesOfRicherList(entries: string[], html: string): string[] | undefined {
+  const wanted = entries.map(letters);
+  if (wanted.length === 0 || wanted.some((entry) => !entry)) return undefined;
+  const measured = (line: string) => measuredStart.test(line.trim());
+  const namesOnly = entries.filter(measured).length <= 0.2 * entries.length;
+  for (const read of [microdataRecipeOf, pageMarkupRecipeOf]) {
+    const listed = read(html)?.ingredients;
+    if (!listed || listed.length <= (namesOnly ? wanted.length - 1 : wanted.length)) continue;
+    if (listed.length > 3 * wanted.length + 3 || listed.some((line) => line.length > 200)) continue;
+    const lines = listed.map(letters);
+    const heading = (index: number) => sectionHeading(listed[index]) !== undefined;
+    const matched = new Set<number>();
+    let at = 0;
+    const inOrder = wanted.every((entry) => {
+      while (at < lines.length && !(namesOnly ? lines[at].includes(entry) : lines[at] === entry)) at += 1;
+      matched.add(at);
+      return at++ < lines.length;
+    });
+    if (!inOrder) continue;
+    const others = listed.map((_, index) => index).filter((index) => !matched.has(index));
+    const fits = namesOnly
+      ? listed.filter(measured).length >= 0.8 * (listed.length - others.filter(heading).length) &&
+        others.every(heading)
+      : others.every((index) =>
+        heading(index) || (measured(listed[index]) && !wanted.some((entry) => lines[index].includes(entry)))
+      );
+    if (fits) return listed;
+  }
+  return undefined;
+}
+
 /** The page's recipe with its ingredient lines; undefined when no reading finds ingredient lines. */
 export function schemaRecipeOf(html: string): SchemaRecipe | undefined {
   const readings: [SchemaRecipe["source"], () => PageRecipeParts | undefined][] = [
@@ -103,7 +145,9 @@ export function schemaRecipeOf(html: string): SchemaRecipe | undefined {
   for (const [source, read] of readings) {
     const parts = read();
     if (!parts) continue;
-    const entries = (source === "json-ld" && linesOfRunTogether(parts.ingredients, html)) || parts.ingredients;
+    const entries = (source === "json-ld" &&
+      (linesOfRunTogether(parts.ingredients, html) ?? linesOfRicherList(parts.ingredients, html))) ||
+      parts.ingredients;
     const ingredients = ingredientEntries(entries);
     if (ingredients.length > 0) return { name: parts.name, ingredients, instructions: parts.instructions, source };
   }
