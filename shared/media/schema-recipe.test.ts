@@ -247,7 +247,7 @@ Deno.test("JSON-LD with names only, or only some lines, gives way to the page's 
     "3/4 cup milk",
   ]);
   assert.deepEqual(lines(namesOnly), ["2 cups all-purpose flour", "1 stick butter, cold", "3/4 cup milk"]);
-  const partial = withList({ "@type": "Recipe", name: "Brownies", recipeIngredient: ["250 g flour", "75 g cocoa"] }, [
+  const partial = withList({ "@type": "Recipe", name: "Brownies", recipeIngredient: ["75 g cocoa", "250 g flour"] }, [
     "250 g flour",
     "75 g cocoa",
     "300 g caster sugar",

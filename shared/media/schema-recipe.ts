@@ -99,8 +99,8 @@ function linesOfRunTogether(entries: string[], html: string): string[] | undefin
  * JSON-LD that says less than the page's own list of the same ingredients. The list's lines, in two cases only:
  * - names without amounts ("flour", where the list says "1 ½ cups all-purpose flour"): four in five entries start
  *   with no quantity, four in five of the list's lines do, and each entry is within its own line, in order;
- * - only some of the lines: each entry is one of the list's lines, in order, and every other line of the list is a
- *   measured line that holds no entry (not two run together) or a heading.
+ * - only some of the lines: each entry is one of the list's lines (in any order, each line once), and every other
+ *   line of the list is a measured line that holds no entry (not two run together) or a heading.
  * Either way the list reads as an ingredient list (no paragraph, not many more lines than entries); anything else
  * on the page ("Choose an option", "Jump to recipe") keeps the JSON-LD.
  */
@@ -117,12 +117,19 @@ function linesOfRicherList(entries: string[], html: string): string[] | undefine
     const heading = (index: number) => sectionHeading(listed[index]) !== undefined;
     const matched = new Set<number>();
     let at = 0;
-    const inOrder = wanted.every((entry) => {
-      while (at < lines.length && !(namesOnly ? lines[at].includes(entry) : lines[at] === entry)) at += 1;
-      matched.add(at);
-      return at++ < lines.length;
-    });
-    if (!inOrder) continue;
+    // Names are found in order (a name is only part of its line); whole lines anywhere, each line once.
+    const found = namesOnly
+      ? wanted.every((entry) => {
+        while (at < lines.length && !lines[at].includes(entry)) at += 1;
+        matched.add(at);
+        return at++ < lines.length;
+      })
+      : wanted.every((entry) => {
+        const index = lines.findIndex((line, index) => line === entry && !matched.has(index));
+        matched.add(index);
+        return index >= 0;
+      });
+    if (!found) continue;
     const others = listed.map((_, index) => index).filter((index) => !matched.has(index));
     const fits = namesOnly
       ? listed.filter(measured).length >= 0.8 * (listed.length - others.filter(heading).length) &&
