@@ -113,6 +113,9 @@ const table: Row[] = [
   ["3 green scallions or 1 shallot (diced)", 3, "3", null, null, "green scallions", "diced; or 1 shallot", [
     "no_unit",
   ]],
+  ["Zest and juice of a large orange", 1, "1", null, null, "large orange", "zest and juice", ["no_unit"]],
+  ["1 each bay leaves", 1, "1", null, null, "bay leaves", null, ["no_unit"]],
+  ["2 tbsp thickly sliced chives", 2, "2", "tbsp", "sliced", "chives", null],
   ["1 quart water", 4, "1", "cup", null, "water", "1 quart", []],
   ["1 1/2 gallons chicken stock", 24, "1 1/2", "cup", null, "chicken stock", "1 1/2 gallons", []],
   ["2 pints milk", 2, "2", null, null, "milk", "pints", ["no_unit"]],

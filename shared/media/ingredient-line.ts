@@ -37,7 +37,17 @@ export const prepStates = [
 ] as const;
 
 const prepStateSet = new Set<string>(prepStates);
-const prepAdverbs = new Set(["finely", "thinly", "roughly", "coarsely", "freshly", "lightly", "very", "well"]);
+const prepAdverbs = new Set([
+  "finely",
+  "thinly",
+  "thickly",
+  "roughly",
+  "coarsely",
+  "freshly",
+  "lightly",
+  "very",
+  "well",
+]);
 
 export type LineProblem = "range" | "no_quantity" | "rounded" | "no_unit" | "no_name";
 
@@ -247,13 +257,15 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   const part = partOf.exec(text);
   if (part) {
     notes.push(part[1].toLowerCase());
-    text = plainWordNumber(text.slice(part[0].length));
+    // "juice of a lemon", "zest of an orange": one of them.
+    text = plainWordNumber(text.slice(part[0].length).replace(/^an?\s+/i, "1 "));
   }
 
   // "1, 14 oz can of milk": a comma between the count and the size of each ("1,5 kg" has no space: no count).
   text = text.replace(/^(\d+),\s+(?=\d)/, "$1 ");
   let quantity = leadingQuantity(text);
-  if (quantity) text = quantity.rest;
+  // "1 each bay leaves", "2 ea. onions": so many, each one of the thing.
+  if (quantity) text = quantity.rest.replace(/^\s*(?:each|ea\.?)\s+(?=[a-zA-Z])/i, " ");
   // "2/3 + 1/4 cup": two amounts of one unit, added exactly.
   const plus = quantity?.value && !quantity.range ? /^\s*(?:\+|plus)\s*/i.exec(text) : null;
   const second = plus ? leadingQuantity(text.slice(plus[0].length)) : undefined;

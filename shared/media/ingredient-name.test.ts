@@ -51,3 +51,14 @@ Deno.test("nameCandidates reads a name after a brand marked as one (™, ®), th
   // A mark at the end names nothing after it: the name is read as it is.
   assert.deepEqual(names("Nutella®"), ["Nutella®"]);
 });
+
+Deno.test("nameCandidates also tries a short form written out ('veg stock', 'EVOO')", () => {
+  assert.deepEqual(names("veg stock").slice(0, 2), ["veg stock", "vegetable stock"]);
+  assert.deepEqual(names("EVOO").slice(0, 2), ["EVOO", "extra virgin olive oil"]);
+  // Only a whole word: "vegan butter" is not "vegetablean butter".
+  assert.ok(!names("vegan butter").some((name) => name.includes("vegetable")));
+});
+
+Deno.test("nameCandidates gives the same candidates however often it is asked", () => {
+  for (let round = 0; round < 3; round += 1) assert.equal(names("veg oil")[1], "vegetable oil");
+});

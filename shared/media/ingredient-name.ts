@@ -306,7 +306,15 @@ function candidate(words: string[], start: number, end: number): NameCandidate {
 // the last mark name the maker, what follows names the ingredient.
 const brandMark = /[™®©]/;
 
+// Short forms cooks write for a word ("veg stock", "EVOO"): the name is also tried written out.
+const writtenOut: Record<string, string> = { veg: "vegetable", evoo: "extra virgin olive oil" };
+const shortForm = new RegExp(`\\b(?:${Object.keys(writtenOut).join("|")})\\b`, "i");
+
 export function nameCandidates(name: string): NameCandidate[] {
+  if (shortForm.test(name)) {
+    const full = name.replace(new RegExp(shortForm, "gi"), (word) => writtenOut[word.toLowerCase()]);
+    return [{ name: name.trim(), dropped: [] }, ...nameCandidates(full)].slice(0, 12);
+  }
   const words = name.trim().split(/\s+/);
   const lastMarked = words.findLastIndex((word) => brandMark.test(word));
   if (lastMarked >= 0 && lastMarked < words.length - 1) {

@@ -34,10 +34,14 @@ Deno.test("one measure for each of several ingredients becomes a line for each, 
     [1, "cup", "raspberries", "halved"],
     [1, "cup", "strawberries", "halved"],
   ]);
+  assert.deepEqual(split("1/2 tsp EACH: garlic powder AND smoked paprika"), [
+    [0.5, "tsp", "garlic powder", null],
+    [0.5, "tsp", "smoked paprika", null],
+  ]);
   const [first, second] = splitPairedLines([parseIngredientLine("1 tsp each salt and pepper")]);
   assert.equal(first.original, "1 tsp each salt and pepper");
   assert.equal(second.original, "1 tsp each salt and pepper");
   // "each" said of a count ("2 chicken breasts, about 6 oz each"), or after a number without a unit, is no list.
   assert.deepEqual(split("2 chicken breasts, about 6 oz each"), [[2, null, "chicken breasts", "about 6 oz each"]]);
-  assert.deepEqual(split("2 each onions and carrots"), [[2, null, "each onions and carrots", null]]);
+  assert.deepEqual(split("2 each onions and carrots"), [[2, null, "onions and carrots", null]]);
 });

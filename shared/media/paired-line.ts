@@ -21,7 +21,7 @@ function eachLines(line: ParsedIngredientLine): ParsedIngredientLine[] | undefin
   const measure = parseIngredientLine(each[1]);
   if (measure.quantity === null || measure.unit === null || measure.name !== "") return undefined;
   const [items = "", ...after] = each[2].split(/\s*[(;]|\s+[–—-]\s+/);
-  const names = items.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/).map((name) => name.trim()).filter(Boolean);
+  const names = items.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/i).map((name) => name.trim()).filter(Boolean);
   if (names.length < 2 || names.length > 8 || names.some((name) => name.split(/\s+/).length > 5)) return undefined;
   // What follows the list ("(halved)", "– all fresh") is said of every one of them.
   const remark = after.length > 0 ? each[2].slice(items.length).replace(/^[\s(;–—-]+|[\s)]+$/g, "") : "";
