@@ -163,3 +163,29 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "offline list: an item added offline keeps the keyboard's focus when the server confirms it",
+  ...options,
+  fn: async () => {
+    const { alice, close } = await pair("offline-focus");
+    try {
+      await alice.network.goOffline();
+      await addItem(alice, "basil");
+      await alice.page.locator('li.item.pending[data-item="basil"] input[type="checkbox"]').focus();
+      alice.network.goOnline();
+      // Confirmed, basil is a new row (its real id, its aisle): the focus follows to its checkbox.
+      await alice.page.locator('li.item:not(.pending)[data-item="basil"]').waitFor();
+      const focused = await alice.page.evaluate(() => {
+        const element = document.activeElement as HTMLInputElement;
+        const row = element.closest("li.item") as HTMLElement | null;
+        return { type: element.type, item: row?.dataset.item, pending: row?.classList.contains("pending") };
+      });
+      assert.deepEqual(focused, { type: "checkbox", item: "basil", pending: false });
+      await alice.page.keyboard.press("Space");
+      await alice.page.locator('li.item.checked:not(.pending)[data-item="basil"]').waitFor();
+    } finally {
+      await close();
+    }
+  },
+});

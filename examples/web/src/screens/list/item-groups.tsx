@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
 // The items, grouped by aisle in the household's order where the server gives each item its aisle (one group
 // otherwise), in a stable order by name: a tick by anyone never moves a line from under someone's finger.
-import { useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { type ApiError, asApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useApp } from "../../context.ts";
 import type { ShoppingList } from "../../live/shopping-list.ts";
 import type { ShoppingListView } from "../../live/use-shopping-list.ts";
 import type { ShownItem } from "../../offline/pending-overlay.ts";
-import type { QueuedCall } from "../../offline/queue.ts";
+import { localIdPrefix, type QueuedCall } from "../../offline/queue.ts";
 import { groupByAisle } from "./aisles.ts";
 import { ItemRow } from "./item-row.tsx";
 
@@ -18,6 +18,8 @@ export function ItemGroups({ view, list }: { view: ShoppingListView; list: Shopp
   const [error, setError] = useState<ApiError | null>(null);
   const groups = groupByAisle(view.items, view.state.aisleOrder);
   const aisles = groups.some((group) => group.category !== null);
+  const container = useRef<HTMLDivElement>(null);
+  const [focusIn, focusOut] = useFocusKeptOnConfirmedItems(container);
 
   async function remove(item: ShownItem) {
     setRemoved(await list.act("grocery.remove_item", { grocery_item_id: item.id }, item.name));
@@ -42,7 +44,7 @@ export function ItemGroups({ view, list }: { view: ShoppingListView; list: Shopp
   }
 
   return (
-    <div class="item-groups">
+    <div class="item-groups" ref={container} onFocusIn={focusIn} onFocusOut={focusOut}>
       {removed
         ? (
           <p class="undo-bar">
@@ -74,4 +76,44 @@ export function ItemGroups({ view, list }: { view: ShoppingListView; list: Shopp
 
 async function isStillQueued(list: ShoppingList, call: QueuedCall): Promise<boolean> {
   return (await list.queuedCalls()).some((queued) => queued.id === call.id && queued.status === "pending");
+}
+
+/** A row's controls in tab order: its checkbox, then its buttons. */
+function controlsOf(row: Element): HTMLElement[] {
+  return [...row.querySelectorAll<HTMLElement>("input, button, select")];
+}
+
+/**
+ * An item added while offline (or not yet answered) is shown under a local id until the server confirms it; then
+ * it is a new row under its real id, often in another aisle, and the control that had the keyboard's focus is
+ * gone. Focus moves to the same control of the confirmed row (same name), so a keyboard user is not sent back to
+ * the top of the page. Returns the focusin and focusout handlers that remember where the focus is (a move out of
+ * the items forgets it; a row taken away moves it nowhere, so it is kept).
+ */
+function useFocusKeptOnConfirmedItems(container: { current: HTMLDivElement | null }) {
+  const last = useRef<{ id: string; name: string; control: number } | null>(null);
+  useLayoutEffect(() => {
+    const remembered = last.current;
+    const root = container.current;
+    if (!remembered || !root || !remembered.id.startsWith(localIdPrefix)) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    const rows = [...root.querySelectorAll<HTMLElement>("li[data-item-id]")];
+    if (rows.some((row) => row.dataset.itemId === remembered.id)) return;
+    const confirmed = rows.find((row) => row.dataset.item === remembered.name && !row.classList.contains("pending"));
+    if (!confirmed) return;
+    const controls = controlsOf(confirmed);
+    (controls[remembered.control] ?? controls[0])?.focus();
+  });
+  const focusIn = (event: FocusEvent) => {
+    const target = event.target as HTMLElement;
+    const row = target.closest<HTMLElement>("li[data-item-id]");
+    last.current = row
+      ? { id: row.dataset.itemId!, name: row.dataset.item!, control: controlsOf(row).indexOf(target) }
+      : null;
+  };
+  const focusOut = (event: FocusEvent) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !container.current?.contains(next)) last.current = null;
+  };
+  return [focusIn, focusOut] as const;
 }

@@ -33,7 +33,7 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
   }
 
   return (
-    <li class={classes} data-item={item.name}>
+    <li class={classes} data-item={item.name} data-item-id={item.id}>
       <label class="tick">
         <input
           type="checkbox"
