@@ -1,5 +1,6 @@
 // The household screen in Chromium: an invite link made by Alice, opened by Bob who has no account, who signs up
 // through it and lands in Alice's household (and no household of his own); both then see each other as members.
+/// <reference lib="dom" />
 import assert from "node:assert/strict";
 import { uniqueEmail } from "../../auth/auth-client.ts";
 import type { Page } from "playwright-core";
@@ -64,8 +65,8 @@ browserTest("an owner makes a member an owner, undoes it, and is refused leaving
   await alice.locator(".undo-offer", { hasText: "Undone:" }).waitFor();
   await alice.locator(".member", { hasText: bobEmail }).getByText("Member", { exact: true }).waitFor();
 
-  alice.on("dialog", (dialog) => dialog.accept());
   await alice.getByRole("button", { name: "Leave Roles household" }).click();
+  await alice.getByRole("dialog", { name: "Leave Roles household?" }).getByRole("button", { name: "Leave" }).click();
   await alice.locator(".leave [role=alert]").waitFor();
   assert.match(await alice.locator(".leave [role=alert]").innerText(), /owner/i);
 
@@ -141,15 +142,30 @@ browserTest("an owner removes a member and undoes it; the member then leaves on 
   await signUp(bob, bobEmail);
 
   await alice.reload();
-  alice.on("dialog", (dialog) => dialog.accept());
-  await alice.getByRole("button", { name: `Remove ${bobEmail}` }).click();
+  // Asked first, in the page's own dialog: Escape keeps Bob, and the focus goes back to the button.
+  const remove = alice.getByRole("button", { name: `Remove ${bobEmail}` });
+  const asked = alice.getByRole("dialog", { name: `Remove ${bobEmail} from the household?` });
+  await remove.click();
+  await asked.waitFor();
+  assert.equal(
+    await asked.getByRole("button", { name: "Cancel" }).evaluate((button) => button === document.activeElement),
+    true,
+    "the dialog opens on Cancel",
+  );
+  await checkScreen(alice, "household-remove-asked");
+  await alice.keyboard.press("Escape");
+  await asked.waitFor({ state: "hidden" });
+  assert.equal(await remove.evaluate((button) => button === document.activeElement), true);
+  await alice.locator(".member", { hasText: bobEmail }).waitFor();
+  await remove.click();
+  await asked.getByRole("button", { name: "Remove" }).click();
   await alice.locator(".member", { hasText: bobEmail }).waitFor({ state: "detached" });
   await alice.locator(".undo-offer").getByRole("button", { name: "Undo" }).click();
   await alice.locator(".member", { hasText: bobEmail }).waitFor();
 
-  bob.on("dialog", (dialog) => dialog.accept());
   await open(bob, "Household", "Leaving household");
   await bob.getByRole("button", { name: "Leave Leaving household" }).click();
+  await bob.getByRole("dialog", { name: "Leave Leaving household?" }).getByRole("button", { name: "Leave" }).click();
   await bob.getByText("You are not in a household.").waitFor();
   await alice.reload();
   await alice.getByRole("heading", { name: "Members (1)" }).waitFor();

@@ -2,6 +2,7 @@
 // Leaving: the last owner is refused (the API says to make someone else an owner first), shown here in its words.
 import { useState } from "preact/hooks";
 import { type ApiError, asApiError } from "../../api.ts";
+import { ConfirmButton } from "../../components/confirm-button.tsx";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useApp } from "../../context.ts";
 
@@ -11,7 +12,6 @@ export function LeaveSection() {
   const [busy, setBusy] = useState(false);
 
   async function leave() {
-    if (!confirm(`Leave ${household.name}? You will need a new invite link to come back.`)) return;
     setBusy(true);
     setError(null);
     try {
@@ -28,7 +28,16 @@ export function LeaveSection() {
   return (
     <section class="card leave" aria-labelledby="leave-heading">
       <h2 id="leave-heading">Leave this household</h2>
-      <button type="button" class="danger" onClick={leave} disabled={busy}>Leave {household.name}</button>
+      <ConfirmButton
+        class="danger"
+        disabled={busy}
+        question={`Leave ${household.name}?`}
+        detail="You will need a new invite link to come back."
+        confirm="Leave"
+        onConfirm={leave}
+      >
+        Leave {household.name}
+      </ConfirmButton>
       <ErrorMessage error={error} />
     </section>
   );

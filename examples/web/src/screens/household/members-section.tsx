@@ -3,6 +3,7 @@
 import { useState } from "preact/hooks";
 import type { HouseholdGetOutput } from "../../../../../shared/client/tools-client.generated.ts";
 import { type ApiError, asApiError } from "../../api.ts";
+import { ConfirmButton } from "../../components/confirm-button.tsx";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import type { UndoOffer } from "../../components/undo-button.tsx";
 import { useApp } from "../../context.ts";
@@ -83,22 +84,22 @@ function MemberRow(
               {otherRole === "owner" ? "Make owner" : "Make member"}
             </button>
             {isMe ? null : (
-              <button
-                type="button"
+              <ConfirmButton
                 class="danger"
                 disabled={busy}
-                aria-label={`Remove ${name}`}
-                onClick={() => {
-                  if (!confirm(`Remove ${name} from the household?`)) return;
+                label={`Remove ${name}`}
+                question={`Remove ${name} from the household?`}
+                detail="They keep their account; an owner can invite them again."
+                confirm="Remove"
+                onConfirm={() =>
                   act(
                     "household.remove_member",
                     () => api.tools().household.removeMember({ user_id: member.user_id }, api.once()),
                     `Removed ${name} from the household.`,
-                  );
-                }}
+                  )}
               >
                 Remove
-              </button>
+              </ConfirmButton>
             )}
           </span>
         )
