@@ -193,3 +193,24 @@ Deno.test("a non-member can pull neither a list's nor a week's changes", async (
 });
 
 globalThis.addEventListener("unload", () => sql.end());
+
+Deno.test("a change of the aisle order pokes the household (no row), and so does its undo", async () => {
+  const aislePokes = async () =>
+    (await sql<{ count: number }[]>`
+      select count(*)::int as count from realtime.messages
+      where topic = ${"household:" + household} and payload ->> 'kind' = 'aisle_order'`)[0].count;
+  const before = await aislePokes();
+  const set = await callToolOk(alice, "household.set_aisle_order", { categories: ["bakery", "produce"] });
+  assert.equal(await aislePokes(), before + 1);
+  const [latest] = await sql<{ payload: Record<string, unknown> }[]>`
+    select payload from realtime.messages
+    where topic = ${"household:" + household} and payload ->> 'kind' = 'aisle_order'
+    order by inserted_at desc, id desc limit 1`;
+  const { id: _messageId, ...payload } = latest.payload;
+  assert.deepEqual(payload, { kind: "aisle_order" });
+  const { entries } = await callToolOk(alice, "history.list", { limit: 5 });
+  const entry = entries.find((item) => item.tool === "household.set_aisle_order");
+  assert.ok(entry, `the change is in the history: ${JSON.stringify(set.message)}`);
+  await callToolOk(alice, "history.undo", { invocation_id: entry.invocation_id });
+  assert.equal(await aislePokes(), before + 2, "the undo put the old order back and poked");
+});

@@ -140,3 +140,30 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "live list: a member's new aisle order regroups the other member's open list at once",
+  ...options,
+  fn: async () => {
+    const { alice, bob, close } = await pair("aisles", ["bread", "milk"]);
+    try {
+      const aisles = () =>
+        alice.page.locator("section.aisle").evaluateAll((sections) =>
+          sections.map((section) => section.getAttribute("aria-label"))
+        );
+      await alice.page.locator('li.item:not(.pending)[data-item="milk"]').waitFor();
+      assert.deepEqual(await aisles(), ["Bakery", "Dairy and eggs"]);
+      await alice.page.locator(".connection", { hasText: "Up to date." }).waitFor();
+      await callToolOk(bob.user, "household.set_aisle_order", { categories: ["dairy", "bakery"] });
+      // No list changed and nothing waits: only the aisle-order poke can bring it.
+      await alice.page.waitForFunction(
+        () => document.querySelector("section.aisle")?.getAttribute("aria-label") === "Dairy and eggs",
+        undefined,
+        { timeout: 5000 },
+      );
+      assert.deepEqual(await aisles(), ["Dairy and eggs", "Bakery"]);
+    } finally {
+      await close();
+    }
+  },
+});

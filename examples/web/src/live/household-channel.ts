@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
 // The household's private Realtime channel, joined once per page however many screens listen: supabase-js keeps
 // one channel per topic, so a screen that left and one that arrived must not each join and leave it on their own.
-// Pokes carry ids and versions only ({ kind: "grocery_list", grocery_list_id, version } or { kind: "planner",
-// version }); a listener pulls what changed through the tools.
+// Pokes carry ids and versions only ({ kind: "grocery_list", grocery_list_id, version }, { kind: "planner",
+// version } or { kind: "aisle_order" }); a listener pulls what changed through the tools.
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 
 export interface Poke {

@@ -83,6 +83,8 @@ export function useShoppingList(
       // Joined also after a reconnect: whatever was missed meanwhile is pulled.
       stopListening = listenToHousehold(supabase, householdId, {
         poke: (poke) => {
+          // The household's aisle order changed: it comes with a pull.
+          if (poke.kind === "aisle_order") return catchUp();
           if (poke.grocery_list_id !== listId || typeof poke.version !== "number") return;
           current?.sync.poked(poke.version).catch(() => {});
         },
