@@ -77,3 +77,31 @@ function countedTwo(
     { ...line, name: second.trim(), quantity: count, quantity_text: String(count), note: null },
   ];
 }
+
+// "sesame seeds and sliced green onions", "oil and vinegar": a line without an amount that names two things. Read
+// as two lines only when the whole name is no ingredient and each part is one (the caller looks all three up), so
+// "macaroni and cheese" or "bread and butter pickles" stay whole.
+const twoThings = /^(.{2,60}?)\s+(?:and|&)\s+(.{2,60})$/i;
+
+/** The two parts of a line without an amount that reads "A and B", each read as a line of its own. */
+export function unmeasuredPairParts(
+  line: ParsedIngredientLine,
+): [ParsedIngredientLine, ParsedIngredientLine] | undefined {
+  if (line.quantity !== null || line.quantity_text !== null) return undefined;
+  const pair = twoThings.exec(line.name);
+  if (!pair || [pair[1], pair[2]].some((part) => part.split(/\s+/).length > 5 || /\b(?:and|&)\b/i.test(part))) {
+    return undefined;
+  }
+  const [first, second] = [pair[1], pair[2]].map((part) => {
+    const read = parseIngredientLine(part);
+    const note = [read.note, line.note].filter(Boolean).join("; ");
+    return {
+      ...read,
+      original: line.original,
+      section: line.section,
+      prep_state: read.prep_state ?? line.prep_state,
+      note: note || null,
+    };
+  });
+  return first.name && second.name ? [first, second] : undefined;
+}

@@ -3,7 +3,7 @@ import { defineTool, type ToolContext } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
 import { foldIngredientName } from "../media/fold-name.ts";
 import { nameCandidates } from "../media/ingredient-name.ts";
-import { splitPairedLines } from "../media/paired-line.ts";
+import { splitPairedLines, unmeasuredPairParts } from "../media/paired-line.ts";
 import { type ParsedRecipeText, parseRecipeText } from "../media/recipe-text.ts";
 import { buildRecipeDraft } from "../media/recipe-draft.ts";
 import { recipeParseTextDocs, recipeTextMaxLength } from "./docs/media.ts";
@@ -249,12 +249,33 @@ export async function recipeDraftFromParsed(
     );
   }
   parsed = { ...parsed, ingredients: splitPairedLines(parsed.ingredients) };
-  const candidates = parsed.ingredients.map((line) => nameCandidates(line.name));
+  // Lines without an amount naming two things ("oil and vinegar") are looked up whole and by part, in one call.
+  const pairs = parsed.ingredients.map(unmeasuredPairParts);
+  const lookups = [...parsed.ingredients, ...pairs.flatMap((pair) => pair ?? [])];
+  const candidates = lookups.map((line) => nameCandidates(line.name));
   const { matches } = await context.invoke<IngredientNameMatches>(sqlFunction, {
-    names: parsed.ingredients.map((line) => line.name),
+    names: lookups.map((line) => line.name),
     folded: candidates.map((names) => names.map((candidate) => foldIngredientName(candidate.name))),
   });
-  const built = buildRecipeDraft(parsed, matches, candidates);
+  const read = {
+    lines: [] as ParsedRecipeText["ingredients"],
+    matches: [] as typeof matches,
+    candidates: [] as typeof candidates,
+  };
+  let part = parsed.ingredients.length;
+  for (const [index, line] of parsed.ingredients.entries()) {
+    const pair = pairs[index];
+    const at = pair ? [part, part + 1] : [];
+    if (pair) part += 2;
+    // Two lines only when the whole is no ingredient and each part is one.
+    const split = pair && !matches[index].ingredient && at.every((position) => matches[position].ingredient);
+    for (const position of split ? at : [index]) {
+      read.lines.push(split ? pair[position - at[0]] : line);
+      read.matches.push(matches[position]);
+      read.candidates.push(candidates[position]);
+    }
+  }
+  const built = buildRecipeDraft({ ...parsed, ingredients: read.lines }, read.matches, read.candidates);
   // recipe.create refuses a name that is no ingredient: a draft with an unmatched line is not ready. Nor is one with
   // an amount written but not read as a number ("2-3", "1/0"): saved as it stands, the line would lose it. A line
   // with no amount at all ("salt to taste") is a line recipe.create takes: it does not stop the draft.

@@ -75,3 +75,20 @@ Deno.test("counted things get the unit the catalog counts them in; a piece of gi
   );
   assert.equal(parsed.ready, true, "every line matched with its unit: the draft is ready to save");
 });
+
+Deno.test("a line without an amount naming two ingredients is two lines only when each part is one", async () => {
+  const parsed = await callToolOk(alice, "recipe.parse_text", {
+    text: "Test\nIngredients\nsesame seeds and thinly sliced green onions, to serve\nbread and butter pickles\n" +
+      "2 cups macaroni and cheese",
+  });
+  assert.deepEqual(
+    parsed.lines.map((line) => [line.original, line.name, line.ingredient?.name ?? null, line.prep_state, line.note]),
+    [
+      ["sesame seeds and thinly sliced green onions, to serve", "sesame seeds", "sesame seeds", null, "to serve"],
+      ["sesame seeds and thinly sliced green onions, to serve", "green onions", "green onion", "sliced", "to serve"],
+      // The whole is an ingredient (pickles, "bread and butter" in the note): one line; nor is a measured line split.
+      ["bread and butter pickles", "bread and butter pickles", "pickles", null, "bread and butter"],
+      ["2 cups macaroni and cheese", "macaroni and cheese", null, null, null],
+    ],
+  );
+});
