@@ -93,9 +93,10 @@ function takeInnermostParentheses(text: string, notes: string[]): string {
   });
 }
 
-// A size before the unit ("1 14-ounce can", "2 (15 oz) cans", "1 heaping cup"): kept in the note.
+// A size before the unit ("1 14-ounce can", "1 14 1/2-ounce can", "2 x 400 g / 14 oz cans", "1 heaping cup"): kept
+// in the note.
 const sizeBeforeUnit =
-  /^(\d+(?:[.,]\d+|\/\d+)?(?:\s*-\s*|\s*)(?:fl\.?\s*oz|fluid ounces?|ounces?|oz|grams?|g|ml|lbs?|pounds?|inch(?:es)?|in|cm)\.?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big|(?:lightly |firmly |loosely |tightly )?packed)\s+/i;
+  /^(\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?(?:\s*-\s*|\s*)(?:fl\.?\s*oz|fluid ounces?|ounces?|oz|grams?|g|ml|lbs?|pounds?|inch(?:es)?|in|cm)\.?(?:\s*\/\s*\d+(?:[.,]\d+)?\s*(?:fl\.?\s*oz|ounces?|oz|grams?|g|ml|lbs?|pounds?)\.?)?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big|(?:lightly |firmly |loosely |tightly )?packed)\s+/i;
 // Another measure of the same amount right after the unit ("150g/5½oz", "1 cup / 240 ml"): kept in the note.
 const alternativeMeasure = /^\s*\/\s*(\d[\d\s/.,]*\s*[a-zA-Z.]+(?:\s+oz)?)/;
 

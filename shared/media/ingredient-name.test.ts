@@ -62,3 +62,9 @@ Deno.test("nameCandidates also tries a short form written out ('veg stock', 'EVO
 Deno.test("nameCandidates gives the same candidates however often it is asked", () => {
   for (let round = 0; round < 3; round += 1) assert.equal(names("veg oil")[1], "vegetable oil");
 });
+
+Deno.test("nameCandidates reads 'hard boiled', 'vine ripe' and 'average sized' as descriptions", () => {
+  assert.equal(names("hard boiled eggs")[1], "eggs");
+  assert.equal(names("vine ripe tomato")[1], "tomato");
+  assert.equal(names("average sized courgette")[1], "courgette");
+});

@@ -124,6 +124,14 @@ const leadingWords = new Set<string>([
   "washed",
   "cut",
   "medium-sized",
+  "average-sized",
+  "average-size",
+  "regular-sized",
+  "regular-size",
+  "hard-boiled",
+  "soft-boiled",
+  "vine-ripe",
+  "vine-ripened",
   "large-sized",
   "small-sized",
   "bite-sized",
@@ -206,7 +214,7 @@ function isLeadingWord(word: string): boolean {
 
 // Two-word descriptions read as one word ("low sodium chicken broth" → low-sodium).
 const twoWordDescriptions =
-  /\b(low|reduced|no|non|full|fat|extra|good|high|store|room|fine|part) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim)\b|\b(small|medium|large|bite) (sized?)\b/gi;
+  /\b(low|reduced|no|non|full|fat|extra|good|high|store|room|fine|part) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim)\b|\b(small|medium|large|bite|average|regular) (sized?)\b|\b(hard|soft|vine) (boiled|ripe|ripened)\b/gi;
 
 // Words after the name: the part of the plant or the cut, which the catalog does not list apart.
 const trailingWords = new Set([
@@ -331,8 +339,8 @@ export function nameCandidates(name: string): NameCandidate[] {
 function candidatesOf(name: string): NameCandidate[] {
   const trimmed = name.trim().replace(
     twoWordDescriptions,
-    (_match, first?: string, second?: string, size?: string, sized?: string) =>
-      first ? `${first}-${second}` : `${size}-${sized}`,
+    (_match, first?: string, second?: string, size?: string, sized?: string, state?: string, done?: string) =>
+      first ? `${first}-${second}` : size ? `${size}-${sized}` : `${state}-${done}`,
   );
   if (!trimmed) return [];
   const candidates: NameCandidate[] = [{ name: trimmed, dropped: [] }];

@@ -38,6 +38,7 @@ const countedIn: Record<string, Unit | null> = {
   sachet: "package",
   pouch: "package",
   block: "package",
+  brick: "package",
   bar: "package",
   punnet: "package",
   batch: null,
