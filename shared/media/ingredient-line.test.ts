@@ -119,6 +119,11 @@ const table: Row[] = [
   ["2 x 400 g / 14 oz can of plum tomatoes", 2, "2", "can", null, "plum tomatoes", "400 g / 14 oz"],
   ["1 14½-ounce can tomato puree", 1, "1", "can", null, "tomato puree", "14 1/2-ounce"],
   ["¾ brick (6 ounces) cream cheese", 0.75, "3/4", "package", null, "cream cheese", "6 ounces; brick"],
+  ["1 large red, yellow, or orange bell pepper", 1, "1", null, null, "large red yellow or orange bell pepper", null, [
+    "no_unit",
+  ]],
+  ["2-3 tbsp / 30-45 ml olive oil", 3, "2-3", "tbsp", null, "olive oil", "2-3; 30-45 ml", ["range"]],
+  ["8 oz. weight cream cheese", 8, "8", "oz", null, "cream cheese", null],
   ["1 quart water", 4, "1", "cup", null, "water", "1 quart", []],
   ["1 1/2 gallons chicken stock", 24, "1 1/2", "cup", null, "chicken stock", "1 1/2 gallons", []],
   ["2 pints milk", 2, "2", null, null, "milk", "pints", ["no_unit"]],

@@ -98,7 +98,7 @@ function takeInnermostParentheses(text: string, notes: string[]): string {
 const sizeBeforeUnit =
   /^(\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?(?:\s*-\s*|\s*)(?:fl\.?\s*oz|fluid ounces?|ounces?|oz|grams?|g|ml|lbs?|pounds?|inch(?:es)?|in|cm)\.?(?:\s*\/\s*\d+(?:[.,]\d+)?\s*(?:fl\.?\s*oz|ounces?|oz|grams?|g|ml|lbs?|pounds?)\.?)?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big|(?:lightly |firmly |loosely |tightly )?packed)\s+/i;
 // Another measure of the same amount right after the unit ("150g/5½oz", "1 cup / 240 ml"): kept in the note.
-const alternativeMeasure = /^\s*\/\s*(\d[\d\s/.,]*\s*[a-zA-Z.]+(?:\s+oz)?)/;
+const alternativeMeasure = /^\s*\/\s*(\d[\d\s/.,–-]*\s*[a-zA-Z.]+(?:\s+oz)?)/;
 
 // A piece of a root measured by its length or likened to a thumb ("2-inch piece ginger", "10cm piece ginger", "1
 // thumb-sized piece of ginger", "2 thumbs ginger", "1 knob ginger"): counted in pieces, the size kept in the note. A
@@ -389,7 +389,8 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
         text = text.slice(second[0].length);
       }
     }
-    text = takeParentheses(text.trim(), notes).trim().replace(/^of\s+/i, "");
+    // "8 oz. weight cream cheese": the measure is by weight; the word says no more.
+    text = takeParentheses(text.trim(), notes).trim().replace(/^(?:of|weight)\s+/i, "");
     // The measure was the size of what holds it: "15 oz can pumpkin purée", "400 g / 14 oz can of chickpeas",
     // "150g pot yogurt" are one can, one pot.
     const holder = containerAfterMeasure.exec(text);
@@ -465,10 +466,10 @@ function takeTrailingPrep(found: { preps: string[]; rest: string }): { preps: st
   return { preps: [...found.preps, ...preps], rest: words.join(" ") };
 }
 
-// Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts"): the comma does
-// not end the name there.
+// Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts", "1 large red,
+// yellow, or orange bell pepper"): the comma does not end the name there.
 const describingOnly =
-  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened)\s*)+$/i;
+  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;
 
 function splitAtComma(text: string): [string, string] {
   let cut = text.indexOf(",");

@@ -68,3 +68,12 @@ Deno.test("nameCandidates reads 'hard boiled', 'vine ripe' and 'average sized' a
   assert.equal(names("vine ripe tomato")[1], "tomato");
   assert.equal(names("average sized courgette")[1], "courgette");
 });
+
+Deno.test("nameCandidates reads a name after a maker named in the possessive, capitalised", () => {
+  assert.equal(names("HERSHEY'S Cocoa")[1], "Cocoa");
+  assert.equal(names("Lawry’s Seasoned Salt")[1], "Seasoned Salt");
+  assert.deepEqual(nameCandidates("Hershey’s Kisses")[1], { name: "Kisses", dropped: ["Hershey’s"] });
+  // Lower case is no maker ("confectioner's sugar" is looked up as it is), nor is a possessive late in the name.
+  assert.ok(!names("confectioner's sugar").includes("sugar"));
+  assert.ok(!names("big bowl of Grandma's stew").includes("stew"));
+});

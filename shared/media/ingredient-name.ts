@@ -313,6 +313,7 @@ function candidate(words: string[], start: number, end: number): NameCandidate {
 // A brand marked as one ("McCormick Gourmet™ Organic Paprika", "Gold'n Plump® Chicken Breasts"): the words up to
 // the last mark name the maker, what follows names the ingredient.
 const brandMark = /[™®©]/;
+const possessiveMaker = /^\p{Lu}[\p{L}-]*(?:'|’)[sS]$|^\p{Lu}[\p{L}-]*[sS](?:'|’)$/u;
 
 // Short forms cooks write for a word ("veg stock", "EVOO"): the name is also tried written out.
 const writtenOut: Record<string, string> = { veg: "vegetable", evoo: "extra virgin olive oil" };
@@ -324,7 +325,9 @@ export function nameCandidates(name: string): NameCandidate[] {
     return [{ name: name.trim(), dropped: [] }, ...nameCandidates(full)].slice(0, 12);
   }
   const words = name.trim().split(/\s+/);
-  const lastMarked = words.findLastIndex((word) => brandMark.test(word));
+  // A maker named in the possessive, capitalised ("HERSHEY'S Cocoa", "Lawry’s Seasoned Salt"), is a brand too.
+  const possessive = words.findIndex((word) => possessiveMaker.test(word));
+  const lastMarked = Math.max(words.findLastIndex((word) => brandMark.test(word)), possessive <= 2 ? possessive : -1);
   if (lastMarked >= 0 && lastMarked < words.length - 1) {
     const brand = words.slice(0, lastMarked + 1).join(" ");
     const unbranded = nameCandidates(words.slice(lastMarked + 1).join(" "));

@@ -100,3 +100,8 @@ export function countedMeasure(
   notes.push((match[1] ? `${match[1]} ${match[2]}` : match[2]).toLowerCase());
   return { unit: countedIn[word], word, rest: text.slice(match[0].length) };
 }
+
+/** The count unit a counting word said after the name gives ("cheese slices", "chocolate bar"), or undefined. */
+export function countUnitOfWord(word: string): Unit | undefined {
+  return countedIn[singular(word)] ?? undefined;
+}

@@ -1,4 +1,5 @@
 import type { IngredientNameMatches, RecipeDraft } from "../tools/results.ts";
+import { countUnitOfWord } from "./measure-words.ts";
 import type { NameCandidate } from "./ingredient-name.ts";
 import type { ParsedRecipeText } from "./recipe-text.ts";
 
@@ -30,9 +31,12 @@ export function buildRecipeDraft(
     // The words the matched name left out ("large", "cloves") stay in the note.
     const dropped = match?.candidate ? candidates[index]?.[match.candidate]?.dropped ?? [] : [];
     const noteParts = [...dropped, ...(match?.alias_note ? [match.alias_note] : []), ...(line.note ? [line.note] : [])];
-    // A counted line ("3 eggs") takes the unit the catalog counts the ingredient in.
-    const counted = ingredient !== null && line.quantity !== null && line.unit === null && match?.count_unit;
-    const unit = counted ? match!.count_unit : line.unit;
+    // A counted line ("3 eggs") takes the unit the catalog counts the ingredient in, or the one a counting word left
+    // out of the name says ("6 cheese slices": 6 pieces of cheese; "1 chocolate bar": 1 package).
+    const countedBy = dropped.map(countUnitOfWord).find((unit) => unit !== undefined);
+    const countUnit = match?.count_unit ?? countedBy ?? null;
+    const counted = ingredient !== null && line.quantity !== null && line.unit === null && countUnit !== null;
+    const unit = counted ? countUnit : line.unit;
     const problems = line.problems.filter((problem) =>
       !(counted && problem === "no_unit") && !(problem === "no_quantity" && line.unit === null && saysNoAmount(line))
     );
