@@ -105,6 +105,37 @@ Deno.test("cheeses, dairy-free alternatives, cuts, game, sausages and drinks", a
   );
 });
 
+Deno.test("jams, mixes, the Asian and Latin pantry, and bar syrups by the names they are sold under", async () => {
+  assert.deepEqual(
+    await readLines([
+      "1/2 cup pepper jelly",
+      "4 oz membrillo",
+      "2 tbsp brown gravy mix",
+      "1 cup potato flakes",
+      "2 tbsp minute tapioca",
+      "1 cup gandules",
+      "2 tbsp ssamjang",
+      "1/4 cup anko",
+      "1 cup clamato",
+      "1 oz orgeat",
+      "1 tbsp rubbed sage",
+    ]),
+    [
+      ["1/2 cup pepper jelly", "hot pepper jelly", 0.5, "cup"],
+      ["4 oz membrillo", "quince paste", 4, "oz"],
+      ["2 tbsp brown gravy mix", "gravy mix", 2, "tbsp"],
+      ["1 cup potato flakes", "instant mashed potatoes", 1, "cup"],
+      ["2 tbsp minute tapioca", "quick-cooking tapioca", 2, "tbsp"],
+      ["1 cup gandules", "pigeon peas", 1, "cup"],
+      ["2 tbsp ssamjang", "ssamjang", 2, "tbsp"],
+      ["1/4 cup anko", "red bean paste", 0.25, "cup"],
+      ["1 cup clamato", "clamato", 1, "cup"],
+      ["1 oz orgeat", "orgeat syrup", 1, "oz"],
+      ["1 tbsp rubbed sage", "dried sage", 1, "tbsp"],
+    ],
+  );
+});
+
 Deno.test("a variety sold under the generic entry reads as that entry, the variety kept in the note", async () => {
   const parsed = await read([
     "2 bosc pears",
@@ -112,6 +143,7 @@ Deno.test("a variety sold under the generic entry reads as that entry, the varie
     "1 lb bay scallops",
     "2 tbsp tawny port",
     "1 cup chardonnay",
+    "1 lb ground chuck",
   ]);
   assert.deepEqual(
     parsed.lines.map((line) => [line.ingredient?.name ?? null, line.quantity, line.unit, line.note]),
@@ -121,6 +153,7 @@ Deno.test("a variety sold under the generic entry reads as that entry, the varie
       ["scallops", 1, "lb", "bay"],
       ["port", 2, "tbsp", "tawny"],
       ["white wine", 1, "cup", "chardonnay"],
+      ["ground beef", 1, "lb", "chuck"],
     ],
   );
 });
@@ -134,6 +167,8 @@ Deno.test("new counted entries get the unit they are counted in and are bought w
     "1 lb crab legs",
     "3 duck eggs",
     "12 hawaiian rolls",
+    "12 corn husks",
+    "1 panettone",
   ]);
   assert.deepEqual(
     parsed.lines.map((line) => [line.ingredient?.name ?? null, line.quantity, line.unit]),
@@ -145,6 +180,8 @@ Deno.test("new counted entries get the unit they are counted in and are bought w
       ["crab legs", 1, "lb"],
       ["duck eggs", 3, "whole"],
       ["hawaiian rolls", 12, "piece"],
+      ["corn husks", 12, "piece"],
+      ["panettone", 1, "whole"],
     ],
   );
   assert.equal(parsed.ready, true, "every line matched with its unit: the draft is ready to save");
