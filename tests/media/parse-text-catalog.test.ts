@@ -92,3 +92,11 @@ Deno.test("a line without an amount naming two ingredients is two lines only whe
     ],
   );
 });
+
+Deno.test("a counting word said after a matched name gives the line its count unit", async () => {
+  assert.deepEqual(await readLines(["6 cheese slices", "4 celery stalks", "3 garlic cloves"]), [
+    ["6 cheese slices", "cheese", 6, "piece"],
+    ["4 celery stalks", "celery", 4, "piece"],
+    ["3 garlic cloves", "garlic", 3, "piece"],
+  ]);
+});
