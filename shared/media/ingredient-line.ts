@@ -300,6 +300,8 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     if (unit) quantity = { value: 1, text: article ? article[0].trim() : "1", range: false, rounded: false, rest: "" };
   }
   let measure: { unit: Unit | null; word?: string; rest: string } | undefined;
+  // Where the counting word went in the notes ("cloves"), for a range to join it ("2-3 cloves").
+  let countingNote: number | undefined;
   const lengthMatch = quantity && !unit ? lengthOfPiece.exec(text) : null;
   // Without a word for the piece, only roots and barks are measured so ("6 inch tortillas" are six of them).
   const length = lengthMatch &&
@@ -337,6 +339,7 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
       if (measure) notes.push(size[1], ...sizeNotes);
     }
     if (measure) text = measure.rest;
+    if (measure) countingNote = notes.length - 1;
     const word = measure?.word ?? "";
     if (quantity && notBoughtBy.has(word)) {
       // "1 pinch salt", "2 handfuls spinach": nothing to buy by; the count joins the word in the note, and the line has no amount.
@@ -424,8 +427,12 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   if (tailNote) notes.push(tailNote);
 
   const name = tidy(fromHead.rest.replace(/^of\s+/i, ""));
-  // A range is read as its upper bound; the range as written leads the note ("2-3; cloves"), and the line is flagged.
-  if (quantity?.range && quantity.value !== null) notes.unshift(quantity.text);
+  // A range is read as its upper bound; the range as written leads the note with its unit or counting word ("2-3
+  // tbsp", "2-3 cloves"), and the line is flagged.
+  if (quantity?.range && quantity.value !== null) {
+    if (countingNote !== undefined) notes[countingNote] = `${quantity.text} ${notes[countingNote]}`;
+    else notes.unshift(unit ? `${quantity.text} ${unit.written}` : quantity.text);
+  }
   if (!quantity) problems.push("no_quantity");
   else if (quantity.range) problems.push("range");
   else if (quantity.value === null) problems.push("no_quantity");

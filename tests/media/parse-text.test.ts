@@ -51,7 +51,7 @@ Deno.test("recipe.parse_text reads the text into a draft, matching names exactly
       quantity: 3,
       unit: "tbsp",
       prep_state: null,
-      note: "2-3",
+      note: "2-3 tbsp",
     },
     { ingredient_id: spiceMix.ingredient_id, quantity: 0.5, unit: "tsp", prep_state: null },
   ]);
@@ -68,7 +68,7 @@ Deno.test("recipe.parse_text reads the text into a draft, matching names exactly
   assert.deepEqual(soy.suggestions, []);
   assert.deepEqual(cloves.problems, []);
   assert.deepEqual(cloves.ingredient, { id: garlic, name: "garlic", household_specific: false });
-  assert.deepEqual([oil.quantity, oil.quantity_text, oil.note, oil.problems], [3, "2-3", "2-3", ["range"]]);
+  assert.deepEqual([oil.quantity, oil.quantity_text, oil.note, oil.problems], [3, "2-3", "2-3 tbsp", ["range"]]);
   assert.equal(mix.original, "½ tsp grandma's spice mix");
   assert.equal(mix.ingredient?.household_specific, true);
 });

@@ -136,6 +136,38 @@ browserTest(
   },
 );
 
+browserTest(
+  "a range is read as its larger amount: the draft is ready, the line marked as worth a look",
+  async (run) => {
+    const { page } = run;
+    const person = await newPerson("import-range", "The Rangers");
+    await signIn(page, run.appUrl, person, "#/recipes/import");
+    await page.getByRole("heading", { name: "Import a recipe" }).waitFor();
+    await page.getByLabel("Pasted text").check();
+    await page.getByLabel("Recipe text").fill(
+      "Garlic toast\nIngredients\n2-3 cloves garlic\n1 cup milk\nMethod\nToast.",
+    );
+    await page.getByRole("button", { name: "Read the text" }).click();
+    await page.getByRole("heading", { name: "Check the draft" }).waitFor();
+    assert.match(
+      await page.locator(".import-draft").innerText(),
+      /2 of 2 ingredient lines were read and matched\. It is ready to save; the lines marked below are worth a look\./,
+    );
+    const ranged = page.getByRole("group", { name: "Ingredient 1", exact: true });
+    assert.match(await ranged.innerText(), /the recipe gives a range: the larger amount is kept/);
+    assert.equal(await ranged.getByLabel("Amount").inputValue(), "3");
+    await page.getByRole("button", { name: "Save recipe" }).click();
+    await page.getByRole("heading", { name: "Garlic toast" }).waitFor();
+    const [saved] = (await person.tools.recipe.list()).recipes;
+    const held = (await person.tools.recipe.get({ recipe_id: saved.id })).recipe;
+    assert.deepEqual(
+      held.ingredients.map((line) => [line.ingredient_name, line.quantity, line.unit, line.note]),
+      [["garlic", 3, "piece", "2-3 cloves"], ["milk", 1, "cup", null]],
+    );
+    assert.deepEqual(run.pageErrors, []);
+  },
+);
+
 browserTest("a photo of a printed recipe is read with OCR into a draft and saved", async (run) => {
   const { page } = run;
   // The "photo": printed text rendered by the browser and captured as a PNG (setup, not a step).

@@ -86,6 +86,15 @@ export function draftFromParse(parsed: Pick<RecipeParseTextOutput, "draft" | "li
   };
 }
 
+/**
+ * The line can be saved as read: matched, and its amount either read with a unit or absent. A line with a range
+ * (its larger amount kept) or a rounded amount can: it is marked only as worth a look.
+ */
+export function lineSavable(line: ParsedLine): boolean {
+  const amountRead = line.quantity !== null ? line.unit !== null : line.quantity_text === null && line.unit === null;
+  return line.ingredient !== null && amountRead;
+}
+
 export const problemWords: Record<ParsedLine["problems"][number], string> = {
   range: "the recipe gives a range: the larger amount is kept, so as not to run short",
   no_quantity: "no amount was read",

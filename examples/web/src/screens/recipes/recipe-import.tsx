@@ -6,7 +6,7 @@ import type { RecipeCreateInput, RecipeParseTextOutput } from "../../../../../sh
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
-import { type Draft, draftFromParse } from "./draft.ts";
+import { type Draft, draftFromParse, lineSavable } from "./draft.ts";
 import { PhotoSource } from "./photo-source.tsx";
 import { RecipeForm } from "./recipe-form.tsx";
 
@@ -28,11 +28,14 @@ export function RecipeImport() {
   function show(result: Parsed) {
     setParsed(result);
     setDraft((current) => ({ draft: draftFromParse(result), count: (current?.count ?? 0) + 1 }));
-    const unmatched = result.lines.filter((line) => line.problems.length > 0).length;
+    const toFix = result.lines.filter((line) => !lineSavable(line)).length;
+    const toLook = result.lines.filter((line) => lineSavable(line) && line.problems.length > 0).length;
     announce(
       `Read ${result.lines.length} ingredient lines` +
-        (unmatched
-          ? `; ${unmatched} ${unmatched === 1 ? "needs" : "need"} a look before saving.`
+        (toFix
+          ? `; ${toFix} ${toFix === 1 ? "needs" : "need"} fixing before saving.`
+          : toLook
+          ? `; all of them matched, ${toLook} worth a look.`
           : "; all of them matched."),
     );
   }
@@ -120,9 +123,13 @@ export function RecipeImport() {
           <section aria-labelledby="draft-heading" class="import-draft">
             <h2 id="draft-heading">Check the draft</h2>
             <p>
-              {parsed.lines.filter((line) => line.problems.length === 0).length} of {parsed.lines.length}{" "}
-              ingredient lines were read and matched.{" "}
-              {parsed.ready ? "It is ready to save." : "Fix the lines marked below, then save."}
+              {parsed.lines.filter(lineSavable).length} of {parsed.lines.length} ingredient lines were read and matched.
+              {" "}
+              {!parsed.ready
+                ? "Fix the lines marked below, then save."
+                : parsed.lines.some((line) => line.problems.length > 0)
+                ? "It is ready to save; the lines marked below are worth a look."
+                : "It is ready to save."}
             </p>
             {parsed.other_lines.length
               ? (
