@@ -67,7 +67,7 @@ Deno.test("frozen, deli, canned and jarred foods and snacks by the names they ar
     [
       ["2 cups hash browns", "frozen hash browns", 2, "cup"],
       ["3 cups stir-fry vegetables", "stir-fry vegetables", 3, "cup"],
-      ["2 cups coffee ice cream", "coffee ice cream", 1, "pint"],
+      ["2 cups coffee ice cream", "coffee ice cream", 2, "cup"],
       ["8 oz turkey lunch meat", "deli turkey", 8, "oz"],
       ["1/4 cup red pesto", "sun-dried tomato pesto", 0.25, "cup"],
       ["1 can ro-tel", "diced tomatoes with green chiles", 1, "can"],
