@@ -28,9 +28,10 @@
 -- description already names ("canned", "frozen", "jarred", "grated", "sliced" are read as descriptions, so "canned
 -- black beans", "frozen shrimp", "jarred garlic", "grated parmesan" and "sliced chicken breast" stay the ingredient
 -- with a note rather than new entries that would take such lines from it), brand names not used as the word for the
--- thing ("goldfish", "chex mix", "cracker jack", "magic shell"), names starting "pea" or "tomato" that would come
--- before what ingredient.search's tests expect ("condensed tomato soup" and "whole peeled tomatoes" are aliases
--- instead), and the names the tests keep for a household's own ingredient or an unmatched line.
+-- thing ("goldfish", "chex mix", "cracker jack", "magic shell"), names starting "pea" or "tomat" that would come
+-- before what ingredient.search's tests expect ("tomatillo salsa" is an alias of salsa verde; "condensed tomato
+-- soup" and "whole peeled tomatoes" are aliases too), and the names the tests keep for a household's own
+-- ingredient or an unmatched line.
 
 -- 1. Ingredients the catalog did not have, each with its aisle and, where it is counted, its count unit.
 insert into public.ingredients (name, category, created_by, aisle, count_unit)
@@ -187,7 +188,7 @@ from (values
   ('smoked whitefish', 'meat and seafood', 'seafood', null),
   ('toum', 'frozen and other', 'deli', null),
   ('deli chicken', 'meat and seafood', 'deli', null),
-  -- canned and jarred (47)
+  -- canned and jarred (46)
   ('pimento-stuffed olives', 'pantry', 'pantry', null),
   ('nicoise olives', 'pantry', 'pantry', null),
   ('gaeta olives', 'pantry', 'pantry', null),
@@ -231,7 +232,6 @@ from (values
   ('dumpling sauce', 'pantry', 'pantry', null),
   ('puttanesca sauce', 'pantry', 'pantry', null),
   ('salsa roja', 'pantry', 'pantry', null),
-  ('tomatillo salsa', 'pantry', 'pantry', null),
   ('salsa macha', 'pantry', 'pantry', null),
   ('zhug', 'pantry', 'pantry', null),
   ('rose harissa', 'pantry', 'pantry', null),
@@ -534,7 +534,7 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('wheat chex cereal', 'wheat chex', null, null),
   ('citron tea', 'yuja tea', null, null),
   ('yuja cha', 'yuja tea', null, null),
-  -- other names (genericised brands, native and regional names), and varieties kept in the note, of entries the catalog had (103)
+  -- other names (genericised brands, native and regional names), and varieties kept in the note, of entries the catalog had (104)
   ('achuete', 'achiote', null, null),
   ('kraft singles', 'american cheese', null, null),
   ('zereshk', 'barberries', null, null),
@@ -637,6 +637,7 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('vanilla bean ice cream', 'vanilla ice cream', null, null),
   ('white chocolate morsels', 'white chocolate chips', null, null),
   ('whole peeled tomatoes', 'whole tomatoes', null, null),
+  ('tomatillo salsa', 'salsa verde', null, null),
   ('lea & perrins', 'worcestershire sauce', null, null);
 
 insert into public.ingredient_aliases (ingredient_id, alias, note, count_unit)
