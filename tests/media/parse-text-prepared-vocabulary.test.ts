@@ -20,7 +20,7 @@ async function readLines(lines: string[]) {
   return parsed.lines.map((line) => [line.original, line.ingredient?.name ?? null, line.quantity, line.unit]);
 }
 
-Deno.test("store-bought doughs, cookies and candy used in baking", async () => {
+Deno.test("prepared and world vocabulary: store-bought doughs, cookies and candy used in baking", async () => {
   assert.deepEqual(
     await readLines([
       "2 cups soda crackers",
@@ -49,7 +49,7 @@ Deno.test("store-bought doughs, cookies and candy used in baking", async () => {
   );
 });
 
-Deno.test("frozen, deli, canned and jarred foods and snacks by the names they are sold under", async () => {
+Deno.test("prepared and world vocabulary: frozen, deli, canned and jarred foods and snacks by the names they are sold under", async () => {
   assert.deepEqual(
     await readLines([
       "2 cups hash browns",
@@ -80,7 +80,7 @@ Deno.test("frozen, deli, canned and jarred foods and snacks by the names they ar
   );
 });
 
-Deno.test("a brand name that is the word for the thing reads as the generic entry", async () => {
+Deno.test("prepared and world vocabulary: a brand name that is the word for the thing reads as the generic entry", async () => {
   const parsed = await read([
     "1/2 cup best foods mayonnaise",
     "2 tbsp karo syrup",
@@ -110,7 +110,7 @@ Deno.test("a brand name that is the word for the thing reads as the generic entr
   );
 });
 
-Deno.test("world pantries: the usual English name and the native names", async () => {
+Deno.test("prepared and world vocabulary: world pantries: the usual English name and the native names", async () => {
   assert.deepEqual(
     await readLines([
       "2 tbsp bagoong alamang",
@@ -153,7 +153,7 @@ Deno.test("world pantries: the usual English name and the native names", async (
   );
 });
 
-Deno.test("new counted entries get the unit they are counted in and are bought whole", async () => {
+Deno.test("prepared and world vocabulary: new counted entries get the unit they are counted in and are bought whole", async () => {
   const parsed = await read([
     "1 sponge cake",
     "1 spiral ham",
