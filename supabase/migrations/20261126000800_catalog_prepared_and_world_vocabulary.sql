@@ -13,31 +13,29 @@
 -- names and aliases before it was added; many the brief asked for were already there and are not repeated.
 --
 -- Matching stays exact. Left out as ambiguous: "caramels" (folds to "caramel": the candy or the sauce; the candy is
--- "caramel candies"), "wraps" and "street taco tortillas" (flour, corn, spinach or lavash), "spring roll wrappers"
--- (wheat pastry sheets or rice paper; "spring roll pastry" is the wheat one), "texas toast" (the bread or the frozen
--- garlic toast), "peppermints" (folds to "peppermint", left out before), "licorice" (the candy or the root), "jujubes"
--- (the candy or the fruit), "red hots" (the candy or hot dogs), "chicharrones" (pork rinds or fried pork belly),
--- "philadelphia" and "maggi" alone (a city; the seasoning or Indian instant noodles), "tocino" (Filipino cured pork
--- or Spanish salt pork), "gari" (Japanese pickled ginger, already an alias, or West African cassava flakes), "saba"
--- (the banana or, in Japanese, mackerel), "luffa" (ridge or smooth gourd), "krupuk"/"keropok" (crackers of any
--- kind, not only prawn), "dibs" (date, carob or grape molasses), "seven spice" (Lebanese or Japanese), "salted
--- shrimp" (Korean saeujeot or others; "korean salted shrimp" is kept), "crayfish" (West African ground dried
--- crayfish or crawfish), "sorrel" (the herb or, in the Caribbean, hibiscus), "drumsticks" (moringa pods or chicken),
--- "pechay" (bok choy or napa cabbage), "processed cheese" (Velveeta or American slices), "rice cereal" (crisped or
--- infant cereal), "mole sauce" (the paste or a ready sauce). Also left out on purpose: a form the line's
--- description already names ("canned", "frozen", "jarred", "grated", "sliced" are read as descriptions, so "canned
--- black beans", "frozen shrimp", "jarred garlic", "grated parmesan" and "sliced chicken breast" stay the ingredient
--- with a note rather than new entries that would take such lines from it), brand names not used as the word for the
--- thing ("goldfish", "chex mix", "cracker jack", "magic shell"), names starting "pea" or "tomat" that would come
--- before what ingredient.search's tests expect ("tomatillo salsa" is an alias of salsa verde; "condensed tomato
--- soup" and "whole peeled tomatoes" are aliases too), and the names the tests keep for a household's own
--- ingredient or an unmatched line.
+-- "caramel candies"), "wraps" and "street taco tortillas" (flour, corn, spinach or lavash), "texas toast" (the bread or
+-- the frozen garlic toast), "peppermints" (folds to "peppermint", left out before), "licorice" (the candy or the root),
+-- "jujubes" (the candy or the fruit), "red hots" (the candy or hot dogs), "chicharrones" (pork rinds or fried pork
+-- belly), "philadelphia" and "maggi" alone (a city; the seasoning or Indian instant noodles), "tocino" (Filipino cured
+-- pork or Spanish salt pork), "gari" (Japanese pickled ginger, already an alias, or West African cassava flakes),
+-- "saba" (the banana or, in Japanese, mackerel), "luffa" (ridge or smooth gourd), "krupuk"/"keropok" (crackers of any
+-- kind, not only prawn), "dibs" (date, carob or grape molasses), "seven spice" (Lebanese or Japanese), "salted shrimp"
+-- (Korean saeujeot or others; "korean salted shrimp" is kept), "crayfish" (West African ground dried crayfish or
+-- crawfish), "sorrel" (the herb or, in the Caribbean, hibiscus), "drumsticks" (moringa pods or chicken), "pechay" (bok
+-- choy or napa cabbage), "processed cheese" (Velveeta or American slices), "rice cereal" (crisped or infant cereal),
+-- "mole sauce" (the paste or a ready sauce). Also left out on purpose: a form the line's description already names
+-- ("canned", "frozen", "jarred", "grated", "sliced" are read as descriptions, so "canned black beans", "frozen
+-- scallops", "jarred garlic", "grated parmesan" and "sliced chicken breast" stay the ingredient with a note rather than
+-- new entries that would take such lines from it), brand names not used as the word for the thing ("goldfish", "chex
+-- mix", "cracker jack", "magic shell"), names starting "pea" or "tomat" that would come before what ingredient.search's
+-- tests expect ("tomatillo salsa" is an alias of salsa verde; "condensed tomato soup" and "whole peeled tomatoes" are
+-- aliases too), and the names the tests keep for a household's own ingredient or an unmatched line.
 
 -- 1. Ingredients the catalog did not have, each with its aisle and, where it is counted, its count unit.
 insert into public.ingredients (name, category, created_by, aisle, count_unit)
 select v.name, v.category, null, v.aisle, v.count_unit
 from (values
-  -- breads, doughs, wrappers, mixes (39)
+  -- breads, doughs, wrappers, mixes (37)
   ('potato rolls', 'pantry', 'bakery', 'piece'),
   ('potato bread', 'pantry', 'bakery', null),
   ('ciabatta rolls', 'pantry', 'bakery', 'piece'),
@@ -69,14 +67,12 @@ from (values
   ('pound cake mix', 'pantry', 'pantry', null),
   ('spice cake mix', 'pantry', 'pantry', null),
   ('cream cheese frosting', 'pantry', 'pantry', null),
-  ('waffle mix', 'pantry', 'pantry', null),
   ('crepes', 'pantry', 'bakery', 'piece'),
   ('puff pastry shells', 'pantry', 'frozen', 'piece'),
   ('vol-au-vent cases', 'pantry', 'frozen', 'piece'),
   ('cannoli shells', 'pantry', 'pantry', 'piece'),
   ('empanada discs', 'pantry', 'frozen', 'piece'),
   ('samosa pastry', 'pantry', 'frozen', null),
-  ('spring roll pastry', 'pantry', 'frozen', null),
   -- crackers and cookies (9)
   ('shortbread cookies', 'pantry', 'pantry', 'piece'),
   ('amaretti cookies', 'pantry', 'pantry', 'piece'),
@@ -130,7 +126,7 @@ from (values
   ('strawberry syrup', 'pantry', 'pantry', null),
   ('salted caramel sauce', 'pantry', 'pantry', null),
   ('marshmallow bits', 'pantry', 'pantry', null),
-  -- frozen (37)
+  -- frozen (34)
   ('hash brown patties', 'frozen and other', 'frozen', 'piece'),
   ('onion rings', 'frozen and other', 'frozen', null),
   ('stir-fry vegetables', 'frozen and other', 'frozen', null),
@@ -145,8 +141,6 @@ from (values
   ('frozen samosas', 'frozen and other', 'frozen', 'piece'),
   ('frozen spring rolls', 'frozen and other', 'frozen', 'piece'),
   ('frozen egg rolls', 'frozen and other', 'frozen', 'piece'),
-  ('frozen pierogies', 'frozen and other', 'frozen', 'piece'),
-  ('frozen gnocchi', 'frozen and other', 'frozen', null),
   ('frozen okra', 'frozen and other', 'frozen', null),
   ('frozen butternut squash', 'frozen and other', 'frozen', null),
   ('frozen lima beans', 'frozen and other', 'frozen', null),
@@ -157,7 +151,6 @@ from (values
   ('frozen cassava', 'frozen and other', 'frozen', null),
   ('frozen plantains', 'frozen and other', 'frozen', null),
   ('frozen sweet potato fries', 'frozen and other', 'frozen', null),
-  ('frozen croissants', 'frozen and other', 'frozen', 'piece'),
   ('ice cream sandwiches', 'frozen and other', 'frozen', 'piece'),
   ('ice pops', 'frozen and other', 'frozen', 'piece'),
   ('mochi ice cream', 'frozen and other', 'frozen', 'piece'),
@@ -188,7 +181,7 @@ from (values
   ('smoked whitefish', 'meat and seafood', 'seafood', null),
   ('toum', 'frozen and other', 'deli', null),
   ('deli chicken', 'meat and seafood', 'deli', null),
-  -- canned and jarred (46)
+  -- canned and jarred (45)
   ('pimento-stuffed olives', 'pantry', 'pantry', null),
   ('nicoise olives', 'pantry', 'pantry', null),
   ('gaeta olives', 'pantry', 'pantry', null),
@@ -233,7 +226,6 @@ from (values
   ('puttanesca sauce', 'pantry', 'pantry', null),
   ('salsa roja', 'pantry', 'pantry', null),
   ('salsa macha', 'pantry', 'pantry', null),
-  ('zhug', 'pantry', 'pantry', null),
   ('rose harissa', 'pantry', 'pantry', null),
   -- snacks and cereal (31)
   ('toasted oat cereal', 'pantry', 'pantry', null),
@@ -534,7 +526,7 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('wheat chex cereal', 'wheat chex', null, null),
   ('citron tea', 'yuja tea', null, null),
   ('yuja cha', 'yuja tea', null, null),
-  -- other names (genericised brands, native and regional names), and varieties kept in the note, of entries the catalog had (104)
+  -- other names (brands, native and regional names; varieties kept in the note) of entries the catalog had (107)
   ('achuete', 'achiote', null, null),
   ('kraft singles', 'american cheese', null, null),
   ('zereshk', 'barberries', null, null),
@@ -638,6 +630,9 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('white chocolate morsels', 'white chocolate chips', null, null),
   ('whole peeled tomatoes', 'whole tomatoes', null, null),
   ('tomatillo salsa', 'salsa verde', null, null),
+  ('zhug', 'zhoug', null, null),
+  ('waffle mix', 'pancake and waffle mix', null, null),
+  ('spring roll pastry', 'spring roll wrappers', null, null),
   ('lea & perrins', 'worcestershire sauce', null, null);
 
 insert into public.ingredient_aliases (ingredient_id, alias, note, count_unit)
