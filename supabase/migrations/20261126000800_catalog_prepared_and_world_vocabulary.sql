@@ -631,7 +631,7 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('whole peeled tomatoes', 'whole tomatoes', null, null),
   ('tomatillo salsa', 'salsa verde', null, null),
   ('zhug', 'zhoug', null, null),
-  ('waffle mix', 'pancake and waffle mix', null, null),
+  ('waffle mix', 'pancake mix', null, null),
   ('spring roll pastry', 'spring roll wrappers', null, null),
   ('lea & perrins', 'worcestershire sauce', null, null);
 
