@@ -640,13 +640,10 @@ select i.id, v.alias, v.note, v.count_unit
 from new_aliases v
 join public.ingredients i on i.household_id is null and i.normalized_name = v.target;
 
--- What the lookups rely on, checked as the catalog's migration checks it: every alias found its ingredient, no
--- alias folds to an entry's name or another alias, no two entries fold to one name, every entry has an aisle, and
--- what is counted in whole ones is bought in whole ones.
+-- Every alias of this round found its ingredient.
 do $$
 declare
   v_missing text;
-  v_clash text;
 begin
   select string_agg(v.alias || ' → ' || v.target, ', ') into v_missing
   from new_aliases v
@@ -654,25 +651,9 @@ begin
   if v_missing is not null then
     raise exception 'an alias names no catalog ingredient: %', v_missing;
   end if;
-  select string_agg(folded, ', ') into v_clash from (
-    select i.folded_name as folded from public.ingredients i where i.household_id is null
-    group by i.folded_name having count(*) > 1
-    union all
-    select a.folded_alias from public.ingredient_aliases a
-    join public.ingredients i on i.household_id is null and i.folded_name = a.folded_alias
-  ) clashes;
-  if v_clash is not null then
-    raise exception 'catalog names fold to one another: %', v_clash;
-  end if;
-  if exists (select from public.ingredients where household_id is null and aisle is null) then
-    raise exception 'a catalog entry has no aisle';
-  end if;
-  select string_agg(i.name, ', ') into v_missing from public.ingredients i
-  where i.household_id is null and i.count_unit = 'whole'
-    and i.normalized_name not in ('egg whites', 'egg yolk', 'head of garlic', 'head of lettuce', 'garlic')
-    and not exists (select from public.ingredient_purchase_units p where p.ingredient_id = i.id and p.need_unit = 'whole');
-  if v_missing is not null then
-    raise exception 'counted in whole ones but not bought in whole ones: %', v_missing;
-  end if;
 end;
 $$;
+
+-- What the lookups rely on (names that fold apart, an aisle for every entry, counted ones bought whole): the check
+-- the pantry round made a function of.
+select private.assert_catalog_integrity();
