@@ -3,22 +3,15 @@
 // stocks, cheeses and dairy-free alternatives, cuts, game and fish, drinks, and varieties read as the generic entry
 // with the variety kept in the line's note.
 import assert from "node:assert/strict";
-import { callToolOk } from "../support/tools-client.ts";
 import { twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
+import { lineReader } from "../support/parse-text-lines.ts";
 
 const sql = adminSql();
 globalThis.addEventListener("unload", () => sql.end());
 const { alice } = await twoHouseholds(sql, "parse-text-pantry-vocabulary");
 
-async function read(lines: string[]) {
-  return await callToolOk(alice, "recipe.parse_text", { text: `Test\nIngredients\n${lines.join("\n")}` });
-}
-
-async function readLines(lines: string[]) {
-  const parsed = await read(lines);
-  return parsed.lines.map((line) => [line.original, line.ingredient?.name ?? null, line.quantity, line.unit]);
-}
+const { read, readLines } = lineReader(alice);
 
 Deno.test("the baking shelf: extracts, decorations, mixes and flours by grain", async () => {
   assert.deepEqual(

@@ -3,22 +3,15 @@
 // bought ready (breads and wrappers, cookies, candy, frozen, deli, canned and jarred, snacks), brand names that are
 // the word for the thing, and native names of everyday ingredients from cuisines covered less so far.
 import assert from "node:assert/strict";
-import { callToolOk } from "../support/tools-client.ts";
 import { twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
+import { lineReader } from "../support/parse-text-lines.ts";
 
 const sql = adminSql();
 globalThis.addEventListener("unload", () => sql.end());
 const { alice } = await twoHouseholds(sql, "parse-text-prepared-vocabulary");
 
-async function read(lines: string[]) {
-  return await callToolOk(alice, "recipe.parse_text", { text: `Test\nIngredients\n${lines.join("\n")}` });
-}
-
-async function readLines(lines: string[]) {
-  const parsed = await read(lines);
-  return parsed.lines.map((line) => [line.original, line.ingredient?.name ?? null, line.quantity, line.unit]);
-}
+const { read, readLines } = lineReader(alice);
 
 Deno.test("prepared and world vocabulary: store-bought doughs, cookies and candy used in baking", async () => {
   assert.deepEqual(

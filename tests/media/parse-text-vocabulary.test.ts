@@ -5,15 +5,13 @@ import assert from "node:assert/strict";
 import { callToolOk } from "../support/tools-client.ts";
 import { twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
+import { lineReader } from "../support/parse-text-lines.ts";
 
 const sql = adminSql();
 globalThis.addEventListener("unload", () => sql.end());
 const { alice } = await twoHouseholds(sql, "parse-text-vocabulary");
 
-async function readLines(lines: string[]) {
-  const parsed = await callToolOk(alice, "recipe.parse_text", { text: `Test\nIngredients\n${lines.join("\n")}` });
-  return parsed.lines.map((line) => [line.original, line.ingredient?.name ?? null, line.quantity, line.unit]);
-}
+const { readLines } = lineReader(alice);
 
 Deno.test("pantry names from Indian, Asian and Middle Eastern kitchens read as the catalog's ingredient", async () => {
   assert.deepEqual(
