@@ -236,203 +236,46 @@ function takePrepWords(text: string): { preps: string[]; rest: string } {
   return { preps, rest: kept.join(" ") };
 }
 
+type Quantity = NonNullable<ReturnType<typeof leadingQuantity>>;
+type Measure = { unit: Unit | null; word?: string; rest: string };
+
+/** A line as it is read, phase by phase: what is left of the text, and what each phase took from it. */
+interface Reading {
+  text: string;
+  notes: string[];
+  quantity?: Quantity;
+  unit?: ReturnType<typeof leadingUnit>;
+  /** A counting word or a piece of a root, when the amount is counted rather than measured in a unit. */
+  measure?: Measure;
+  /** Where the counting word went in the notes ("cloves"), for a range to join it ("2-3 cloves"). */
+  countingNote?: number;
+}
+
+const one = (text = "1"): Quantity => ({ value: 1, text, range: false, rounded: false, rest: "" });
+
 /** One ingredient line, read by fixed rules. Never throws; whatever it cannot read is left in name or note. */
 export function parseIngredientLine(original: string): ParsedIngredientLine {
-  const notes: string[] = [];
-  const problems: LineProblem[] = [];
-  let text = plainWordNumber(plainFractions(
-    original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, ""),
-  ));
-  // "scant 1/2 teaspoon", "about 2 cups": said of the amount, kept in the note.
-  const hedge = hedgeBeforeAmount.exec(text);
-  if (hedge) {
-    notes.push(hedge[1].toLowerCase());
-    text = text.slice(hedge[0].length);
-  }
-  // A label before the line ("Optional garnish: …", "Toppings: …", "To serve: …"): kept in the note.
-  const label = labelBefore.exec(text);
-  if (label) {
-    notes.push(label[1].toLowerCase());
-    text = plainWordNumber(plainFractions(text.slice(label[0].length)));
-  }
-  const part = partOf.exec(text);
-  if (part) {
-    notes.push(part[1].toLowerCase());
-    // "juice of a lemon", "zest of an orange": one of them.
-    text = plainWordNumber(text.slice(part[0].length).replace(/^an?\s+/i, "1 "));
-  }
-
-  // "1, 14 oz can of milk": a comma between the count and the size of each ("1,5 kg" has no space: no count).
-  text = text.replace(/^(\d+),\s+(?=\d)/, "$1 ");
-  let quantity = leadingQuantity(text);
-  // "1 each bay leaves", "2 ea. onions": so many, each one of the thing.
-  if (quantity) text = quantity.rest.replace(/^\s*(?:each|ea\.?)\s+(?=[a-zA-Z])/i, " ");
-  // "2/3 + 1/4 cup": two amounts of one unit, added exactly.
-  const plus = quantity?.value && !quantity.range ? /^\s*(?:\+|plus)\s*/i.exec(text) : null;
-  const second = plus ? leadingQuantity(text.slice(plus[0].length)) : undefined;
-  if (quantity && second?.value && !second.range && leadingUnit(second.rest.trim())) {
-    const exact = valueOfText(quantity.text) + valueOfText(second.text);
-    const value = Math.round(exact * 1000) / 1000;
-    quantity = { ...quantity, value, text: `${quantity.text} + ${second.text}`, rounded: value !== exact };
-    text = second.rest;
-  }
-  text = takeParentheses(text.trim(), notes).trim();
-  // "1 x 400g can", "2 × 14 oz cans": the multiplication sign before a size.
-  if (quantity) text = text.replace(/^[x×]\s+(?=\d)/i, "");
-  const said = leadingNote.exec(text);
-  if (said) {
-    notes.push(said[1].replace(/:$/, "").toLowerCase());
-    text = text.slice(said[0].length);
-  }
-
-  let unit: ReturnType<typeof leadingUnit>;
-  if (quantity) {
-    unit = unitAfterSize(text, notes);
-  } else {
-    // "a can of tomatoes", "an 8-ounce package": one of the unit.
-    const article = /^an?\s+/i.exec(text);
-    // "a can of tomatoes", "an 8-ounce package", and a size alone before the unit: "400-gram tin tomatoes".
-    unit = article
-      ? unitAfterSize(text.slice(article[0].length), notes)
-      : /^\d/.test(text)
-      ? unitAfterSize(text, notes)
-      : undefined;
-    if (unit) quantity = { value: 1, text: article ? article[0].trim() : "1", range: false, rounded: false, rest: "" };
-  }
-  let measure: { unit: Unit | null; word?: string; rest: string } | undefined;
-  // Where the counting word went in the notes ("cloves"), for a range to join it ("2-3 cloves").
-  let countingNote: number | undefined;
-  const lengthMatch = quantity && !unit ? lengthOfPiece.exec(text) : null;
-  // Without a word for the piece, only roots and barks are measured so ("6 inch tortillas" are six of them).
-  const length = lengthMatch &&
-      (lengthMatch[2] || rootsByLength.test(text.slice(lengthMatch[0].length)))
-    ? lengthMatch
-    : null;
-  const thumb = !unit && !length ? thumbOfPiece.exec(text) : null;
-  if (lengthMatch && !length && quantity && !/^-/.test(text)) {
-    // "6 inch tortillas": the number is their size, how many is not said.
-    notes.push(`${quantity.text} ${lengthMatch[1]}`);
-    quantity = undefined;
-    text = text.slice(lengthMatch[1].length).trim();
-  } else if (length && quantity) {
-    notes.push(
-      `${quantity.text}${/^-/.test(text) ? "" : " "}${
-        text.slice(0, length[0].length).replace(/\s+of\s*$/i, "").trim()
-      }`,
-    );
-    quantity = { value: 1, text: "1", range: false, rounded: false, rest: "" };
-    measure = { unit: "piece", rest: text.slice(length[0].length) };
-    text = measure.rest;
-  } else if (thumb) {
-    notes.push(thumb[1].toLowerCase());
-    measure = { unit: "piece", rest: text.slice(thumb[0].length) };
-    text = measure.rest;
-  } else if (!unit) {
-    const article = quantity ? null : /^an?\s+/i.exec(text);
-    const from = article ? text.slice(article[0].length) : text;
-    measure = countedMeasure(from, notes);
-    // A size before the counting word: "1 1-inch knob ginger", "2 8-ounce blocks cream cheese".
-    const size = measure ? null : sizeBeforeUnit.exec(from);
-    if (size) {
-      const sizeNotes: string[] = [];
-      measure = countedMeasure(from.slice(size[0].length), sizeNotes);
-      if (measure) notes.push(size[1], ...sizeNotes);
-    }
-    if (measure) text = measure.rest;
-    if (measure) countingNote = notes.length - 1;
-    const word = measure?.word ?? "";
-    if (quantity && notBoughtBy.has(word)) {
-      // "1 pinch salt", "2 handfuls spinach": nothing to buy by; the count joins the word in the note, and the line has no amount.
-      notes[notes.length - 1] = `${quantity.text} ${notes[notes.length - 1]}`;
-      quantity = undefined;
-    } else if (quantity?.value && word in cupsIn) {
-      // "1 quart water" is 4 cups exactly; the quart stays in the note.
-      notes[notes.length - 1] = `${quantity.text} ${notes[notes.length - 1]}`;
-      quantity = { ...quantity, value: quantity.value * cupsIn[word], range: false, rounded: false };
-      measure = { ...measure!, unit: "cup" };
-    }
-    // "1 stick + 6 tablespoons butter": the added measure goes to the note with the counting word.
-    const more = measure ? /^(?:\+|plus)\s+(\d+(?:[.,]\d+|\/\d+)?)\s*([a-zA-Z]+\.?)\s+/i.exec(text) : null;
-    if (more && unitOf(more[2])) {
-      notes.push(`+ ${more[1]} ${more[2]}`);
-      text = text.slice(more[0].length);
-    }
-  }
-  if (unit) {
-    text = unit.rest;
-    const added = addedMeasure.exec(text);
-    const addedUnit = added ? unitOf(added[2]) : undefined;
-    const first = exactFactors[unit.unit];
-    const second = addedUnit ? exactFactors[addedUnit] : undefined;
-    if (added && quantity?.value && !quantity.range && first && second && first[0] === second[0]) {
-      // Summed in the smaller of the two units, so "1 cup + 2 tablespoons" is 18 tbsp, exactly.
-      const smaller = first[1] <= second[1] ? unit.unit : addedUnit!;
-      const base = Math.min(first[1], second[1]);
-      const addedValue = valueOfText(added[1]);
-      const exact = (valueOfText(quantity.text) * first[1] + addedValue * second[1]) / base;
-      const value = Math.round(exact * 1000) / 1000;
-      quantity = {
-        ...quantity,
-        value,
-        text: `${quantity.text} ${unit.written} ${text.slice(0, added[0].length).trim()}`,
-        rounded: quantity.rounded || value !== exact,
-      };
-      unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[2] };
-      text = text.slice(added[0].length);
-    }
-    const alternative = alternativeMeasure.exec(text);
-    if (alternative) {
-      notes.push(alternative[1].trim());
-      text = text.slice(alternative[0].length);
-    } else {
-      // The same amount in another unit without a slash: "500 ml 2 cups milk".
-      const second = /^\s*(\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?)\s*([a-zA-Z]+\.?)(?=\s)/.exec(text);
-      if (second && unitOf(second[2])) {
-        notes.push(`${second[1]} ${second[2]}`);
-        text = text.slice(second[0].length);
-      }
-    }
-    // "8 oz. weight cream cheese": the measure is by weight; the word says no more.
-    text = takeParentheses(text.trim(), notes).trim().replace(/^(?:of|weight)\s+/i, "");
-    // The measure was the size of what holds it: "15 oz can pumpkin purée", "400 g / 14 oz can of chickpeas",
-    // "150g pot yogurt" are one can, one pot.
-    const holder = containerAfterMeasure.exec(text);
-    if (holder && quantity && !quantity.range && !unit.written.startsWith(quantity.text)) {
-      notes.push(`${quantity.text} ${unit.written}`);
-      quantity = { value: 1, text: "1", range: false, rounded: false, rest: "" };
-      unit = { unit: /^(?:cans?|tins?)$/i.test(holder[1]) ? "can" : "package", written: holder[1], rest: "" };
-      text = text.slice(holder[0].length);
-    }
-  }
-  // A size left before the name ("1 9-inch pie crust", "8 8-inch flour tortillas"): kept in the note.
-  const size = sizeBeforeName.exec(text);
-  if (size) {
-    notes.push(size[1]);
-    text = text.slice(size[0].length);
-  }
-  const trailing = trailingNote.exec(text);
-  if (trailing) {
-    text = text.slice(0, trailing.index);
-    notes.push(trailing[1]);
-  }
-
-  text = takeTrailingPhrases(text, notes);
-  let [head, tail] = splitAtComma(text);
-  head = takeTrailingPhrases(head, notes, true);
-  // A prep word leads the name ("chopped onion") or follows it after a comma ("onion, chopped").
-  const fromHead = takeTrailingPrep(takeLeadingPrep(head));
-  const fromTail = takePrepWords(tail);
-  const preps = [...fromHead.preps, ...fromTail.preps];
-  const tailNote = tidy(fromTail.rest.replace(/^and\b|\band$/gi, ""));
-  if (tailNote) notes.push(tailNote);
-
-  const name = tidy(fromHead.rest.replace(/^of\s+/i, ""));
+  const reading: Reading = {
+    text: plainWordNumber(plainFractions(
+      original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, ""),
+    )),
+    notes: [],
+  };
+  readWordsBeforeAmount(reading);
+  readAmount(reading);
+  readUnit(reading);
+  if (!reading.unit) readCountedMeasure(reading);
+  if (reading.unit) readAfterUnit(reading);
+  const { name, preps } = readName(reading);
+  const { quantity, unit, measure, notes } = reading;
   // A range is read as its upper bound; the range as written leads the note with its unit or counting word ("2-3
   // tbsp", "2-3 cloves"), and the line is flagged.
   if (quantity?.range && quantity.value !== null) {
-    if (countingNote !== undefined) notes[countingNote] = `${quantity.text} ${notes[countingNote]}`;
-    else notes.unshift(unit ? `${quantity.text} ${unit.written}` : quantity.text);
+    if (reading.countingNote !== undefined) {
+      notes[reading.countingNote] = `${quantity.text} ${notes[reading.countingNote]}`;
+    } else notes.unshift(unit ? `${quantity.text} ${unit.written}` : quantity.text);
   }
+  const problems: LineProblem[] = [];
   if (!quantity) problems.push("no_quantity");
   else if (quantity.range) problems.push("range");
   else if (quantity.value === null) problems.push("no_quantity");
@@ -452,6 +295,220 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     problems,
     section: null,
   };
+}
+
+/** A hedge ("scant", "about"), a label ("Optional garnish:") and a part ("juice of") before the amount. */
+function readWordsBeforeAmount(reading: Reading): void {
+  // "scant 1/2 teaspoon", "about 2 cups": said of the amount, kept in the note.
+  const hedge = hedgeBeforeAmount.exec(reading.text);
+  if (hedge) {
+    reading.notes.push(hedge[1].toLowerCase());
+    reading.text = reading.text.slice(hedge[0].length);
+  }
+  // A label before the line ("Optional garnish: …", "Toppings: …", "To serve: …"): kept in the note.
+  const label = labelBefore.exec(reading.text);
+  if (label) {
+    reading.notes.push(label[1].toLowerCase());
+    reading.text = plainWordNumber(plainFractions(reading.text.slice(label[0].length)));
+  }
+  const part = partOf.exec(reading.text);
+  if (part) {
+    reading.notes.push(part[1].toLowerCase());
+    // "juice of a lemon", "zest of an orange": one of them.
+    reading.text = plainWordNumber(reading.text.slice(part[0].length).replace(/^an?\s+/i, "1 "));
+  }
+}
+
+/** The amount at the start, and what is said right after it (asides, "x", "to taste"). */
+function readAmount(reading: Reading): void {
+  // "1, 14 oz can of milk": a comma between the count and the size of each ("1,5 kg" has no space: no count).
+  let text = reading.text.replace(/^(\d+),\s+(?=\d)/, "$1 ");
+  let quantity = leadingQuantity(text);
+  // "1 each bay leaves", "2 ea. onions": so many, each one of the thing.
+  if (quantity) text = quantity.rest.replace(/^\s*(?:each|ea\.?)\s+(?=[a-zA-Z])/i, " ");
+  // "2/3 + 1/4 cup": two amounts of one unit, added exactly.
+  const plus = quantity?.value && !quantity.range ? /^\s*(?:\+|plus)\s*/i.exec(text) : null;
+  const second = plus ? leadingQuantity(text.slice(plus[0].length)) : undefined;
+  if (quantity && second?.value && !second.range && leadingUnit(second.rest.trim())) {
+    const exact = valueOfText(quantity.text) + valueOfText(second.text);
+    const value = Math.round(exact * 1000) / 1000;
+    quantity = { ...quantity, value, text: `${quantity.text} + ${second.text}`, rounded: value !== exact };
+    text = second.rest;
+  }
+  text = takeParentheses(text.trim(), reading.notes).trim();
+  // "1 x 400g can", "2 × 14 oz cans": the multiplication sign before a size.
+  if (quantity) text = text.replace(/^[x×]\s+(?=\d)/i, "");
+  const said = leadingNote.exec(text);
+  if (said) {
+    reading.notes.push(said[1].replace(/:$/, "").toLowerCase());
+    text = text.slice(said[0].length);
+  }
+  reading.text = text;
+  reading.quantity = quantity;
+}
+
+/** One of the 14 units after the amount (also after a size); without an amount, "a can of" is one can. */
+function readUnit(reading: Reading): void {
+  const { text, notes } = reading;
+  if (reading.quantity) {
+    reading.unit = unitAfterSize(text, notes);
+    return;
+  }
+  // "a can of tomatoes", "an 8-ounce package", and a size alone before the unit: "400-gram tin tomatoes".
+  const article = /^an?\s+/i.exec(text);
+  reading.unit = article
+    ? unitAfterSize(text.slice(article[0].length), notes)
+    : /^\d/.test(text)
+    ? unitAfterSize(text, notes)
+    : undefined;
+  if (reading.unit) reading.quantity = one(article ? article[0].trim() : "1");
+}
+
+/** Without a unit: a piece of a root by its length or a thumb, or a counting word ("3 sprigs", "1 pinch"). */
+function readCountedMeasure(reading: Reading): void {
+  const { notes } = reading;
+  let { text, quantity } = reading;
+  const lengthMatch = quantity ? lengthOfPiece.exec(text) : null;
+  // Without a word for the piece, only roots and barks are measured so ("6 inch tortillas" are six of them).
+  const length = lengthMatch &&
+      (lengthMatch[2] || rootsByLength.test(text.slice(lengthMatch[0].length)))
+    ? lengthMatch
+    : null;
+  const thumb = !length ? thumbOfPiece.exec(text) : null;
+  if (lengthMatch && !length && quantity && !/^-/.test(text)) {
+    // "6 inch tortillas": the number is their size, how many is not said.
+    notes.push(`${quantity.text} ${lengthMatch[1]}`);
+    reading.quantity = undefined;
+    reading.text = text.slice(lengthMatch[1].length).trim();
+    return;
+  }
+  if (length && quantity) {
+    notes.push(
+      `${quantity.text}${/^-/.test(text) ? "" : " "}${
+        text.slice(0, length[0].length).replace(/\s+of\s*$/i, "").trim()
+      }`,
+    );
+    reading.quantity = one();
+    reading.measure = { unit: "piece", rest: text.slice(length[0].length) };
+    reading.text = reading.measure.rest;
+    return;
+  }
+  if (thumb) {
+    notes.push(thumb[1].toLowerCase());
+    reading.measure = { unit: "piece", rest: text.slice(thumb[0].length) };
+    reading.text = reading.measure.rest;
+    return;
+  }
+  const article = quantity ? null : /^an?\s+/i.exec(text);
+  const from = article ? text.slice(article[0].length) : text;
+  let measure = countedMeasure(from, notes);
+  // A size before the counting word: "1 1-inch knob ginger", "2 8-ounce blocks cream cheese".
+  const size = measure ? null : sizeBeforeUnit.exec(from);
+  if (size) {
+    const sizeNotes: string[] = [];
+    measure = countedMeasure(from.slice(size[0].length), sizeNotes);
+    if (measure) notes.push(size[1], ...sizeNotes);
+  }
+  if (measure) {
+    text = measure.rest;
+    reading.countingNote = notes.length - 1;
+  }
+  const word = measure?.word ?? "";
+  if (quantity && notBoughtBy.has(word)) {
+    // "1 pinch salt", "2 handfuls spinach": nothing to buy by; the count joins the word in the note, and the line
+    // has no amount.
+    notes[notes.length - 1] = `${quantity.text} ${notes[notes.length - 1]}`;
+    quantity = undefined;
+  } else if (quantity?.value && word in cupsIn) {
+    // "1 quart water" is 4 cups exactly; the quart stays in the note.
+    notes[notes.length - 1] = `${quantity.text} ${notes[notes.length - 1]}`;
+    quantity = { ...quantity, value: quantity.value * cupsIn[word], range: false, rounded: false };
+    measure = { ...measure!, unit: "cup" };
+  }
+  // "1 stick + 6 tablespoons butter": the added measure goes to the note with the counting word.
+  const more = measure ? /^(?:\+|plus)\s+(\d+(?:[.,]\d+|\/\d+)?)\s*([a-zA-Z]+\.?)\s+/i.exec(text) : null;
+  if (more && unitOf(more[2])) {
+    notes.push(`+ ${more[1]} ${more[2]}`);
+    text = text.slice(more[0].length);
+  }
+  Object.assign(reading, { text, quantity, measure });
+}
+
+/** After the unit: a second measure added to it, the same amount in another unit, and the container it sized. */
+function readAfterUnit(reading: Reading): void {
+  const { notes } = reading;
+  let { quantity, unit } = reading;
+  if (!unit) return;
+  let text = unit.rest;
+  const added = addedMeasure.exec(text);
+  const addedUnit = added ? unitOf(added[2]) : undefined;
+  const first = exactFactors[unit.unit];
+  const second = addedUnit ? exactFactors[addedUnit] : undefined;
+  if (added && quantity?.value && !quantity.range && first && second && first[0] === second[0]) {
+    // Summed in the smaller of the two units, so "1 cup + 2 tablespoons" is 18 tbsp, exactly.
+    const smaller = first[1] <= second[1] ? unit.unit : addedUnit!;
+    const base = Math.min(first[1], second[1]);
+    const exact = (valueOfText(quantity.text) * first[1] + valueOfText(added[1]) * second[1]) / base;
+    const value = Math.round(exact * 1000) / 1000;
+    quantity = {
+      ...quantity,
+      value,
+      text: `${quantity.text} ${unit.written} ${text.slice(0, added[0].length).trim()}`,
+      rounded: quantity.rounded || value !== exact,
+    };
+    unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[2] };
+    text = text.slice(added[0].length);
+  }
+  const alternative = alternativeMeasure.exec(text);
+  if (alternative) {
+    notes.push(alternative[1].trim());
+    text = text.slice(alternative[0].length);
+  } else {
+    // The same amount in another unit without a slash: "500 ml 2 cups milk".
+    const again = /^\s*(\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?)\s*([a-zA-Z]+\.?)(?=\s)/.exec(text);
+    if (again && unitOf(again[2])) {
+      notes.push(`${again[1]} ${again[2]}`);
+      text = text.slice(again[0].length);
+    }
+  }
+  // "8 oz. weight cream cheese": the measure is by weight; the word says no more.
+  text = takeParentheses(text.trim(), notes).trim().replace(/^(?:of|weight)\s+/i, "");
+  // The measure was the size of what holds it: "15 oz can pumpkin purée", "400 g / 14 oz can of chickpeas",
+  // "150g pot yogurt" are one can, one pot.
+  const holder = containerAfterMeasure.exec(text);
+  if (holder && quantity && !quantity.range && !unit.written.startsWith(quantity.text)) {
+    notes.push(`${quantity.text} ${unit.written}`);
+    quantity = one();
+    unit = { unit: /^(?:cans?|tins?)$/i.test(holder[1]) ? "can" : "package", written: holder[1], rest: "" };
+    text = text.slice(holder[0].length);
+  }
+  Object.assign(reading, { text, quantity, unit });
+}
+
+/** What is left: a size before the name, remarks after it, and its prep words; the name itself. */
+function readName(reading: Reading): { name: string; preps: string[] } {
+  const { notes } = reading;
+  let { text } = reading;
+  // A size left before the name ("1 9-inch pie crust", "8 8-inch flour tortillas"): kept in the note.
+  const size = sizeBeforeName.exec(text);
+  if (size) {
+    notes.push(size[1]);
+    text = text.slice(size[0].length);
+  }
+  const trailing = trailingNote.exec(text);
+  if (trailing) {
+    text = text.slice(0, trailing.index);
+    notes.push(trailing[1]);
+  }
+  text = takeTrailingPhrases(text, notes);
+  let [head, tail] = splitAtComma(text);
+  head = takeTrailingPhrases(head, notes, true);
+  // A prep word leads the name ("chopped onion") or follows it after a comma ("onion, chopped").
+  const fromHead = takeTrailingPrep(takeLeadingPrep(head));
+  const fromTail = takePrepWords(tail);
+  const tailNote = tidy(fromTail.rest.replace(/^and\b|\band$/gi, ""));
+  if (tailNote) notes.push(tailNote);
+  return { name: tidy(fromHead.rest.replace(/^of\s+/i, "")), preps: [...fromHead.preps, ...fromTail.preps] };
 }
 
 function valueOfText(text: string): number {
