@@ -72,8 +72,9 @@ async function snapshot(world: World): Promise<Snapshot> {
         from public.planner_meals m where m.household_id = ${world.householdId}),
       'recent', coalesce((select array_agg(t.id) from (select t.id from public.tool_invocations t
         where t.household_id = ${world.householdId} order by t.created_at desc limit 8) t), '{}'),
+      -- Live series only: a removed one answers 404, and a run that picked only those would never update one.
       'series', coalesce((select array_agg(s.id) from public.planner_meal_series s
-        where s.household_id = ${world.householdId}), '{}'),
+        where s.household_id = ${world.householdId} and s.deleted_at is null), '{}'),
       'list_deleted', (select l.deleted_at is not null from public.grocery_lists l where l.id = ${world.listId}),
       'violations', coalesce((select json_agg(v) from private.grocery_ledger_violations(${world.listId}) v), '[]')
     ) as state`;
