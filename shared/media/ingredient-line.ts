@@ -1,5 +1,5 @@
 import { countedMeasure, cupsIn, notBoughtBy } from "./measure-words.ts";
-import { leadingQuantity, plainFractions, plainWordNumber } from "./quantity.ts";
+import { type LeadingQuantity, leadingQuantity, plainFractions, plainWordNumber } from "./quantity.ts";
 import { type Unit, unitOf } from "./units.ts";
 
 // How an ingredient is prepared: only these words become a prep state. "ground" and "crushed" are left out on
@@ -236,14 +236,13 @@ function takePrepWords(text: string): { preps: string[]; rest: string } {
   return { preps, rest: kept.join(" ") };
 }
 
-type Quantity = NonNullable<ReturnType<typeof leadingQuantity>>;
 type Measure = { unit: Unit | null; word?: string; rest: string };
 
 /** A line as it is read, phase by phase: what is left of the text, and what each phase took from it. */
 interface Reading {
   text: string;
   notes: string[];
-  quantity?: Quantity;
+  quantity?: LeadingQuantity;
   unit?: ReturnType<typeof leadingUnit>;
   /** A counting word or a piece of a root, when the amount is counted rather than measured in a unit. */
   measure?: Measure;
@@ -251,7 +250,7 @@ interface Reading {
   countingNote?: number;
 }
 
-const one = (text = "1"): Quantity => ({ value: 1, text, range: false, rounded: false, rest: "" });
+const one = (text = "1"): LeadingQuantity => ({ value: 1, text, range: false, rounded: false, rest: "" });
 
 /** One ingredient line, read by fixed rules. Never throws; whatever it cannot read is left in name or note. */
 export function parseIngredientLine(original: string): ParsedIngredientLine {

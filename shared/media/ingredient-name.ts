@@ -340,11 +340,8 @@ export function nameCandidates(name: string): NameCandidate[] {
 }
 
 function candidatesOf(name: string): NameCandidate[] {
-  const trimmed = name.trim().replace(
-    twoWordDescriptions,
-    (_match, first?: string, second?: string, size?: string, sized?: string, state?: string, done?: string) =>
-      first ? `${first}-${second}` : size ? `${size}-${sized}` : `${state}-${done}`,
-  );
+  // Each match is two words and a space: joined by a hyphen, they read as one description.
+  const trimmed = name.trim().replace(twoWordDescriptions, (words) => words.replace(" ", "-"));
   if (!trimmed) return [];
   const candidates: NameCandidate[] = [{ name: trimmed, dropped: [] }];
   const alternatives = trimmed.split(/\s+(?:or|\/)\s+|\s*\/\s*/i);

@@ -85,11 +85,11 @@ const letters = (text: string) => text.normalize("NFKC").toLowerCase().replace(/
  * chopped.3 cloves garlic…", no separator to split at) while the page's own list gives the same text in lines:
  * the list's lines, since they are the same words.
  */
-function linesOfRunTogether(entries: string[], html: string): string[] | undefined {
+function linesOfRunTogether(entries: string[], pageLists: PageReading[]): string[] | undefined {
   if (entries.length !== 1 || entries[0].includes("\n") || entries[0].length < 80) return undefined;
   const text = letters(entries[0]);
-  for (const read of [microdataRecipeOf, pageMarkupRecipeOf]) {
-    const listed = read(html)?.ingredients;
+  for (const read of pageLists) {
+    const listed = read()?.ingredients;
     if (listed && listed.length >= 2 && letters(listed.join("")) === text) return listed;
   }
   return undefined;
@@ -104,13 +104,13 @@ function linesOfRunTogether(entries: string[], html: string): string[] | undefin
  * Either way the list reads as an ingredient list (no paragraph, not many more lines than entries); anything else
  * on the page ("Choose an option", "Jump to recipe") keeps the JSON-LD.
  */
-function linesOfRicherList(entries: string[], html: string): string[] | undefined {
+function linesOfRicherList(entries: string[], pageLists: PageReading[]): string[] | undefined {
   const wanted = entries.map(letters);
   if (wanted.length === 0 || wanted.some((entry) => !entry)) return undefined;
   const measured = (line: string) => measuredStart.test(line.trim());
   const namesOnly = entries.filter(measured).length <= 0.2 * entries.length;
-  for (const read of [microdataRecipeOf, pageMarkupRecipeOf]) {
-    const listed = read(html)?.ingredients;
+  for (const read of pageLists) {
+    const listed = read()?.ingredients;
     if (!listed || listed.length <= (namesOnly ? wanted.length - 1 : wanted.length)) continue;
     if (listed.length > 3 * wanted.length + 3 || listed.some((line) => line.length > 200)) continue;
     const lines = listed.map(letters);
@@ -142,18 +142,32 @@ function linesOfRicherList(entries: string[], html: string): string[] | undefine
   return undefined;
 }
 
+type PageReading = () => PageRecipeParts | undefined;
+
+/** The reading, done at most once however often it is asked for (a page may be megabytes). */
+function once(read: PageReading): PageReading {
+  let done = false;
+  let parts: PageRecipeParts | undefined;
+  return () => {
+    if (!done) [done, parts] = [true, read()];
+    return parts;
+  };
+}
+
 /** The page's recipe with its ingredient lines; undefined when no reading finds ingredient lines. */
 export function schemaRecipeOf(html: string): SchemaRecipe | undefined {
-  const readings: [SchemaRecipe["source"], () => PageRecipeParts | undefined][] = [
+  // The page's own lists are read for JSON-LD's sake too (run together, or saying less): each once.
+  const pageLists = [once(() => microdataRecipeOf(html)), once(() => pageMarkupRecipeOf(html))];
+  const readings: [SchemaRecipe["source"], PageReading][] = [
     ["json-ld", () => jsonLdRecipeOf(html)],
-    ["microdata", () => microdataRecipeOf(html)],
-    ["markup", () => pageMarkupRecipeOf(html)],
+    ["microdata", pageLists[0]],
+    ["markup", pageLists[1]],
   ];
   for (const [source, read] of readings) {
     const parts = read();
     if (!parts) continue;
     const entries = (source === "json-ld" &&
-      (linesOfRunTogether(parts.ingredients, html) ?? linesOfRicherList(parts.ingredients, html))) ||
+      (linesOfRunTogether(parts.ingredients, pageLists) ?? linesOfRicherList(parts.ingredients, pageLists))) ||
       parts.ingredients;
     const ingredients = ingredientEntries(entries);
     if (ingredients.length > 0) return { name: parts.name, ingredients, instructions: parts.instructions, source };

@@ -277,7 +277,7 @@ export async function recipeDraftFromParsed(
   }
   const built = buildRecipeDraft({ ...parsed, ingredients: read.lines }, read.matches, read.candidates);
   // recipe.create refuses a name that is no ingredient: a draft with an unmatched line is not ready. Nor is one with
-  // an amount written but not read as a number ("2-3", "1/0"): saved as it stands, the line would lose it. A line
+  // an amount written but not read as a number ("1/0", a range that falls such as "3-2"): saved as it stands, the line would lose it. A line
   // with no amount at all ("salt to taste") is a line recipe.create takes: it does not stop the draft.
   const allMatched = built.lines.every((line) => line.ingredient !== null);
   const amountsRead = built.lines.every((line) => line.quantity !== null || line.quantity_text === null);
