@@ -77,3 +77,38 @@ Deno.test("nameCandidates reads a name after a maker named in the possessive, ca
   assert.ok(!names("confectioner's sugar").includes("sugar"));
   assert.ok(!names("big bowl of Grandma's stew").includes("stew"));
 });
+
+Deno.test("nameCandidates reads a name after a maker known by name, after any words that describe", () => {
+  assert.deepEqual(nameCandidates("King Arthur all-purpose flour")[1], {
+    name: "all-purpose flour",
+    dropped: ["King Arthur"],
+  });
+  assert.deepEqual(nameCandidates("melted Lurpak butter").map((candidate) => candidate.name).at(-1), "butter");
+  // The longest maker's name is taken, and one written with a typographic apostrophe is the same maker.
+  assert.equal(names("Bob’s Red Mill almond flour")[1], "almond flour");
+  assert.equal(names("Simply Nature Organic Extra-Virgin Olive Oil").at(-1), "Extra-Virgin Olive Oil");
+  // A maker's name alone, or a maker's name inside a word, is no maker: the name is read as it is.
+  assert.deepEqual(names("Lurpak"), ["Lurpak"]);
+  assert.ok(!names("kraftwerk cheese").includes("cheese"));
+  // A variety that shares a maker's name is left alone ("Mission figs" are figs of the Mission variety).
+  assert.deepEqual(names("Mission figs"), ["Mission figs"]);
+});
+
+Deno.test("nameCandidates reads where a thing comes from as a description, but not a dish named by it", () => {
+  assert.equal(names("Spanish red wine")[1], "red wine");
+  assert.equal(names("Japanese leek")[1], "leek");
+  // "Spanish rice" is a dish of seasoned rice and "French dressing" a dressing of its own: no plain rice or dressing.
+  assert.deepEqual(names("Spanish rice"), ["Spanish rice"]);
+  assert.deepEqual(names("Mexican rice"), ["Mexican rice"]);
+  assert.deepEqual(names("French dressing"), ["French dressing"]);
+});
+
+Deno.test("nameCandidates keeps a diet's version of a thing whole, and reads its grain as a description", () => {
+  // Merged on a list with butter or cream cheese, the vegan or dairy-free one would not be bought.
+  for (const name of ["vegan butter", "dairy-free cream cheese", "gluten free all purpose flour", "plant-based milk"]) {
+    assert.deepEqual(names(name).length, 1, name);
+  }
+  assert.equal(names("wholewheat spaghetti")[1], "spaghetti");
+  assert.equal(names("whole wheat einkorn flour")[1], "einkorn flour");
+  assert.equal(names("mild olive oil")[1], "olive oil");
+});

@@ -4,6 +4,55 @@
 // name or listed alias (after folding case, punctuation and plurals); the words left out go to the line's note.
 
 import { prepStates } from "./ingredient-line.ts";
+import { makerNameLength } from "./maker-names.ts";
+
+const origins = new Set([
+  "american",
+  "italian",
+  "mexican",
+  "spanish",
+  "french",
+  "greek",
+  "german",
+  "japanese",
+  "chinese",
+  "thai",
+  "korean",
+  "vietnamese",
+  "indian",
+  "english",
+  "irish",
+  "scottish",
+  "british",
+  "welsh",
+  "turkish",
+  "lebanese",
+  "moroccan",
+  "persian",
+  "asian",
+  "mediterranean",
+  "filipino",
+  "malaysian",
+  "indonesian",
+  "polish",
+  "hungarian",
+  "brazilian",
+  "peruvian",
+  "cuban",
+  "jamaican",
+  "portuguese",
+  "sicilian",
+  "tuscan",
+  "californian",
+  "local",
+  "locally-grown",
+  "seasonal",
+  "homegrown",
+]);
+
+// Dishes named by where they come from are not their base: "Spanish rice" and "Mexican rice" are seasoned rice
+// dishes, "French dressing" a dressing of its own. An origin before one of these words is no description.
+const originDishBases = new Set(["rice", "toast", "fries", "roll", "rolls", "salad", "soup", "dressing", "sauce"]);
 
 // Words before the name. A name that includes one ("ground beef", "whole milk") is still found first as a whole.
 const leadingWords = new Set<string>([
@@ -194,6 +243,21 @@ const leadingWords = new Set<string>([
   "lg",
   "xl",
   "rendered",
+  // Where a thing comes from or whose style it is, when the catalog does not list it apart ("Spanish red wine",
+  // "Japanese leek"); one it lists ("Italian sausage", "Greek yogurt", "Mexican oregano") is found whole first.
+  ...origins,
+  // A thing's grain, or how hot or mild it is, kept in the note ("wholewheat spaghetti", "mild olive oil"). A diet's
+  // version is not a description: "vegan butter", "gluten-free flour" or "dairy-free cream cheese" merged on the
+  // list with butter, flour or cream cheese would have the household buy what it cannot eat, so they stay unmatched.
+  "whole-wheat",
+  "wholewheat",
+  "wholemeal",
+  "whole-grain",
+  "wholegrain",
+  "multigrain",
+  "mild",
+  "spicy",
+  "hearty",
 ]);
 
 // A hyphenated description ("thinly-sliced", "well-toasted", "small-diced", "freshly-grated"): an adverb or a size
@@ -214,7 +278,7 @@ function isLeadingWord(word: string): boolean {
 
 // Two-word descriptions read as one word ("low sodium chicken broth" → low-sodium).
 const twoWordDescriptions =
-  /\b(low|reduced|no|non|full|fat|extra|good|high|store|room|fine|part) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim)\b|\b(small|medium|large|bite|average|regular) (sized?)\b|\b(hard|soft|vine) (boiled|ripe|ripened)\b/gi;
+  /\b(low|reduced|no|non|full|fat|extra|good|high|store|room|fine|part|whole) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim|wheat)\b|\b(small|medium|large|bite|average|regular) (sized?)\b|\b(hard|soft|vine) (boiled|ripe|ripened)\b/gi;
 
 // Words after the name: the part of the plant or the cut, which the catalog does not list apart.
 const trailingWords = new Set([
@@ -289,6 +353,7 @@ function without(words: string[]): NameCandidate[] {
     // "or" starts another name ("dried or fresh parsley"): the alternatives are read apart, below.
     if (/^or$/i.test(words[start])) break;
     if (!isLeadingWord(words[start]) && !conjunction.test(words[start])) break;
+    if (origins.has(folded(words[start])) && originDishBases.has(folded(words[start + 1]))) break;
     start += 1;
     if (!conjunction.test(words[start - 1])) starts.push(start);
   }
@@ -325,16 +390,28 @@ export function nameCandidates(name: string): NameCandidate[] {
     return [{ name: name.trim(), dropped: [] }, ...nameCandidates(full)].slice(0, 12);
   }
   const words = name.trim().split(/\s+/);
+  const withoutBrand = (brand: string, rest: string): NameCandidate[] =>
+    [
+      { name: name.trim(), dropped: [] },
+      ...nameCandidates(rest).map((candidate) => ({ name: candidate.name, dropped: [brand, ...candidate.dropped] })),
+    ].slice(0, 12);
+  // A brand marked as one: the words up to the last mark.
+  const lastMarked = words.findLastIndex((word) => brandMark.test(word));
+  if (lastMarked >= 0 && lastMarked < words.length - 1) {
+    return withoutBrand(words.slice(0, lastMarked + 1).join(" "), words.slice(lastMarked + 1).join(" "));
+  }
+  // A maker known by name, after any words that describe ("melted Lurpak butter", "King Arthur all-purpose flour").
+  let makerAt = 0;
+  while (makerAt < words.length - 1 && isLeadingWord(words[makerAt])) makerAt += 1;
+  const makerLength = makerNameLength(words, makerAt);
+  if (makerLength > 0) {
+    const rest = [...words.slice(0, makerAt), ...words.slice(makerAt + makerLength)].join(" ");
+    return withoutBrand(words.slice(makerAt, makerAt + makerLength).join(" "), rest);
+  }
   // A maker named in the possessive, capitalised ("HERSHEY'S Cocoa", "Lawry’s Seasoned Salt"), is a brand too.
   const possessive = words.findIndex((word) => possessiveMaker.test(word));
-  const lastMarked = Math.max(words.findLastIndex((word) => brandMark.test(word)), possessive <= 2 ? possessive : -1);
-  if (lastMarked >= 0 && lastMarked < words.length - 1) {
-    const brand = words.slice(0, lastMarked + 1).join(" ");
-    const unbranded = nameCandidates(words.slice(lastMarked + 1).join(" "));
-    return [
-      { name: name.trim(), dropped: [] },
-      ...unbranded.map((candidate) => ({ name: candidate.name, dropped: [brand, ...candidate.dropped] })),
-    ].slice(0, 12);
+  if (possessive >= 0 && possessive <= 2 && possessive < words.length - 1) {
+    return withoutBrand(words.slice(0, possessive + 1).join(" "), words.slice(possessive + 1).join(" "));
   }
   return candidatesOf(name);
 }
