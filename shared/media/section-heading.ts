@@ -3,6 +3,9 @@
 
 const quantityStart = /^(?:[-*•·▪◦▢☐□]\s*)?(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
 
+const recipePart =
+  /^(?:the\s+)?(?:sauces?|dressings?|marinades?|toppings?|fillings?|crusts?|glazes?|frostings?|icings?|doughs?|batters?|bases?|garnish(?:es)?|salads?|sandwich(?:es)?|assembly|crumble|streusel|rub|brine|slaw|cake|decorations?|garnishings?|extras)$/i;
+
 /** The section's name when the line is a heading; undefined when it reads as an ingredient. */
 export function sectionHeading(line: string): string | undefined {
   const text = line.trim();
@@ -14,6 +17,10 @@ export function sectionHeading(line: string): string | undefined {
   if (/^for (?:the |a |an )?[^,:()]{1,40}$/i.test(text) && !/\bto taste\b|\bserving\b/i.test(text)) {
     return tidyHeading(text);
   }
+  // A part of the recipe named alone, in any case ("Sauce", "DRESSING", "The Marinade", "Toppings"): no ingredient is
+  // bought by that bare word. A part named with what it is made of ("Hot Sauce", "Pizza Dough", "Pie Crust") is
+  // something to buy, and stays a line.
+  if (recipePart.test(text)) return tidyHeading(text);
   // "Standard Ingredients", "Dairy-free ingredients", "Ingredients for the filling": a list of its own.
   if (/^(?:[\p{L}'’-]+\s+){0,4}ingredients$|^ingredients (?:for|of) [^,:()]{1,40}$/iu.test(text)) {
     return tidyHeading(text);

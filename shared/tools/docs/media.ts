@@ -22,7 +22,9 @@ const draftRules = "- Nothing is saved: pass the corrected draft to recipe.creat
   '- Names match exactly, never fuzzily: an ingredient\'s name or a listed alias ("plain flour" → all-purpose ' +
   'flour, "garlic cloves" → garlic) after folding case, accents, punctuation and plurals ("Tomatoes" → ' +
   'tomato); tried as read, then without describing words ("large eggs" → eggs, "freshly ground black ' +
-  'pepper" → black pepper), which go to the line\'s note. A counted line ("3 eggs", "2 cloves garlic") ' +
+  'pepper" → black pepper; a maker such as "King Arthur" or a shop\'s own brand, or where a thing comes from, ' +
+  '"Spanish red wine"), which go to the line\'s note. A diet\'s version ("vegan fish sauce", "gluten-free ' +
+  'flour") is never read as the thing itself. A counted line ("3 eggs", "2 cloves garlic") ' +
   "takes the unit the catalog counts it in (whole, piece). `ready` is false while a line is unmatched.\n" +
   "- Fractions are read (1/2, 1 1/2, ½); quantities are rounded to 3 decimals (1/3 → 0.333, flagged rounded).\n" +
   '- A line with no amount at all ("salt to taste", "oil for frying") is a recipe line as it stands: quantity ' +

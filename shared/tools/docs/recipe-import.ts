@@ -19,7 +19,8 @@ export const recipeImportDocs = {
       "never guessed; unmatched ones come with suggestions.\n- JSON-LD is read leniently (raw control characters, " +
       "trailing commas, CDATA, or in a meta tag); microdata too; without either, every list under the page's " +
       "Ingredients heading; entities are decoded, an entry holding several lines is split, headings and " +
-      "sub-headings become each line's section.",
+      'sub-headings ("For the sauce:", "FOR THE MARINADE", or a part named alone: "Sauce", "DRESSING") become ' +
+      "each line's section.",
     "Failure Modes": "- **VALIDATION_ERROR** (field url, not retryable): not http(s), a private address or a " +
       "name with no public one, no recipe found on the page (the message says so: paste the text into " +
       "recipe.parse_text instead), a status other than 2xx, too many redirects; and, in one message whatever the " +

@@ -11,7 +11,7 @@ import { startStack } from "../../../supabase/local/stack.ts";
 import { stackConfig } from "../../../supabase/local/stack-config.ts";
 import { percentile } from "../load.ts";
 import { createHouseholds } from "../seed.ts";
-import { comparable, type DraftLine, type Expected, recoveredLines } from "./score.ts";
+import { comparable, type DraftLine, type Expected, headingsKept, recoveredLines } from "./score.ts";
 import { agrees } from "./agreement.ts";
 
 const folder = Deno.args[0];
@@ -62,6 +62,7 @@ try {
     titlesRight: 0,
     expectedLines: 0,
     recovered: 0,
+    headings: 0,
     withQuantity: 0,
     withUnit: 0,
     matched: 0,
@@ -94,7 +95,9 @@ try {
     if (comparable(body.data.draft.title ?? "") === comparable(expected.title ?? "")) totals.titlesRight += 1;
     const lines = body.data.lines as DraftLine[];
     const recovered = recoveredLines(expected.ingredients, lines);
-    totals.recovered += recovered.length;
+    const headings = headingsKept(expected.ingredients, lines, new Set(recovered.map((found) => found.expected)));
+    totals.recovered += recovered.length + headings.length;
+    totals.headings += headings.length;
     for (const { line } of recovered) {
       if (line.quantity !== null) totals.withQuantity += 1;
       if (line.unit !== null) totals.withUnit += 1;
@@ -107,12 +110,14 @@ try {
         if (agreement.unit) totals.agreeUnit += 1;
       }
     }
-    if (body.data.ready && recovered.length === expected.ingredients.length) totals.ready += 1;
+    if (body.data.ready && recovered.length + headings.length === expected.ingredients.length) totals.ready += 1;
     readings.push({
       page: relative(folder, page),
       title: [body.data.draft.title, expected.title],
       ready: body.data.ready,
-      missing: expected.ingredients.filter((text) => !recovered.some((found) => found.expected === text)),
+      missing: expected.ingredients.filter((text) =>
+        !recovered.some((found) => found.expected === text) && !headings.includes(text)
+      ),
       lines: lines.map((line) => ({
         original: line.original,
         quantity: line.quantity,
@@ -120,19 +125,25 @@ try {
         name: line.name,
         note: line.note,
         matched: line.ingredient?.name ?? null,
+        section: line.section,
         problems: line.problems,
       })),
     });
   }
   const share = (part: number, whole: number) => `${part}/${whole} (${(100 * part / Math.max(whole, 1)).toFixed(1)}%)`;
   const sorted = [...timings].sort((a, b) => a - b);
+  const ingredientLines = totals.recovered - totals.headings;
   console.log(`\nrecipe.import_url on ${totals.pages} pages from ${sites.size} sites (${folder}):`);
   console.log(`| figure | value |\n| --- | --- |`);
   console.log(`| drafts returned | ${share(totals.drafts, totals.pages)} |`);
   console.log(`| titles right | ${share(totals.titlesRight, totals.pages)} |`);
   console.log(`| lines recovered | ${share(totals.recovered, totals.expectedLines)} |`);
-  console.log(`| recovered lines with a quantity | ${share(totals.withQuantity, totals.recovered)} |`);
-  console.log(`| recovered lines with a unit | ${share(totals.withUnit, totals.recovered)} |`);
+  console.log(`| of which headings kept as the section of the lines under them | ${totals.headings} |`);
+  console.log(
+    `| lines recovered as ingredient lines (headings not counted) | ${share(ingredientLines, totals.expectedLines)} |`,
+  );
+  console.log(`| recovered lines with a quantity | ${share(totals.withQuantity, ingredientLines)} |`);
+  console.log(`| recovered lines with a unit | ${share(totals.withUnit, ingredientLines)} |`);
   console.log(`| lines matched (of expected lines) | ${share(totals.matched, totals.expectedLines)} |`);
   console.log(`| drafts ready to save (all lines recovered, ready) | ${share(totals.ready, totals.pages)} |`);
   console.log(`| quantity agrees with parse-ingredient | ${share(totals.agreeQuantity, totals.compared)} |`);

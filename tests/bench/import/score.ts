@@ -1,6 +1,7 @@
 // Scores one import against the page's expected title and ingredient lines (from recipe-scrapers' JSON beside the
 // page). A line is recovered when a draft line reads the same after entity decoding, case and space folding.
 import { decodeEntities } from "../../../shared/media/html-text.ts";
+import { sectionHeading } from "../../../shared/media/section-heading.ts";
 
 export interface Expected {
   title?: string;
@@ -15,6 +16,7 @@ export interface DraftLine {
   note: string | null;
   problems: string[];
   ingredient: { id: string; name: string } | null;
+  section: string | null;
 }
 
 /**
@@ -47,4 +49,18 @@ export function recoveredLines(expected: string[], lines: DraftLine[]): { expect
     }
   }
   return found;
+}
+
+/**
+ * The expected lines that are headings ("For the dressing:") which the draft kept as the section of its lines, as
+ * the issue asks ("headings kept as section names rather than ingredients"): recovered, though no ingredient line
+ * holds them. Only a heading whose section name is exactly one of the draft's sections counts.
+ */
+export function headingsKept(expected: string[], lines: DraftLine[], recovered: Set<string>): string[] {
+  const sections = new Set(lines.map((line) => line.section).filter((section) => section !== null));
+  return expected.filter((text) => {
+    if (recovered.has(text)) return false;
+    const heading = sectionHeading(text);
+    return heading !== undefined && sections.has(heading);
+  });
 }
