@@ -243,6 +243,9 @@ const leadingWords = new Set<string>([
   "lg",
   "xl",
   "rendered",
+  "shaved",
+  "reduced-salt",
+  "low-salt",
   // Where a thing comes from or whose style it is, when the catalog does not list it apart ("Spanish red wine",
   // "Japanese leek"); one it lists ("Italian sausage", "Greek yogurt", "Mexican oregano") is found whole first.
   ...origins,
@@ -332,6 +335,7 @@ const trailingWords = new Set([
   "steaks",
   "steak",
   "fronds",
+  "squares",
 ]);
 
 export interface NameCandidate {

@@ -5,6 +5,8 @@ Deno.test("sectionHeading: a part of the recipe named alone, in any case, is a h
   for (const line of ["Sauce", "DRESSING", "The Marinade", "Toppings", "SANDWICHES", "Garnish", "salad"]) {
     assert.equal(sectionHeading(line), line, line);
   }
+  // An aside is the heading's remark.
+  assert.equal(sectionHeading("DRESSING (whisk together; chill)"), "DRESSING");
 });
 
 Deno.test("sectionHeading: a part named with what it is made of, or with an amount, is a line to buy", () => {

@@ -20,14 +20,15 @@ export function sectionHeading(line: string): string | undefined {
   // A part of the recipe named alone, in any case ("Sauce", "DRESSING", "The Marinade", "Toppings"): no ingredient is
   // bought by that bare word. A part named with what it is made of ("Hot Sauce", "Pizza Dough", "Pie Crust") is
   // something to buy, and stays a line.
-  if (recipePart.test(text)) return tidyHeading(text);
+  // An aside in parentheses is the heading's remark: "DRESSING (whisk together)" is the section "DRESSING".
+  const bare = text.replace(/\s*\([^()]*\)\s*/g, " ").trim();
+  if (recipePart.test(bare)) return tidyHeading(bare);
   // "Standard Ingredients", "Dairy-free ingredients", "Ingredients for the filling": a list of its own.
   if (/^(?:[\p{L}'’-]+\s+){0,4}ingredients$|^ingredients (?:for|of) [^,:()]{1,40}$/iu.test(text)) {
     return tidyHeading(text);
   }
-  // Capitals only, two words at least: "FOR THE MARINADE", "SAUCE INGREDIENTS" (one capital word may be "SALT"). An
-  // aside in parentheses is the heading's remark: "SPICE RUB (mix ahead)" is the section "SPICE RUB".
-  const bare = text.replace(/\s*\([^()]*\)\s*/g, " ").trim();
+  // Capitals only, two words at least: "FOR THE MARINADE", "SAUCE INGREDIENTS", "SPICE RUB (mix ahead)" (one capital
+  // word may be "SALT").
   const letters = bare.replace(/[^\p{L}]/gu, "");
   if (letters.length >= 4 && letters === letters.toUpperCase() && /\s/.test(bare) && !/\d/.test(bare)) {
     return tidyHeading(bare);
