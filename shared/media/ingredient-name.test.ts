@@ -63,13 +63,15 @@ Deno.test("nameCandidates gives the same candidates however often it is asked", 
   for (let round = 0; round < 3; round += 1) assert.equal(names("veg oil")[1], "vegetable oil");
 });
 
-Deno.test("nameCandidates reads 'hard boiled', 'vine ripe', 'average sized', 'shaved' and 'reduced salt' as descriptions, 'squares' as a part", () => {
+Deno.test("nameCandidates reads 'hard boiled', 'vine ripe', 'average sized', 'shaved', 'reduced salt' and 'instant' as descriptions, 'squares' and 'cube' as parts", () => {
   assert.equal(names("hard boiled eggs")[1], "eggs");
   assert.equal(names("vine ripe tomato")[1], "tomato");
   assert.equal(names("average sized courgette")[1], "courgette");
   assert.equal(names("shaved parmesan")[1], "parmesan");
   assert.equal(names("reduced salt soy sauce")[1], "soy sauce");
   assert.equal(names("unsweetened chocolate squares")[1], "unsweetened chocolate");
+  assert.equal(names("instant polenta")[1], "polenta");
+  assert.equal(names("beef bouillon cube")[1], "beef bouillon");
 });
 
 Deno.test("nameCandidates reads a name after a maker named in the possessive, capitalised", () => {
