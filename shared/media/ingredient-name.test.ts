@@ -11,6 +11,7 @@ Deno.test("nameCandidates drops the descriptions a thing is bought or kept in, a
   assert.deepEqual(names("crushed red chili pepper flakes"), [
     "crushed red chili pepper flakes",
     "red chili pepper flakes",
+    "chili pepper flakes",
   ]);
   assert.deepEqual(names("blanched hazelnuts"), ["blanched hazelnuts", "hazelnuts"]);
   assert.deepEqual(names("raw shelled unsalted pistachios").at(-1), "pistachios");
@@ -116,4 +117,18 @@ Deno.test("nameCandidates keeps a diet's version of a thing whole, and reads its
   assert.equal(names("wholewheat spaghetti")[1], "spaghetti");
   assert.equal(names("whole wheat einkorn flour")[1], "einkorn flour");
   assert.equal(names("mild olive oil")[1], "olive oil");
+});
+
+Deno.test("nameCandidates reads a colour as which kind of a thing, except where the kind is a thing of its own", () => {
+  assert.equal(names("green plantains")[1], "plantains");
+  assert.equal(names("white button mushrooms")[1], "button mushrooms");
+  assert.equal(names("rough puff pastry or classic puff pastry").at(-1), "puff pastry");
+  // Black garlic is fermented, black cardamom smoked, Indian red chili powder no blend, yellow rice a dish.
+  for (
+    const name of ["black garlic", "brown cardamom", "red chili powder", "yellow rice", "red beans", "black pudding"]
+  ) {
+    assert.deepEqual(names(name), [name], name);
+  }
+  // "Orange" before a name is mostly the fruit: it is no colour here.
+  assert.deepEqual(names("orange bitters"), ["orange bitters"]);
 });

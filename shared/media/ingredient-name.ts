@@ -50,6 +50,19 @@ const origins = new Set([
   "homegrown",
 ]);
 
+// A colour says which of a thing's kinds ("green plantains", "white button mushrooms", "pink salmon"); where the kind
+// is its own ingredient ("red onion", "black beans", "white pepper") the whole name is found first.
+// ("Orange" is left out: before a name it is mostly the fruit, as in "orange bitters".)
+const colours = new Set(["red", "green", "yellow", "white", "black", "purple", "brown", "pink", "golden"]);
+
+// A colour before these names a different thing, bought apart: black garlic is fermented, black cardamom smoked,
+// Indian red chili powder is no chili-powder blend, yellow rice a seasoned dish, red and yellow beans different
+// beans, black pudding no pudding, black limes dried ones, green and red chutneys and curries different recipes.
+// Such a name stays whole.
+const colourKinds =
+  /^(?:garlic|cardamom|beans?\b|chil[il]e? powder|rice$|chutney|curry|salt\b|sugar\b|peppercorns?\b|peppers?\b|pudding|limes?$)/i;
+/^(?:garlic|cardamom|beans?\b|chil[il]e? powder|rice\b|chutney|curry|salt\b|sugar\b|peppercorns?\b|peppers?\b)/i;
+
 // Dishes named by where they come from are not their base: "Spanish rice" and "Mexican rice" are seasoned rice
 // dishes, "French dressing" a dressing of its own. An origin before one of these words is no description.
 const originDishBases = new Set(["rice", "toast", "fries", "roll", "rolls", "salad", "soup", "dressing", "sauce"]);
@@ -245,6 +258,10 @@ const leadingWords = new Set<string>([
   "rendered",
   "shaved",
   "instant",
+  "classic",
+  "traditional",
+  "regular",
+  ...colours,
   "reduced-salt",
   "low-salt",
   // Where a thing comes from or whose style it is, when the catalog does not list it apart ("Spanish red wine",
@@ -360,6 +377,7 @@ function without(words: string[]): NameCandidate[] {
     if (/^or$/i.test(words[start])) break;
     if (!isLeadingWord(words[start]) && !conjunction.test(words[start])) break;
     if (origins.has(folded(words[start])) && originDishBases.has(folded(words[start + 1]))) break;
+    if (colours.has(folded(words[start])) && colourKinds.test(words.slice(start + 1).join(" "))) break;
     start += 1;
     if (!conjunction.test(words[start - 1])) starts.push(start);
   }
