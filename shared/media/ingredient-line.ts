@@ -488,6 +488,10 @@ function readAfterUnit(reading: Reading): void {
 function readName(reading: Reading): { name: string; preps: string[] } {
   const { notes } = reading;
   let { text } = reading;
+  // A semicolon ends the name: what follows is a remark ("granulated sugar; I used cane sugar").
+  const semicolon = text.indexOf(";");
+  const remark = semicolon > 0 ? tidy(text.slice(semicolon + 1)) : "";
+  if (semicolon > 0) text = text.slice(0, semicolon);
   // A size left before the name ("1 9-inch pie crust", "8 8-inch flour tortillas"): kept in the note.
   const size = sizeBeforeName.exec(text);
   if (size) {
@@ -507,6 +511,7 @@ function readName(reading: Reading): { name: string; preps: string[] } {
   const fromTail = takePrepWords(tail);
   const tailNote = tidy(fromTail.rest.replace(/^and\b|\band$/gi, ""));
   if (tailNote) notes.push(tailNote);
+  if (remark) notes.push(remark);
   return { name: tidy(fromHead.rest.replace(/^of\s+/i, "")), preps: [...fromHead.preps, ...fromTail.preps] };
 }
 
