@@ -132,3 +132,14 @@ Deno.test("nameCandidates reads a colour as which kind of a thing, except where 
   // "Orange" before a name is mostly the fruit: it is no colour here.
   assert.deepEqual(names("orange bitters"), ["orange bitters"]);
 });
+
+Deno.test("nameCandidates reads 'but' between descriptions as 'and', and the cook's choice as a description", () => {
+  assert.equal(names("ripe but firm medium bananas").at(-1), "bananas");
+  assert.equal(names("ripe but relatively firm peaches").at(-1), "peaches");
+  assert.deepEqual(nameCandidates("your favorite bbq sauce").at(-1), {
+    name: "bbq sauce",
+    dropped: ["your", "favorite"],
+  });
+  assert.equal(names("any milk")[1], "milk");
+  assert.equal(names("fresh cracked black pepper").at(-1), "black pepper");
+});

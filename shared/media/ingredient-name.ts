@@ -258,6 +258,14 @@ const leadingWords = new Set<string>([
   "rendered",
   "shaved",
   "instant",
+  "cracked",
+  "relatively",
+  // Whichever the cook likes ("your favourite soft cheese", "preferred shredded melting cheese", "any milk").
+  "your",
+  "favorite",
+  "favourite",
+  "preferred",
+  "any",
   "classic",
   "traditional",
   "regular",
@@ -369,7 +377,8 @@ function folded(word: string): string {
 
 function without(words: string[]): NameCandidate[] {
   const found: NameCandidate[] = [];
-  const conjunction = /^(?:and|&|or)$/i;
+  // "ripe but firm bananas": two descriptions joined by "but" describe as "and" does.
+  const conjunction = /^(?:and|&|or|but)$/i;
   // Where the name may start: after each leading description (a conjunction between them is no start of its own).
   const starts = [0];
   for (let start = 0; start < words.length - 1;) {
@@ -395,7 +404,7 @@ function without(words: string[]): NameCandidate[] {
 }
 
 function candidate(words: string[], start: number, end: number): NameCandidate {
-  const described = words.slice(0, start).filter((word) => !/^(?:and|&|or)$/i.test(word));
+  const described = words.slice(0, start).filter((word) => !/^(?:and|&|or|but)$/i.test(word));
   return { name: words.slice(start, end).join(" "), dropped: [...described, ...words.slice(end)] };
 }
 
