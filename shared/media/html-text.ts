@@ -74,7 +74,12 @@ export function plainText(value: unknown, keepLines = false): string {
     .replace(/<(script|style|svg)\b[\s\S]*?<\/\1>/gi, " ")
     .replace(/<[^>]*>/g, " ");
   // "Â " is a no-break space that a page encoded as UTF-8 twice.
-  const decoded = decodeEntities(withoutTags).replace(/\u00c2(?=\u00a0)/g, "").replace(/[\u00a0\u2009\u202f]/g, " ");
+  // "Salt u0026 pepper": a JSON escape of "&" (or of a quote) whose backslash a site stripped before publishing.
+  const decoded = decodeEntities(withoutTags).replace(/\u00c2(?=\u00a0)/g, "").replace(/[\u00a0\u2009\u202f]/g, " ")
+    .replace(
+      /(?<![\\\p{L}\p{N}])u00(26|27|22)(?![\p{L}\p{N}])/giu,
+      (_escape, code: string) => String.fromCharCode(parseInt(code, 16)),
+    );
   // A tag is a space, but a browser shows none where an element ends before a comma or a closing parenthesis
   // ("<span>butter</span>, softened") or starts after an opening one.
   const spaced = (text: string) => text.replace(/\s+/g, " ").replace(/ (?=[,;)])|(?<=\() /g, "").trim();

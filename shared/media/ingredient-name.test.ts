@@ -64,7 +64,7 @@ Deno.test("nameCandidates gives the same candidates however often it is asked", 
   for (let round = 0; round < 3; round += 1) assert.equal(names("veg oil")[1], "vegetable oil");
 });
 
-Deno.test("nameCandidates reads 'hard boiled', 'vine ripe', 'average sized', 'shaved', 'reduced salt' and 'instant' as descriptions, 'squares' and 'cube' as parts", () => {
+Deno.test("nameCandidates reads 'hard boiled', 'vine ripe', 'average sized', 'shaved', 'reduced salt' and 'instant' as descriptions, 'squares', 'cube' and 'whole' after the name as parts", () => {
   assert.equal(names("hard boiled eggs")[1], "eggs");
   assert.equal(names("vine ripe tomato")[1], "tomato");
   assert.equal(names("average sized courgette")[1], "courgette");
@@ -73,6 +73,7 @@ Deno.test("nameCandidates reads 'hard boiled', 'vine ripe', 'average sized', 'sh
   assert.equal(names("unsweetened chocolate squares")[1], "unsweetened chocolate");
   assert.equal(names("instant polenta")[1], "polenta");
   assert.equal(names("beef bouillon cube")[1], "beef bouillon");
+  assert.equal(names("garlic cloves whole")[1], "garlic cloves");
 });
 
 Deno.test("nameCandidates reads a name after a maker named in the possessive, capitalised", () => {

@@ -363,6 +363,7 @@ const trailingWords = new Set([
   "steak",
   "fronds",
   "squares",
+  "whole",
 ]);
 
 export interface NameCandidate {

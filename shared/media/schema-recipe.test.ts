@@ -236,6 +236,20 @@ Deno.test("a line naming a list of ingredients, or capitals with an aside, is a 
   ]);
 });
 
+Deno.test("a JSON escape whose backslash a site stripped ('Salt u0026 pepper') is read as what it stood for", () => {
+  const recipe = schemaRecipeOf(ld(JSON.stringify({
+    "@type": "Recipe",
+    name: "Fries",
+    recipeIngredient: ["Salt u0026 black pepper", "2 lbs potatoes", "1 menu0026 item"],
+  })));
+  // Only a whole escape: one run into other letters is left as written.
+  assert.deepEqual(recipe?.ingredients.map((entry) => entry.line), [
+    "Salt & black pepper",
+    "2 lbs potatoes",
+    "1 menu0026 item",
+  ]);
+});
+
 const withList = (json: object, items: string[], extra = "") =>
   `<html><head><script type="application/ld+json">${JSON.stringify(json)}</script></head><body>
     <h2>Ingredients</h2><ul>${items.map((item) => `<li>${item}</li>`).join("")}</ul>${extra}</body></html>`;
