@@ -144,3 +144,12 @@ Deno.test("nameCandidates reads 'but' between descriptions as 'and', and the coo
   assert.equal(names("any milk")[1], "milk");
   assert.equal(names("fresh cracked black pepper").at(-1), "black pepper");
 });
+
+Deno.test("nameCandidates reads a packet of seasoning mix as the seasoning, but no other mix", () => {
+  assert.equal(names("taco seasoning mix")[1], "taco seasoning");
+  assert.deepEqual(nameCandidates("ranch seasoning mix")[1], { name: "ranch seasoning", dropped: ["mix"] });
+  assert.deepEqual(names("cake mix"), ["cake mix"]);
+  assert.deepEqual(names("pancake mix"), ["pancake mix"]);
+  assert.equal(names("unflavored gelatin")[1], "gelatin");
+  assert.equal(names("bulk Italian sausage")[1], "Italian sausage");
+});

@@ -259,6 +259,9 @@ const leadingWords = new Set<string>([
   "shaved",
   "instant",
   "cracked",
+  "unflavored",
+  "unflavoured",
+  "bulk",
   "relatively",
   // Whichever the cook likes ("your favourite soft cheese", "preferred shredded melting cheese", "any milk").
   "your",
@@ -396,12 +399,18 @@ function without(words: string[]): NameCandidate[] {
   for (const start of starts) {
     let end = words.length;
     if (start > 0) found.push(candidate(words, start, end));
-    while (end - 1 > start && trailingWords.has(folded(words[end - 1]))) {
+    while (end - 1 > start && (trailingWords.has(folded(words[end - 1])) || seasoningMix(words, end))) {
       end -= 1;
       found.push(candidate(words, start, end));
     }
   }
   return found;
+}
+
+// A seasoning sold as a packet of mix ("taco seasoning mix", "ranch seasoning mix") is the seasoning. Only after
+// "seasoning" or "spice": "cake mix" or "pancake mix" are things of their own.
+function seasoningMix(words: string[], end: number): boolean {
+  return /^mix(?:es)?$/i.test(words[end - 1]) && /^(?:seasoning|spice)$/i.test(words[end - 2] ?? "");
 }
 
 function candidate(words: string[], start: number, end: number): NameCandidate {
