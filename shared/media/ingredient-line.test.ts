@@ -136,6 +136,13 @@ const table: Row[] = [
   ["2 onions, chopped; divided", 2, "2", null, "chopped", "onions", "divided", ["no_unit"]],
   ["1 quart water", 4, "1", "cup", null, "water", "1 quart", []],
   ["1 1/2 gallons chicken stock", 24, "1 1/2", "cup", null, "chicken stock", "1 1/2 gallons", []],
+  // Short forms, and the metric measures that are whole numbers of millilitres; a third of a quart from the fraction.
+  ["2 qt. water", 8, "2", "cup", null, "water", "2 qt.", []],
+  ["1 gal milk", 16, "1", "cup", null, "milk", "1 gal", []],
+  ["1.5 dl cream", 150, "1.5", "ml", null, "cream", "1.5 dl", []],
+  ["2 cl rum", 20, "2", "ml", null, "rum", "2 cl", []],
+  ["1/3 quart milk", 1.333, "1/3", "cup", null, "milk", "1/3 quart", ["rounded"]],
+  ["1 pt. heavy cream", 1, "1", null, null, "heavy cream", "pt.", ["no_unit"]],
   ["2 pints milk", 2, "2", null, null, "milk", "pints", ["no_unit"]],
   ["salt and pepper to taste", null, null, null, null, "salt and pepper", "to taste", ["no_quantity"]],
   ["Salt, to taste", null, null, null, null, "Salt", "to taste", ["no_quantity"]],

@@ -1,4 +1,4 @@
-import { countedMeasure, cupsIn, notBoughtBy } from "./measure-words.ts";
+import { countedMeasure, exactly, notBoughtBy } from "./measure-words.ts";
 import { type LeadingQuantity, leadingQuantity, plainFractions, plainWordNumber } from "./quantity.ts";
 import { type Unit, unitOf } from "./units.ts";
 
@@ -418,11 +418,16 @@ function readCountedMeasure(reading: Reading): void {
     // has no amount.
     notes[notes.length - 1] = `${quantity.text} ${notes[notes.length - 1]}`;
     quantity = undefined;
-  } else if (quantity?.value && word in cupsIn) {
-    // "1 quart water" is 4 cups exactly; the quart stays in the note.
+  } else if (quantity?.value && word in exactly) {
+    // "1 quart water" is 4 cups exactly, "2 dl cream" 200 ml; the measure as written stays in the note.
+    const { unit, times } = exactly[word];
     notes[notes.length - 1] = `${quantity.text} ${notes[notes.length - 1]}`;
-    quantity = { ...quantity, value: quantity.value * cupsIn[word], range: false, rounded: false };
-    measure = { ...measure!, unit: "cup" };
+    // From the amount as written, so that "1/3 quart" is 1.333 cups, not 0.333 × 4; a range's upper bound as read.
+    const written = quantity.range ? quantity.value : valueOfText(quantity.text);
+    const value = Math.round(written * times * 1000) / 1000;
+    // (A range's text already leads the note with the measure: "1-2 quarts".)
+    quantity = { ...quantity, value, range: false, rounded: value !== written * times };
+    measure = { ...measure!, unit };
   }
   // "1 stick + 6 tablespoons butter": the added measure goes to the note with the counting word.
   const more = measure ? /^(?:\+|plus)\s+(\d+(?:[.,]\d+|\/\d+)?)\s*([a-zA-Z]+\.?)\s+/i.exec(text) : null;

@@ -125,6 +125,7 @@ const leadingWords = new Set<string>([
   "firmly",
   "lightly",
   "loosely",
+  "tightly",
   "heaping",
   "level",
   "additional",

@@ -46,6 +46,8 @@ const countedIn: Record<string, Unit | null> = {
   pint: null,
   quart: null,
   gallon: null,
+  decilitre: null,
+  centilitre: null,
   pinch: null,
   dash: null,
   handful: null,
@@ -72,12 +74,32 @@ export const notBoughtBy = new Set([
   "handful",
 ]);
 
-// US liquid measures that are whole numbers of cups, exactly: "1 quart water" is 4 cups. The pint is left out, as a
-// US pint is 2 cups and an imperial one 2.5.
-export const cupsIn: Record<string, number> = { quart: 4, gallon: 16 };
+// Measures that are a whole number of one of the 14 units, exactly: "1 quart water" is 4 cups, "2 dl cream" 200 ml.
+// The pint is left out, as a US pint is 2 cups and an imperial one 2.5.
+export const exactly: Record<string, { unit: Unit; times: number }> = {
+  quart: { unit: "cup", times: 4 },
+  gallon: { unit: "cup", times: 16 },
+  decilitre: { unit: "ml", times: 100 },
+  centilitre: { unit: "ml", times: 10 },
+};
+
+// Short forms of those measures ("2 qt. water", "1 gal milk", "1 pt. cream", "1 dl cream").
+const shortForms: Record<string, string> = {
+  qt: "quart",
+  qts: "quart",
+  gal: "gallon",
+  gals: "gallon",
+  pt: "pint",
+  pts: "pint",
+  dl: "decilitre",
+  deciliter: "decilitre",
+  cl: "centilitre",
+  centiliter: "centilitre",
+};
 
 function singular(word: string): string {
   const lower = word.toLowerCase().replace(/[.,]$/, "");
+  if (lower in shortForms) return shortForms[lower];
   if (lower === "leaves") return "leaf";
   if (lower === "loaves") return "loaf";
   if (/(?:ch|sh|x)es$/.test(lower)) return lower.slice(0, -2);
@@ -90,7 +112,7 @@ export function countedMeasure(
   notes: string[],
 ): { unit: Unit | null; word: string; rest: string } | undefined {
   const match =
-    /^(?:(tiny|small|medium|large|big|giant|generous|good|heaping|scant|thick|thin|few|a few)\s+)?([a-zA-Z]+)\s+(?:of\s+)?(?=\S)/i
+    /^(?:(tiny|small|medium|large|big|giant|generous|good|heaping|scant|thick|thin|few|a few)\s+)?([a-zA-Z]+\.?)\s+(?:of\s+)?(?=\S)/i
       .exec(
         text,
       );
