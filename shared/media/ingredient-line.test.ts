@@ -137,6 +137,15 @@ const table: Row[] = [
   ["1 quart water", 4, "1", "cup", null, "water", "1 quart", []],
   ["1 1/2 gallons chicken stock", 24, "1 1/2", "cup", null, "chicken stock", "1 1/2 gallons", []],
   // Short forms, and the metric measures that are whole numbers of millilitres; a third of a quart from the fraction.
+  // The name before its amount.
+  ["Rice – 2 cups", 2, "2", "cup", null, "Rice", null],
+  ["Onion - 1 large, chopped", 1, "1", null, "chopped", "large Onion", null, ["no_unit"]],
+  ["Flour: 2 cups", 2, "2", "cup", null, "Flour", null],
+  ["Sugar 100g", 100, "100", "g", null, "Sugar", null],
+  ["Coconut milk - 1 can (400 ml)", 1, "1", "can", null, "Coconut milk", "400 ml"],
+  ["Eggs x 3", 3, "3", null, null, "Eggs", null, ["no_unit"]],
+  ["3 x eggs", 3, "3", null, null, "eggs", null, ["no_unit"]],
+  ["Salt - to taste", null, null, null, null, "Salt", "to taste", ["no_quantity"]],
   ["2 qt. water", 8, "2", "cup", null, "water", "2 qt.", []],
   ["1 gal milk", 16, "1", "cup", null, "milk", "1 gal", []],
   ["1.5 dl cream", 150, "1.5", "ml", null, "cream", "1.5 dl", []],

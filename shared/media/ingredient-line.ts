@@ -1,4 +1,5 @@
 import { countedMeasure, exactly, notBoughtBy } from "./measure-words.ts";
+import { amountFirst } from "./name-first.ts";
 import { type LeadingQuantity, leadingQuantity, plainFractions, plainWordNumber } from "./quantity.ts";
 import { type Unit, unitOf } from "./units.ts";
 
@@ -260,6 +261,8 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     )),
     notes: [],
   };
+  // "Rice – 2 cups", "Sugar 100g": the name before its amount is read as the amount before the name.
+  reading.text = amountFirst(reading.text) ?? reading.text;
   readWordsBeforeAmount(reading);
   readAmount(reading);
   readUnit(reading);
@@ -335,8 +338,8 @@ function readAmount(reading: Reading): void {
     text = second.rest;
   }
   text = takeParentheses(text.trim(), reading.notes).trim();
-  // "1 x 400g can", "2 × 14 oz cans": the multiplication sign before a size.
-  if (quantity) text = text.replace(/^[x×]\s+(?=\d)/i, "");
+  // "1 x 400g can", "2 × 14 oz cans", "3 x eggs", "2x tins tomatoes": the multiplication sign before a size or a thing.
+  if (quantity) text = text.replace(/^[x×]\s+(?=\d|[a-zA-Z])/i, "");
   const said = leadingNote.exec(text);
   if (said) {
     reading.notes.push(said[1].replace(/:$/, "").toLowerCase());

@@ -1,0 +1,27 @@
+import assert from "node:assert/strict";
+import { amountFirst } from "./name-first.ts";
+
+Deno.test("amountFirst puts the amount first when a line names its ingredient first", () => {
+  assert.equal(amountFirst("Rice – 2 cups"), "2 cups Rice");
+  assert.equal(amountFirst("Garlic - 3 cloves, minced"), "3 cloves Garlic, minced");
+  assert.equal(amountFirst("Chicken breast – 500g (about 2)"), "500g Chicken breast (about 2)");
+  assert.equal(amountFirst("Butter 50 g"), "50 g Butter");
+  assert.equal(amountFirst("half-and-half - 1 cup"), "1 cup half-and-half");
+  assert.equal(amountFirst("Eggs x 3"), "3 Eggs");
+});
+
+Deno.test("amountFirst leaves a line alone unless an amount and nothing else follows the name", () => {
+  for (
+    const line of [
+      "1 cup flour",
+      "Salt - to taste",
+      "For the sauce: 2 tbsp butter",
+      "Serve with 2 cups rice",
+      "Water 2",
+      "Prep time - 10 minutes",
+      "Lemon juice: 1/2 lemon",
+    ]
+  ) {
+    assert.equal(amountFirst(line), undefined, line);
+  }
+});

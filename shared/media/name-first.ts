@@ -1,0 +1,58 @@
+// Lines that name the ingredient before its amount, as many pages write them: "Rice – 2 cups", "Onion - 1 large,
+// chopped", "Flour: 2 cups", "Sugar 100g", "Eggs x 3". Read as the same line with the amount first ("2 cups Rice"),
+// so that the amount is the line's quantity rather than a remark in its note. Only when what follows the name is an
+// amount and nothing else (a unit, a size or counting word, then the end, a comma or an aside): "Salt - to taste",
+// "Serve with 2 cups rice" or "For the sauce: 2 tbsp butter" are left as written.
+import { leadingQuantity } from "./quantity.ts";
+import { unitOf } from "./units.ts";
+
+// The name: letters first, no digit, at most 60 characters; then a dash, a colon or "x" between it and the amount.
+const withSeparator = /^([\p{L}][^\d:–—]{0,60}?)\s*(?:\s[-–—]+|[–—]+|:)\s*(?=\d)(.+)$/u;
+const timesCount = /^([\p{L}][^\d:–—]{0,60}?)\s+[x×]\s*(\d+)$/u;
+// Without a separator, the amount must end the line and carry a unit: "Sugar 100g", "Butter 50 g".
+const amountLast = /^([\p{L}][^\d:–—(),]{0,60}?)\s+(\d[\d./\s]*\s*[\p{L}.]+)$/u;
+
+const sizeOrCount =
+  /^(?:small|medium|large|extra-large|big|whole|heaping|level|cloves?|pieces?|slices?|sprigs?|stalks?|bunch(?:es)?|heads?|pinch(?:es)?|cans?|tins?|packets?|packages?|sticks?|cups?)\b\.?/i;
+
+/** The line with its amount first, when it names the ingredient first; undefined when it does not. */
+export function amountFirst(line: string): string | undefined {
+  if (leadingQuantity(line)) return undefined;
+  const times = timesCount.exec(line);
+  if (times) return `${times[2]} ${times[1].trim()}`;
+  const separated = withSeparator.exec(line);
+  if (separated) {
+    const amount = amountOnly(separated[2]);
+    if (amount) return `${amount.amount} ${separated[1].trim()}${amount.after}`;
+  }
+  const last = amountLast.exec(line);
+  if (last) {
+    const amount = amountOnly(last[2]);
+    if (amount && amount.hasUnit && !amount.after) return `${amount.amount} ${last[1].trim()}`;
+  }
+  return undefined;
+}
+
+/** An amount with its unit or size word, and what follows it when that is only a remark (", …" or "(…)"). */
+function amountOnly(text: string): { amount: string; after: string; hasUnit: boolean } | undefined {
+  const quantity = leadingQuantity(text);
+  if (!quantity || quantity.value === null) return undefined;
+  let rest = quantity.rest;
+  const word = /^\s*([\p{L}]+\.?(?:\s+[\p{L}]+\.?)?)/u.exec(rest);
+  let hasUnit = false;
+  if (word) {
+    const [first, second] = word[1].split(/\s+/);
+    if (second !== undefined && unitOf(`${first} ${second}`)) {
+      rest = rest.slice(word[0].length);
+      hasUnit = true;
+    } else if (unitOf(first)) {
+      rest = rest.slice(rest.indexOf(first) + first.length);
+      hasUnit = true;
+    } else if (sizeOrCount.test(first)) {
+      rest = rest.slice(rest.indexOf(first) + first.length);
+    }
+  }
+  const after = rest.trimEnd();
+  if (after.trim() && !/^\s*[,(]/.test(after)) return undefined;
+  return { amount: text.slice(0, text.length - rest.length).trim(), after: after.trim() ? after : "", hasUnit };
+}
