@@ -2,8 +2,9 @@
 // unambiguous: the list items (or, without a list, the lines) of the first element whose class or id names its
 // ingredients ("ingredients", "recipe-ingredients", "ingredients-block"…), or of what follows a heading that reads
 // "Ingredients" (or "What you'll need"): its lists, each under its own short sub-heading, up to a heading of another
-// part, else its lines up to the next heading. Lines that are not list items count only when most of them start
-// with a quantity. The title is the page's og:title, else its first <h1>.
+// part, else its lines up to the next heading; else the first list whose items are nearly all measured ingredients.
+// Lines that are not list items count only when most of them start with a quantity. The title is the page's
+// og:title, else its first <h1>.
 import { measuredStart, plainText } from "./html-text.ts";
 import { innerMarkup, openingTags } from "./markup.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
@@ -125,6 +126,9 @@ function listsAfter(rest: string): string[] | undefined {
     if (heading === undefined) break;
     const following = listAt(rest, list.end + next.index);
     if (following.items.length === 0 || following.links || following.items.some((item) => item.length > 200)) break;
+    // A list of sentences ("Mix everything.", "Chill for 1 hour.") is the method, even right after the ingredients.
+    const sentences = following.items.filter((item) => /[.!]$/.test(item) && item.split(/\s+/).length >= 2);
+    if (sentences.length * 2 > following.items.length) break;
     if (heading) lines.push(`${heading}:`);
     lines.push(...following.items);
     list = following;
@@ -155,9 +159,29 @@ function titleOf(html: string): string | null {
   return title || null;
 }
 
+/**
+ * Without a container or a heading that names the ingredients: the first list on the page of at least three items
+ * that are nearly all measured ingredients ("6 cups rotisserie chicken, shredded"; four in five start with a
+ * quantity, none longer than 200 characters, not a list of links), with the lists that follow it under short
+ * sub-headings. A page's other lists (navigation, steps, "10 best…") are not written that way.
+ */
+function measuredList(body: string): string[] | undefined {
+  for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi)) {
+    const list = listAt(body, match.index);
+    const measured = list.items.filter((item) => measuredStart.test(item)).length;
+    if (
+      list.items.length >= 3 && !list.links && measured * 5 >= list.items.length * 4 &&
+      list.items.every((item) => item.length <= 200)
+    ) {
+      return listsAfter(body.slice(match.index));
+    }
+  }
+  return undefined;
+}
+
 export function pageMarkupRecipeOf(html: string): PageRecipeParts | undefined {
   const body = html.replace(/<(script|style|noscript)\b[\s\S]*?<\/\1>/gi, " ");
-  const ingredients = fromContainer(body) ?? afterHeading(body);
+  const ingredients = fromContainer(body) ?? afterHeading(body) ?? measuredList(body);
   if (!ingredients) return undefined;
   return { name: titleOf(html), ingredients, instructions: [] };
 }

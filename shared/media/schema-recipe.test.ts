@@ -87,6 +87,30 @@ Deno.test("without schema.org data, the page's own ingredient list is read, and 
   );
 });
 
+Deno.test("without a container or heading, the first list of measured ingredients is read, with its sub-lists", () => {
+  const page = `<html><head><meta property="og:title" content="Chicken salad"></head><body>
+    <nav><ul><li><a href="/">Home</a></li><li><a href="/r">Recipes</a></li></ul></nav>
+    <h1>Chicken salad</h1><p><strong></strong></p>
+    <ul><li>6 cups rotisserie chicken, shredded</li><li>3 cups red grapes, halved</li><li>2 celery ribs</li></ul>
+    <p>Dressing</p><ul><li>2 cups mayonnaise</li><li>salt, to taste</li></ul>
+    <ol><li>Mix everything.</li><li>Chill for 1 hour.</li></ol></body></html>`;
+  const recipe = schemaRecipeOf(page);
+  assert.equal(recipe?.source, "markup");
+  assert.deepEqual(recipe?.ingredients, [
+    { line: "6 cups rotisserie chicken, shredded", section: null },
+    { line: "3 cups red grapes, halved", section: null },
+    { line: "2 celery ribs", section: null },
+    { line: "2 cups mayonnaise", section: "Dressing" },
+    { line: "salt, to taste", section: "Dressing" },
+  ]);
+  // A list of a few measured things among others ("10 best…", steps that start with a number) is no ingredient list.
+  const blog = `<html><body><h1>Our week</h1><ul><li>3 walks in the park</li><li>A new bike</li>
+    <li>Visiting grandma</li><li>2 films</li></ul></body></html>`;
+  assert.equal(schemaRecipeOf(blog), undefined);
+  const short = `<html><body><h1>Notes</h1><ul><li>2 cups</li><li>1 tsp</li></ul></body></html>`;
+  assert.equal(schemaRecipeOf(short), undefined);
+});
+
 Deno.test("several lists under one Ingredients heading, each after a short sub-heading, are all read", () => {
   const page = `<html><body><h1>Burrito bowl</h1>
     <p><span>INGREDIENTS:</span></p>

@@ -18,7 +18,7 @@ export const recipeImportDocs = {
       "before a connection opens, and the connection goes to the address checked.\n- Names are matched exactly, " +
       "never guessed; unmatched ones come with suggestions.\n- JSON-LD is read leniently (raw control characters, " +
       "trailing commas, CDATA, or in a meta tag); microdata too; without either, every list under the page's " +
-      "Ingredients heading; entities are decoded, an entry holding several lines is split, headings and " +
+      "Ingredients heading, or else its first list of measured ingredients; entities are decoded, an entry holding several lines is split, headings and " +
       'sub-headings ("For the sauce:", "FOR THE MARINADE", or a part named alone: "Sauce", "DRESSING") become ' +
       "each line's section.",
     "Failure Modes": "- **VALIDATION_ERROR** (field url, not retryable): not http(s), a private address or a " +
