@@ -62,6 +62,14 @@ const pages = new Map<string, () => Response>([
         <body><ul class="menu"><li>Home</li><li>Recipes</li></ul>
         <div class="ingredients"><h2>Ingredients</h2><ul><li>1 cup sugar</li><li>2 lemons</li></ul></div></body></html>`),
   ],
+  [
+    "/measured-list-only",
+    () =>
+      new Response(`<html><head><meta property="og:title" content="Chicken salad"></head><body>
+        <ul class="menu"><li><a href="/">Home</a></li><li><a href="/r">Recipes</a></li></ul><h1>Chicken salad</h1>
+        <ul><li>6 cups rotisserie chicken, shredded</li><li>3 cups red grapes, halved</li><li>2 cups mayonnaise</li>
+        </ul><h2>Method</h2><ol><li>Mix everything.</li></ol></body></html>`),
+  ],
 ]);
 const site: Deno.HttpServer<Deno.NetAddr> = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (
   request: Request,
@@ -127,6 +135,17 @@ Deno.test("a page without schema.org data is read from its own ingredient list",
   assert.equal(status, 200, JSON.stringify(body));
   assert.equal(body.data.draft.title, "Lemon 'bars'");
   assert.deepEqual(body.data.lines.map((line: { original: string }) => line.original), ["1 cup sugar", "2 lemons"]);
+});
+
+Deno.test("a page without schema.org data or an Ingredients heading is read from its list of measured lines", async () => {
+  const { status, body } = await importHere(`${siteUrl}/measured-list-only`);
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.data.draft.title, "Chicken salad");
+  assert.deepEqual(body.data.lines.map((line: { original: string }) => line.original), [
+    "6 cups rotisserie chicken, shredded",
+    "3 cups red grapes, halved",
+    "2 cups mayonnaise",
+  ]);
 });
 
 Deno.test("a redirect to a private address, a page without a Recipe and a page over 8 MiB are refused", async () => {
