@@ -146,6 +146,8 @@ const table: Row[] = [
   ["Eggs x 3", 3, "3", null, null, "Eggs", null, ["no_unit"]],
   ["3 x eggs", 3, "3", null, null, "eggs", null, ["no_unit"]],
   ["Salt - to taste", null, null, null, null, "Salt", "to taste", ["no_quantity"]],
+  ["For garnish: fresh cilantro", null, null, null, null, "fresh cilantro", "for garnish", ["no_quantity"]],
+  ["to garnish: 2 tbsp chives", 2, "2", "tbsp", null, "chives", "to garnish"],
   ["2 qt. water", 8, "2", "cup", null, "water", "2 qt.", []],
   ["1 gal milk", 16, "1", "cup", null, "milk", "1 gal", []],
   ["1.5 dl cream", 150, "1.5", "ml", null, "cream", "1.5 dl", []],

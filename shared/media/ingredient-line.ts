@@ -116,7 +116,7 @@ const invisible = /[\u200b-\u200d\u2060-\u2064\ufeff]/g;
 const hedgeBeforeAmount =
   /^(scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly)\s+(?=\d)/i;
 const labelBefore =
-  /^((?:optional(?:\s+(?:garnish(?:es)?|toppings?|glaze|bowl add-ins|add-ins))?|garnish(?:es)?|toppings?|to serve|for serving))\s*:\s*(?=\S)/i;
+  /^((?:optional(?:\s+(?:garnish(?:es)?|toppings?|glaze|bowl add-ins|add-ins))?|garnish(?:es)?|toppings?|to serve|for serving|for (?:the )?(?:garnish|topping|decoration)|to garnish|to decorate|serve with))\s*:\s*(?=\S)/i;
 const containerAfterMeasure =
   /^(cans?|tins?|jars?|packages?|pkgs?|packets?|packs?|pots?|tubs?|cartons?|bottles?|box(?:es)?|bags?|blocks?|containers?)\s+(?:of\s+)?(?=[a-zA-Z])/i;
 // Words said before the name that belong to the note ("as required salt", "to taste black pepper").

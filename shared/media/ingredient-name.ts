@@ -261,6 +261,7 @@ const leadingWords = new Set<string>([
   "instant",
   "cracked",
   "unflavored",
+  "condensed",
   "unflavoured",
   "bulk",
   "relatively",
