@@ -152,5 +152,6 @@ Deno.test("nameCandidates reads a packet of seasoning mix as the seasoning, but 
   assert.deepEqual(names("pancake mix"), ["pancake mix"]);
   assert.equal(names("unflavored gelatin")[1], "gelatin");
   assert.equal(names("condensed cream of chicken soup")[1], "cream of chicken soup");
+  assert.equal(names("strong brewed coffee").at(-1), "coffee");
   assert.equal(names("bulk Italian sausage")[1], "Italian sausage");
 });

@@ -262,6 +262,8 @@ const leadingWords = new Set<string>([
   "cracked",
   "unflavored",
   "condensed",
+  "strong",
+  "brewed",
   "unflavoured",
   "bulk",
   "relatively",
