@@ -146,6 +146,8 @@ const table: Row[] = [
   ["Eggs x 3", 3, "3", null, null, "Eggs", null, ["no_unit"]],
   ["3 x eggs", 3, "3", null, null, "eggs", null, ["no_unit"]],
   ["Salt - to taste", null, null, null, null, "Salt", "to taste", ["no_quantity"]],
+  ["1 scoop vanilla protein powder", null, null, null, null, "vanilla protein powder", "1 scoop", ["no_quantity"]],
+  ["3 squares dark chocolate", 3, "3", "piece", null, "dark chocolate", "squares"],
   ["For garnish: fresh cilantro", null, null, null, null, "fresh cilantro", "for garnish", ["no_quantity"]],
   ["to garnish: 2 tbsp chives", 2, "2", "tbsp", null, "chives", "to garnish"],
   ["2 qt. water", 8, "2", "cup", null, "water", "2 qt.", []],

@@ -22,6 +22,7 @@ const countedIn: Record<string, Unit | null> = {
   knob: "piece",
   cube: "piece",
   wedge: "piece",
+  square: "piece",
   round: "piece",
   head: "whole",
   bunch: "whole",
@@ -72,6 +73,7 @@ export const notBoughtBy = new Set([
   "glug",
   "smidgen",
   "handful",
+  "scoop",
 ]);
 
 // Measures that are a whole number of one of the 14 units, exactly: "1 quart water" is 4 cups, "2 dl cream" 200 ml.

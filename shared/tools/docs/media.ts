@@ -15,7 +15,7 @@ const draftShape = "`{ draft, ready, lines, other_lines }`: `draft` is a recipe.
 const draftRules = "- Nothing is saved: pass the corrected draft to recipe.create.\n" +
   '- Fixed rules, no model, no guessing: a range ("2-3") is read as its upper bound, what to have so as not to ' +
   "run short (never averaged), with the range as written in quantity_text and the note, flagged `range`; a " +
-  'small measure that is nothing to buy by ("1 pinch", "2 drops", "5 dashes") makes a line with no amount, the ' +
+  'small measure that is nothing to buy by ("1 pinch", "2 drops", "5 dashes", "1 scoop") makes a line with no amount, the ' +
   'words in the note; "1 quart" (qt) is 4 cups, "1 gallon" (gal) 16 and "1 dl" 100 ml, exactly (a pint is left as written: US and imperial ' +
   "pints differ); units only through a fixed alias table (tablespoons → tbsp, grams → g, c. → cup); prep states " +
   "only from a fixed list (chopped, diced, minced, sliced, …).\n" +
