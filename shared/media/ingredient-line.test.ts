@@ -148,6 +148,7 @@ const table: Row[] = [
   ["Salt - to taste", null, null, null, null, "Salt", "to taste", ["no_quantity"]],
   ["1 scoop vanilla protein powder", null, null, null, null, "vanilla protein powder", "1 scoop", ["no_quantity"]],
   ["3 squares dark chocolate", 3, "3", "piece", null, "dark chocolate", "squares"],
+  ["3 tbsp bourbon for soaking the raisins", 3, "3", "tbsp", null, "bourbon", "for soaking the raisins"],
   ["For garnish: fresh cilantro", null, null, null, null, "fresh cilantro", "for garnish", ["no_quantity"]],
   ["to garnish: 2 tbsp chives", 2, "2", "tbsp", null, "chives", "to garnish"],
   ["2 qt. water", 8, "2", "cup", null, "water", "2 qt.", []],

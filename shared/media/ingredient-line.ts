@@ -184,6 +184,8 @@ const trailingPhrase = new RegExp(
     String.raw`(?:\+|plus)\s*\d.*`,
     String.raw`for (?:coating|rolling|dipping|dredging|finishing|baking|basting|spritzing|toasting)\b.*`,
     String.raw`for (?:deep frying|deep-frying|shallow frying|pan frying|the work surface)\b.*`,
+    // What it is for, said with a verb: "bourbon for soaking the raisins", "butter for greasing the tin".
+    String.raw`for [a-z]+ing\b.*`,
     String.raw`from (?:a |an |the |canned |jarred |one |\d).*`,
     String.raw`(?:crushed|smashed|bruised|pressed)$`,
     String.raw`or (?:other|another|any|your|similar|a similar)\b.*`,

@@ -155,3 +155,11 @@ Deno.test("nameCandidates reads a packet of seasoning mix as the seasoning, but 
   assert.equal(names("strong brewed coffee").at(-1), "coffee");
   assert.equal(names("bulk Italian sausage")[1], "Italian sausage");
 });
+
+Deno.test("nameCandidates reads what comes with a thing as said of it, after the whole name", () => {
+  assert.deepEqual(nameCandidates("cream cheese with chives and onions"), [
+    { name: "cream cheese with chives and onions", dropped: [] },
+    { name: "cream cheese", dropped: ["with chives and onions"] },
+  ]);
+  assert.equal(names("diced tomatoes with green chilies").at(-1), "tomatoes");
+});

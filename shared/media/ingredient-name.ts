@@ -496,6 +496,18 @@ function candidatesOf(name: string): NameCandidate[] {
       })),
     );
   }
+  // "cream cheese with chives and onions", "diced tomatoes with green chilies": what comes with it is said of it, when
+  // the whole is no ingredient (the whole is tried first: a product sold so is an entry of its own).
+  const withAt = trimmed.search(/\s+with\s+/i);
+  if (withAt > 0) {
+    const added = trimmed.slice(withAt).trim();
+    candidates.push(
+      ...candidatesOf(trimmed.slice(0, withAt)).map((candidate) => ({
+        name: candidate.name,
+        dropped: [...candidate.dropped, added],
+      })),
+    );
+  }
   const seen = new Set<string>();
   return candidates.filter((candidate) => {
     const key = candidate.name.toLowerCase();
