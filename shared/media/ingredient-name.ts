@@ -61,7 +61,6 @@ const colours = new Set(["red", "green", "yellow", "white", "black", "purple", "
 // Such a name stays whole.
 const colourKinds =
   /^(?:garlic|cardamom|beans?\b|chil[il]e? powder|rice$|chutney|curry|salt\b|sugar\b|peppercorns?\b|peppers?\b|pudding|limes?$)/i;
-/^(?:garlic|cardamom|beans?\b|chil[il]e? powder|rice\b|chutney|curry|salt\b|sugar\b|peppercorns?\b|peppers?\b)/i;
 
 // Dishes named by where they come from are not their base: "Spanish rice" and "Mexican rice" are seasoned rice
 // dishes, "French dressing" a dressing of its own. An origin before one of these words is no description.
@@ -261,24 +260,24 @@ const leadingWords = new Set<string>([
   "instant",
   "cracked",
   "unflavored",
+  "unflavoured",
   "condensed",
   "strong",
   "brewed",
-  "unflavoured",
   "bulk",
   "relatively",
+  "classic",
+  "traditional",
+  "regular",
+  "reduced-salt",
+  "low-salt",
   // Whichever the cook likes ("your favourite soft cheese", "preferred shredded melting cheese", "any milk").
   "your",
   "favorite",
   "favourite",
   "preferred",
   "any",
-  "classic",
-  "traditional",
-  "regular",
   ...colours,
-  "reduced-salt",
-  "low-salt",
   // Where a thing comes from or whose style it is, when the catalog does not list it apart ("Spanish red wine",
   // "Japanese leek"); one it lists ("Italian sausage", "Greek yogurt", "Mexican oregano") is found whole first.
   ...origins,
