@@ -154,7 +154,7 @@ const table: Row[] = [
   ["2 qt. water", 8, "2", "cup", null, "water", "2 qt.", []],
   ["1 gal milk", 16, "1", "cup", null, "milk", "1 gal", []],
   ["1.5 dl cream", 150, "1.5", "ml", null, "cream", "1.5 dl", []],
-  ["2 cl rum", 20, "2", "ml", null, "rum", "2 cl", []],
+  ["2 centilitres rum", 20, "2", "ml", null, "rum", "2 centilitres", []],
   ["1/3 quart milk", 1.333, "1/3", "cup", null, "milk", "1/3 quart", ["rounded"]],
   ["1 pt. heavy cream", 1, "1", null, null, "heavy cream", "pt.", ["no_unit"]],
   ["2 pints milk", 2, "2", null, null, "milk", "pints", ["no_unit"]],

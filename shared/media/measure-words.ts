@@ -95,8 +95,8 @@ const shortForms: Record<string, string> = {
   pts: "pint",
   dl: "decilitre",
   deciliter: "decilitre",
-  cl: "centilitre",
   centiliter: "centilitre",
+  // ("cl" is left out: in "2 cl garlic" it is cloves.)
 };
 
 function singular(word: string): string {
