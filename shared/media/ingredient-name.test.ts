@@ -94,6 +94,8 @@ Deno.test("nameCandidates reads a name after a maker known by name, after any wo
   // The longest maker's name is taken, and one written with a typographic apostrophe is the same maker.
   assert.equal(names("Bob’s Red Mill almond flour")[1], "almond flour");
   assert.equal(names("Simply Nature Organic Extra-Virgin Olive Oil").at(-1), "Extra-Virgin Olive Oil");
+  // A maker whose first word would describe is still a maker.
+  assert.equal(names("Best Foods mayonnaise")[1], "mayonnaise");
   // A maker's name alone, or a maker's name inside a word, is no maker: the name is read as it is.
   assert.deepEqual(names("Lurpak"), ["Lurpak"]);
   assert.ok(!names("kraftwerk cheese").includes("cheese"));

@@ -446,13 +446,15 @@ export function nameCandidates(name: string): NameCandidate[] {
   if (lastMarked >= 0 && lastMarked < words.length - 1) {
     return withoutBrand(words.slice(0, lastMarked + 1).join(" "), words.slice(lastMarked + 1).join(" "));
   }
-  // A maker known by name, after any words that describe ("melted Lurpak butter", "King Arthur all-purpose flour").
-  let makerAt = 0;
-  while (makerAt < words.length - 1 && isLeadingWord(words[makerAt])) makerAt += 1;
-  const makerLength = makerNameLength(words, makerAt);
-  if (makerLength > 0) {
-    const rest = [...words.slice(0, makerAt), ...words.slice(makerAt + makerLength)].join(" ");
-    return withoutBrand(words.slice(makerAt, makerAt + makerLength).join(" "), rest);
+  // A maker known by name, first or after words that describe ("King Arthur all-purpose flour", "melted Lurpak
+  // butter"; "Best Foods mayonnaise", whose first word would describe).
+  for (let makerAt = 0; makerAt < words.length - 1; makerAt += 1) {
+    const makerLength = makerNameLength(words, makerAt);
+    if (makerLength > 0) {
+      const rest = [...words.slice(0, makerAt), ...words.slice(makerAt + makerLength)].join(" ");
+      return withoutBrand(words.slice(makerAt, makerAt + makerLength).join(" "), rest);
+    }
+    if (!isLeadingWord(words[makerAt])) break;
   }
   // A maker named in the possessive, capitalised ("HERSHEY'S Cocoa", "Lawry’s Seasoned Salt"), is a brand too.
   const possessive = words.findIndex((word) => possessiveMaker.test(word));
