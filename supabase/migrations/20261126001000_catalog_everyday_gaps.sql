@@ -1160,7 +1160,6 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('jerk sauce', 'jerk marinade', null, null),
   ('napa kimchi', 'kimchi', null, null),
   ('indian lime pickle', 'lime pickle', null, null),
-  ('lemon pickle', 'lime pickle', null, null),
   ('major greys chutney', 'mango chutney', null, null),
   ('aam ka achar', 'mango pickle', null, null),
   ('indian mango pickle', 'mango pickle', null, null),
