@@ -119,6 +119,7 @@ const table: Row[] = [
   ["2 x 400 g / 14 oz can of plum tomatoes", 2, "2", "can", null, "plum tomatoes", "400 g / 14 oz"],
   ["1 14½-ounce can tomato puree", 1, "1", "can", null, "tomato puree", "14 1/2-ounce"],
   ["¾ brick (6 ounces) cream cheese", 0.75, "3/4", "package", null, "cream cheese", "6 ounces; brick"],
+  ["4 pounds crisp, sweet apples (8 large), rinsed", 4, "4", "lb", "rinsed", "crisp sweet apples", "8 large"],
   ["1 large red, yellow, or orange bell pepper", 1, "1", null, null, "large red yellow or orange bell pepper", null, [
     "no_unit",
   ]],

@@ -545,9 +545,9 @@ function takeTrailingPrep(found: { preps: string[]; rest: string }): { preps: st
 }
 
 // Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts", "1 large red,
-// yellow, or orange bell pepper"): the comma does not end the name there.
+// yellow, or orange bell pepper", "4 pounds crisp, sweet apples"): the comma does not end the name there.
 const describingOnly =
-  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;
+  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened|crisp|sweet|tart|juicy|crunchy|tender|young|mild|sharp|aged|seedless|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;
 
 function splitAtComma(text: string): [string, string] {
   let cut = text.indexOf(",");
