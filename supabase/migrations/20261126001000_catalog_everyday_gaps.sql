@@ -37,7 +37,8 @@
 -- "jelly" (each too general), "lal mirch" alone (whole red chillies or the powder; "lal mirch powder" is kept),
 -- "petha" (ash gourd or the sweet made of it), "custard apple" (cherimoya, sugar apple or atemoya), "smoked meat"
 -- (any, or Montreal smoked meat), "seafood sauce" and "sesame sauce" (which one), "tare" (a weight as much as the
--- Japanese sauce). Also left out: diets' versions of a thing ("light mayonnaise", "light beer", "vegan sausages"),
+-- Japanese sauce), "crisps" (folds to "crisp": British potato chips, but also a fruit crisp's topping and a word that
+-- describes apples). Also left out: diets' versions of a thing ("light mayonnaise", "light beer", "vegan sausages"),
 -- brand names not used as the word for the thing ("doritos", "cheetos", "tim tams", "quorn"), names close to but not
 -- the same as an entry ("kala masala" is no goda masala, "pandan water" no kewra water, "pecorino sardo" no pecorino
 -- romano), "mu" (two letters, for Korean radish: "korean radish" is kept), names the tests keep for an unmatched line
@@ -1088,7 +1089,6 @@ insert into new_aliases (alias, target, note, count_unit) values
   ('frozen pierogies', 'pierogi', null, null),
   ('pierogies', 'pierogi', null, null),
   ('pitta', 'pita bread', null, null),
-  ('crisps', 'potato chips', null, null),
   ('o''brien potatoes', 'potatoes o''brien', null, null),
   ('masa para tamales', 'prepared masa', null, null),
   ('masa preparada', 'prepared masa', null, null),
