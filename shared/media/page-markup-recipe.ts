@@ -168,7 +168,9 @@ function titleOf(html: string): string | null {
 function measuredList(body: string): string[] | undefined {
   for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi)) {
     const list = listAt(body, match.index);
-    const measured = list.items.filter((item) => measuredStart.test(item)).length;
+    // A numbered item ("1. Preheat the oven", "2) Mix") starts with a number but measures nothing.
+    const measured = list.items.filter((item) => measuredStart.test(item) && !/^\d+\s*[.)](?:\s|$)/.test(item))
+      .length;
     if (
       list.items.length >= 3 && !list.links && measured * 5 >= list.items.length * 4 &&
       list.items.every((item) => item.length <= 200)

@@ -107,6 +107,9 @@ Deno.test("without a container or heading, the first list of measured ingredient
   const blog = `<html><body><h1>Our week</h1><ul><li>3 walks in the park</li><li>A new bike</li>
     <li>Visiting grandma</li><li>2 films</li></ul></body></html>`;
   assert.equal(schemaRecipeOf(blog), undefined);
+  const numbered = `<html><body><h1>Steps</h1><ul><li>1. Wash the car</li><li>2. Dry it</li><li>3. Wax it</li>
+    </ul></body></html>`;
+  assert.equal(schemaRecipeOf(numbered), undefined);
   const short = `<html><body><h1>Notes</h1><ul><li>2 cups</li><li>1 tsp</li></ul></body></html>`;
   assert.equal(schemaRecipeOf(short), undefined);
 });
