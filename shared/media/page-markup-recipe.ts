@@ -2,7 +2,8 @@
 // unambiguous: the list items (or, without a list, the lines) of the first element whose class or id names its
 // ingredients ("ingredients", "recipe-ingredients", "ingredients-block"…), or of what follows a heading that reads
 // "Ingredients" (or "What you'll need"): its lists, each under its own short sub-heading, up to a heading of another
-// part, else its lines up to the next heading; else the first list whose items are nearly all measured ingredients.
+// part, else its lines up to the next heading; else the first list whose items are nearly all measured ingredients;
+// else what follows a wider heading ("Recipe Ingredients", "Ingredients for 4", "You'll need").
 // Lines that are not list items count only when most of them start with a quantity. The title is the page's
 // og:title, else its first <h1>.
 import { measuredStart, plainText } from "./html-text.ts";
@@ -12,8 +13,26 @@ import type { PageRecipeParts } from "./microdata-recipe.ts";
 const ingredientsContainer =
   /\b(?:class|id)\s*=\s*["'][^"']*ingredients?(?:[-_](?:list|block|section|container|wrapper|group|box))?\b/i;
 const notAContainer = /\b(?:ingredient-(?:amount|name|unit|notes?)|ingredients?-(?:title|header|button|type))\b/i;
-const heading =
-  /<(h[1-6]|strong|b|p)\b[^>]*>(?:<[^>]+>|&#?\w+;|[^\w<&]){0,40}(?:ingredients?|what you(?:'|’|&rsquo;|&#8217;)?ll need|what you need|you will need|shopping list)\s*:?\s*(?:<[^>]+>\s*)*<\/\1>/i;
+// A heading that reads "Ingredients" (or "What you'll need", "You will need", "Shopping list"); failing that, one with
+// up to three words before it or a few after ("Recipe Ingredients", "Cake ingredients:", "Ingredients for 4",
+// "Ingredients (serves 2)", "You'll need"). The plain ones are tried first, and the wider ones after a list of
+// measured lines: "Baking Ingredients" in a menu or "More about the ingredients" above notes come before the real
+// heading on some pages.
+const headingStart = String.raw`<(h[1-6]|strong|b|p)\b[^>]*>(?:<[^>]+>|&#?\w+;|[^\w<&]){0,40}`;
+const headingEnd = String.raw`\s*:?\s*(?:<[^>]+>\s*)*<\/\1>`;
+const plainHeading = new RegExp(
+  headingStart +
+    String.raw`(?:ingredients?|what you(?:'|’|&rsquo;|&#8217;)?ll need|what you need|you will need|shopping list)` +
+    headingEnd,
+  "gi",
+);
+const widerHeading = new RegExp(
+  headingStart +
+    String
+      .raw`(?:(?:[\p{L}'’-]+\s+){1,3}ingredients?|ingredients?(?:\s+(?:for|to make)\s+[^<:]{1,30}|\s*\([^)<]{1,30}\))|` +
+    String.raw`you(?:'|’|&rsquo;|&#8217;)?ll need)` + headingEnd,
+  "giu",
+);
 
 function listItems(markup: string): string[] {
   const items: string[] = [];
@@ -136,15 +155,19 @@ function listsAfter(rest: string): string[] | undefined {
   return lines;
 }
 
-function afterHeading(html: string): string[] | undefined {
-  const found = heading.exec(html);
-  if (!found) return undefined;
-  const rest = html.slice(found.index + found[0].length, found.index + found[0].length + 50_000);
-  const lists = listsAfter(rest);
-  if (lists) return lists;
-  const nextHeading = rest.search(/<h[1-6]\b/i);
-  const section = nextHeading < 0 ? rest.slice(0, 10_000) : rest.slice(0, nextHeading);
-  return measuredLines(section);
+/** What follows the first such heading that has ingredients after it ("Key ingredients" in the intro has none). */
+function afterHeading(html: string, heading: RegExp): string[] | undefined {
+  let tried = 0;
+  for (const found of html.matchAll(heading)) {
+    if (++tried > 10) break;
+    const rest = html.slice(found.index + found[0].length, found.index + found[0].length + 50_000);
+    const lists = listsAfter(rest);
+    if (lists) return lists;
+    const nextHeading = rest.search(/<h[1-6]\b/i);
+    const lines = measuredLines(nextHeading < 0 ? rest.slice(0, 10_000) : rest.slice(0, nextHeading));
+    if (lines) return lines;
+  }
+  return undefined;
 }
 
 function titleOf(html: string): string | null {
@@ -183,7 +206,9 @@ function measuredList(body: string): string[] | undefined {
 
 export function pageMarkupRecipeOf(html: string): PageRecipeParts | undefined {
   const body = html.replace(/<(script|style|noscript)\b[\s\S]*?<\/\1>/gi, " ");
-  const ingredients = fromContainer(body) ?? afterHeading(body) ?? measuredList(body);
+  // The broader headings come last: a list of measured lines is the surer sign.
+  const ingredients = fromContainer(body) ?? afterHeading(body, plainHeading) ?? measuredList(body) ??
+    afterHeading(body, widerHeading);
   if (!ingredients) return undefined;
   return { name: titleOf(html), ingredients, instructions: [] };
 }

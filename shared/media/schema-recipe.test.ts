@@ -114,6 +114,20 @@ Deno.test("without a container or heading, the first list of measured ingredient
   assert.equal(schemaRecipeOf(short), undefined);
 });
 
+Deno.test("a wider Ingredients heading is read, after the plain one and after a list of measured lines", () => {
+  const page = (heading: string, before = "") =>
+    `<html><body><h1>Toast</h1>${before}<h2>${heading}</h2><ul><li>2 slices bread</li><li>butter</li></ul>
+    <h2>Method</h2><p>Toast the bread.</p></body></html>`;
+  for (const heading of ["Recipe Ingredients", "Cake ingredients:", "Ingredients for 4", "You’ll need"]) {
+    assert.deepEqual(lines(page(heading)), ["2 slices bread", "butter"], heading);
+  }
+  // A menu's "Baking Ingredients" with its list comes first on the page: the plain heading is read.
+  const menu = `<nav><p>Baking Ingredients</p><ul><li>Flours</li><li>Sugars</li></ul></nav>`;
+  assert.deepEqual(lines(page("Ingredients", menu)), ["2 slices bread", "butter"]);
+  // A heading of five words before "ingredients" is a sentence, not a heading.
+  assert.equal(schemaRecipeOf(page("A few notes on the ingredients")), undefined);
+});
+
 Deno.test("several lists under one Ingredients heading, each after a short sub-heading, are all read", () => {
   const page = `<html><body><h1>Burrito bowl</h1>
     <p><span>INGREDIENTS:</span></p>
