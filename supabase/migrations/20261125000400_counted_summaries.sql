@@ -65,13 +65,26 @@ set search_path = ''
 as $$
 declare
   v_data jsonb := p_target.response;
-  v_at timestamptz := p_target.created_at;
+  -- When the write finished: a grocery line's updated_at is the time its writer changed it, under the list's lock
+  -- (see the change-feed migration), so a later write's change is always after it, whenever that write began.
+  v_at timestamptz := coalesce(p_target.recorded_at, p_target.created_at);
   v_list public.grocery_lists;
   v_item public.grocery_items;
   v_result jsonb;
   v_inverse_tool text;
   v_ids uuid[];
 begin
+  -- Strict (a line changed since refuses the undo) also when a live write finished after this one: history.undo
+  -- orders writes by their start, and a write that began earlier but changed a line after this one (it waited for
+  -- the list's lock) was missed. Lines are stamped at the time of their change and v_at is when this write finished
+  -- (the change-feed migration), so such a change is seen.
+  -- The household's lists first (in id order, as every other writer takes one), so that every write that touched
+  -- them has committed before this decides how strict to be and reads the lines.
+  perform from public.grocery_lists l where l.household_id = p_household_id order by l.id for no key update;
+  p_strict := p_strict or exists (
+    select 1 from private.household_writes(p_household_id) t
+    where t.id <> p_target.id and t.tool <> 'history.undo' and coalesce(t.recorded_at, t.created_at) > v_at
+      and not private.invocation_undone(t));
   case p_target.tool
   when 'grocery.push_ingredients', 'grocery.add_item', 'grocery.push_recipe', 'grocery.sync_plan' then
     return private.undo_contributions(p_household_id, p_target.id, v_at, p_strict);
@@ -157,7 +170,7 @@ begin
     where i.household_id = p_household_id and i.id = (v_data #>> '{item,id}')::uuid
     for no key update;
     -- Checking a checked item changes nothing, so its undo has nothing to do.
-    if p_target.tool = 'grocery.check_item' and (v_data #>> '{item,checked_at}')::timestamptz < v_at then
+    if p_target.tool = 'grocery.check_item' and (v_data #>> '{item,checked_at}')::timestamptz < p_target.created_at then
       return private.nothing_to_undo();
     end if;
     perform private.refuse_if_changed_since(format('the item %s', v_data #>> '{item,name}'), v_item.updated_at, v_at,

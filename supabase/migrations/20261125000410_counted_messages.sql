@@ -82,7 +82,13 @@ begin
 end;
 $$;
 
--- As 20261125000200_limits_planner.sql left it (its span, line and change bounds), with the counted wording.
+-- grocery.sync_plan: as before (20261122000620_grocery_plan.sql), with counted wording; the span (the limits
+-- migration's private.check_plan_span) checked first, then its work and its reply bounded, each refusal a CONFLICT
+-- naming a shorter range to sync first, with nothing written. Work: at
+-- most 5000 recipe lines in the range (meals times their recipes' lines; 20 meals a day of 200-line recipes
+-- over 93 days would be 372,000, past the functions' 10 s query limit). Reply: a sync lists each change, kept
+-- amount and withdrawal (a line per meal and ingredient), at most 2000 of each (~800 KB). Three ten-line meals a
+-- day make ~210 changes a week, so six weeks sync at once.
 create or replace function app.grocery_sync_plan(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''

@@ -196,7 +196,9 @@ begin
   perform set_config('role', v_role, true);
 
   if p_recorded and p_idempotency_key is not null then
-    update public.tool_invocations set response = v_result where id = v_invocation_id;
+    -- recorded_at: when the write finished (its key was claimed at the start), after every row it stamped, so an
+    -- undo can tell a later write's changes from its own (history.undo of a grocery write).
+    update public.tool_invocations set response = v_result, recorded_at = clock_timestamp() where id = v_invocation_id;
   elsif p_recorded then
     insert into public.tool_invocations (id, household_id, user_id, tool, input_hash, response, is_write)
     values (v_invocation_id, v_household_id, v_user_id, p_tool, p_input_hash, v_result, true);

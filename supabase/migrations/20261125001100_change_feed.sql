@@ -64,6 +64,12 @@ set search_path = ''
 as $$
 begin
   new.version := private.list_version_for_change(new.household_id, new.grocery_list_id);
+  -- The time of the change, not of its transaction's start: the writer holds the list's lock now, so a write that
+  -- began before another but changed the line after it (after that one committed) is stamped after it, and an undo
+  -- comparing a line's updated_at with its write's end (history.undo) sees the later change.
+  if tg_op = 'UPDATE' and new.updated_at = now() then
+    new.updated_at := clock_timestamp();
+  end if;
   return new;
 end;
 $$;
