@@ -382,10 +382,11 @@ function folded(word: string): string {
   return word.toLowerCase().replace(/[.,;:]+$/, "").replace(/\s+/g, "-");
 }
 
+// Words joining two descriptions ("salted and roasted", "ripe but firm"): no description, and no start of a name.
+const conjunction = /^(?:and|&|or|but)$/i;
+
 function without(words: string[]): NameCandidate[] {
   const found: NameCandidate[] = [];
-  // "ripe but firm bananas": two descriptions joined by "but" describe as "and" does.
-  const conjunction = /^(?:and|&|or|but)$/i;
   // Where the name may start: after each leading description (a conjunction between them is no start of its own).
   const starts = [0];
   for (let start = 0; start < words.length - 1;) {
@@ -417,7 +418,7 @@ function seasoningMix(words: string[], end: number): boolean {
 }
 
 function candidate(words: string[], start: number, end: number): NameCandidate {
-  const described = words.slice(0, start).filter((word) => !/^(?:and|&|or|but)$/i.test(word));
+  const described = words.slice(0, start).filter((word) => !conjunction.test(word));
   return { name: words.slice(start, end).join(" "), dropped: [...described, ...words.slice(end)] };
 }
 

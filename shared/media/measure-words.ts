@@ -108,6 +108,11 @@ function singular(word: string): string {
   return lower.replace(/s$/, "");
 }
 
+/** True when the word counts or measures an ingredient without being one of the units ("cloves", "heads", "pinch"). */
+export function isMeasureWord(word: string): boolean {
+  return singular(word) in countedIn;
+}
+
 /** The counting word at the start of the text, its count unit, and the text after it ("of" dropped). */
 export function countedMeasure(
   text: string,

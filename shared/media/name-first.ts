@@ -3,6 +3,7 @@
 // so that the amount is the line's quantity rather than a remark in its note. Only when what follows the name is an
 // amount and nothing else (a unit, a size or counting word, then the end, a comma or an aside): "Salt - to taste",
 // "Serve with 2 cups rice" or "For the sauce: 2 tbsp butter" are left as written.
+import { isMeasureWord } from "./measure-words.ts";
 import { leadingQuantity } from "./quantity.ts";
 import { unitOf } from "./units.ts";
 
@@ -12,8 +13,8 @@ const timesCount = /^([\p{L}][^\d:–—]{0,60}?)\s+[x×]\s*(\d+)$/u;
 // Without a separator, the amount must end the line and carry a unit: "Sugar 100g", "Butter 50 g".
 const amountLast = /^([\p{L}][^\d:–—(),]{0,60}?)\s+(\d[\d./\s]*\s*[\p{L}.]+)$/u;
 
-const sizeOrCount =
-  /^(?:small|medium|large|extra-large|big|whole|heaping|level|cloves?|pieces?|slices?|sprigs?|stalks?|bunch(?:es)?|heads?|pinch(?:es)?|cans?|tins?|packets?|packages?|sticks?|cups?)\b\.?/i;
+// A size before the name ("Onion - 1 large"); a counting word ("3 cloves") is one measure-words knows.
+const size = /^(?:small|medium|large|extra-large|big|whole|heaping|level)$/i;
 
 /** The line with its amount first, when it names the ingredient first; undefined when it does not. */
 export function amountFirst(line: string): string | undefined {
@@ -48,7 +49,7 @@ function amountOnly(text: string): { amount: string; after: string; hasUnit: boo
     } else if (unitOf(first)) {
       rest = rest.slice(rest.indexOf(first) + first.length);
       hasUnit = true;
-    } else if (sizeOrCount.test(first)) {
+    } else if (size.test(first) || isMeasureWord(first)) {
       rest = rest.slice(rest.indexOf(first) + first.length);
     }
   }
