@@ -90,6 +90,14 @@ export function plainText(value: unknown, keepLines = false): string {
 /** A line that starts with a quantity: a digit or a fraction character. */
 export const measuredStart = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
 
+/** Bullets and checkboxes that pages put before each line of a list ("▢ 2 lb steaks", "• 1 cup rice"). */
+export const leadingBullets = /^(?:[-*•·▪◦▢☐□✓]\s*)+/;
+
+/** A line that starts with a quantity once its bullets are left out. */
+export function startsMeasured(line: string): boolean {
+  return measuredStart.test(line.replace(leadingBullets, ""));
+}
+
 /**
  * An element's text in lines broken where the markup breaks them: at <br>, and, when the element wraps several
  * measured ingredients each in its own block (two blocks at least that start with a quantity), after each

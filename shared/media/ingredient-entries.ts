@@ -1,6 +1,7 @@
 // A page's ingredient entries to lines. An entry may hold several lines (new lines, or measured items run together
 // with commas); a line broken after its quantity ("2\nbay leaves", "1/2 teaspoon\nground cinnamon") is one line;
 // headings among them ("FOR THE SAUCE", "## Topping") become the section of the lines after them.
+import { leadingBullets } from "./html-text.ts";
 import { leadingQuantity, plainFractions } from "./quantity.ts";
 import { sectionHeading } from "./section-heading.ts";
 import { unitOf } from "./units.ts";
@@ -10,8 +11,6 @@ export interface RecipeIngredientEntry {
   /** The heading the line stands under in the page's list; null before any heading. */
   section: string | null;
 }
-
-const bullet = /^(?:[-*•·▪◦▢☐□✓]\s*)+/;
 
 /** A quantity with at most its unit and nothing else: "2", "1/2 teaspoon", "250 g". */
 function bareQuantity(line: string): boolean {
@@ -40,16 +39,16 @@ function measuredItems(line: string): string[] {
 function pieces(values: string[]): string[] {
   const lines = values.flatMap((value) => value.split(/\r\n?|\n/))
     .map((raw) => raw.replace(/\s+/g, " ").trim())
-    .filter((raw) => raw.replace(bullet, ""))
+    .filter((raw) => raw.replace(leadingBullets, ""))
     .flatMap(measuredItems);
   const joined: string[] = [];
   for (const raw of lines) {
     const previous = joined.at(-1);
-    const line = raw.replace(bullet, "");
+    const line = raw.replace(leadingBullets, "");
     // The quantity stood alone on its line: what follows is its ingredient, unless that is measured itself or a
     // heading.
     if (
-      previous !== undefined && bareQuantity(previous.replace(bullet, "")) &&
+      previous !== undefined && bareQuantity(previous.replace(leadingBullets, "")) &&
       !leadingQuantity(plainFractions(line)) && sectionHeading(raw) === undefined
     ) {
       joined[joined.length - 1] = `${previous} ${line}`;
@@ -67,7 +66,7 @@ export function ingredientEntries(values: string[]): RecipeIngredientEntry[] {
   for (const raw of pieces(values)) {
     const heading = sectionHeading(raw);
     if (heading !== undefined) section = heading;
-    else lines.push({ line: raw.replace(bullet, "").trim(), section });
+    else lines.push({ line: raw.replace(leadingBullets, "").trim(), section });
   }
   return lines;
 }

@@ -6,8 +6,9 @@
 // else what follows a wider heading ("Recipe Ingredients", "Ingredients for 4", "You'll need").
 // Lines that are not list items count only when most of them start with a quantity. The title is the page's
 // og:title, else its first <h1>.
-import { measuredStart, plainText } from "./html-text.ts";
-import { innerMarkup, openingTags } from "./markup.ts";
+import { measuredStart, plainText, startsMeasured } from "./html-text.ts";
+import { ingredientItems } from "./ingredient-items.ts";
+import { innerMarkup, type OpeningTag, openingTags } from "./markup.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
 
 const ingredientsContainer =
@@ -34,10 +35,21 @@ const widerHeading = new RegExp(
   "giu",
 );
 
+/**
+ * An item's markup. Its closing tag is optional in HTML: without one, the next item (not one of a list nested inside
+ * it) ends it.
+ */
+function itemMarkup(markup: string, tag: OpeningTag): string {
+  const inner = innerMarkup(markup, tag, 5000);
+  const nextItem = inner.search(/<li\b/i);
+  const nestedList = inner.search(/<(?:ul|ol)\b/i);
+  return nextItem >= 0 && (nestedList < 0 || nextItem < nestedList) ? inner.slice(0, nextItem) : inner;
+}
+
 function listItems(markup: string): string[] {
   const items: string[] = [];
   for (const tag of openingTags(markup, /^<li\b/i)) {
-    const text = plainText(innerMarkup(markup, tag, 5000));
+    const text = plainText(itemMarkup(markup, tag));
     if (text && text.length <= 300) items.push(text);
   }
   return items;
@@ -76,17 +88,17 @@ function measuredLines(markup: string): string[] | undefined {
   return lines.length >= 2 && measured * 2 > lines.length ? lines : undefined;
 }
 
-function fromContainer(html: string): string[] | undefined {
+/** The lines of each element whose class or id names its ingredients, in page order. */
+function* fromContainers(html: string): Generator<string[]> {
   for (const tag of openingTags(html, ingredientsContainer)) {
     if (["script", "style", "body", "html", "input", "button", "select", "option", "a"].includes(tag.name)) continue;
     if (notAContainer.test(`${tag.attributes.get("class") ?? ""} ${tag.attributes.get("id") ?? ""}`)) continue;
     const inner = innerMarkup(html, tag);
     const items = listItems(inner);
-    if (items.length >= 2) return items;
+    if (items.length >= 2) yield items;
     const lines = items.length === 0 ? measuredLines(inner) : undefined;
-    if (lines) return lines;
+    if (lines) yield lines;
   }
-  return undefined;
 }
 
 // A heading between two lists that starts something else than another part of the ingredients: the method, the
@@ -117,6 +129,8 @@ function listAt(markup: string, start: number): { items: string[]; end: number; 
 function subHeading(gap: string): string | undefined {
   if (gap.length > 3000) return undefined;
   const text = plainText(gap).replace(/[:\s]+$/, "");
+  // A recipe card's buttons that scale the amounts ("1x 2x 3x") name no part of the ingredients.
+  if (/^(?:[\d½]+\s*x\s*)+$/i.test(text)) return "";
   if (text.length > 60 || otherPartHeading.test(text)) return undefined;
   return text;
 }
@@ -155,19 +169,21 @@ function listsAfter(rest: string): string[] | undefined {
   return lines;
 }
 
-/** What follows the first such heading that has ingredients after it ("Key ingredients" in the intro has none). */
-function afterHeading(html: string, heading: RegExp): string[] | undefined {
+/** What follows each such heading (the first ten), where ingredients follow it ("Key ingredients" in the intro has none). */
+function* afterHeadings(html: string, heading: RegExp): Generator<string[]> {
   let tried = 0;
   for (const found of html.matchAll(heading)) {
     if (++tried > 10) break;
     const rest = html.slice(found.index + found[0].length, found.index + found[0].length + 50_000);
     const lists = listsAfter(rest);
-    if (lists) return lists;
+    if (lists) {
+      yield lists;
+      continue;
+    }
     const nextHeading = rest.search(/<h[1-6]\b/i);
     const lines = measuredLines(nextHeading < 0 ? rest.slice(0, 10_000) : rest.slice(0, nextHeading));
-    if (lines) return lines;
+    if (lines) yield lines;
   }
-  return undefined;
 }
 
 function titleOf(html: string): string | null {
@@ -207,8 +223,28 @@ function measuredList(body: string): string[] | undefined {
 export function pageMarkupRecipeOf(html: string): PageRecipeParts | undefined {
   const body = html.replace(/<(script|style|noscript)\b[\s\S]*?<\/\1>/gi, " ");
   // The broader headings come last: a list of measured lines is the surer sign.
-  const ingredients = fromContainer(body) ?? afterHeading(body, plainHeading) ?? measuredList(body) ??
-    afterHeading(body, widerHeading);
+  function* readings(): Generator<string[]> {
+    yield* fromContainers(body);
+    const items = ingredientItems(body);
+    if (items) yield items;
+    yield* afterHeadings(body, plainHeading);
+    const list = measuredList(body);
+    if (list) yield list;
+    yield* afterHeadings(body, widerHeading);
+  }
+  // The first reading of which a third of the lines at least are measured: a menu ("Chicken", "Beef") or notes on
+  // the ingredients ("Whole milk – do not go low-fat") under a container or heading that names them come before
+  // the recipe's own list on some pages. Failing that, the first reading.
+  let ingredients: string[] | undefined;
+  let tried = 0;
+  for (const lines of readings()) {
+    ingredients ??= lines;
+    if (lines.filter(startsMeasured).length * 3 >= lines.length) {
+      ingredients = lines;
+      break;
+    }
+    if (++tried >= 20) break;
+  }
   if (!ingredients) return undefined;
   return { name: titleOf(html), ingredients, instructions: [] };
 }
