@@ -1,9 +1,11 @@
 // Pages without schema.org data: the ingredients are read from the page's own markup only where they are
-// unambiguous: the list items (or, without a list, the lines) of the first element whose class or id names its
-// ingredients ("ingredients", "recipe-ingredients", "ingredients-block"…), or of what follows a heading that reads
-// "Ingredients" (or "What you'll need"): its lists, each under its own short sub-heading, up to a heading of another
-// part, else its lines up to the next heading; else the first list whose items are nearly all measured ingredients;
-// else what follows a wider heading ("Recipe Ingredients", "Ingredients for 4", "You'll need").
+// unambiguous. The readings, in this order: the list items (or, without a list, the lines) of each element whose
+// class or id names its ingredients ("ingredients", "recipe-ingredients", "ingredients-block"…); the elements that
+// each mark one ingredient (ingredient-items.ts); what follows a heading that reads "Ingredients" (or "What you'll
+// need"): its lists, each under its own short sub-heading, up to a heading of another part, else its lines up to the
+// next heading; the first list whose items are nearly all measured ingredients; what follows a wider heading
+// ("Recipe Ingredients", "Ingredients for 4", "You'll need"). The first reading of which a third of the lines are
+// measured is taken, else the first reading.
 // Lines that are not list items count only when most of them start with a quantity. The title is the page's
 // og:title, else its first <h1>.
 import { measuredStart, plainText, startsMeasured } from "./html-text.ts";
