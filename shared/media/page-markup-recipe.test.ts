@@ -74,3 +74,30 @@ Deno.test("list items without closing tags end at the next item; a scaler's 1x 2
     <ul><li>1 cup cocoa</li><li>2 cups butter</li></ul>`;
   assert.deepEqual(lines(scaled), ["1 cup cocoa", "2 cups butter"]);
 });
+
+Deno.test("a container's lists and a container's kin that follow it are read, each under its own sub-heading", () => {
+  const groups = `<div class="recipe-ingredients"><h3>Ingredients</h3><p>US Customary Metric</p><p>1/2x 1x 2x</p>
+    <h4>Yeast version</h4><ul><li>450g bread flour</li><li>9g instant yeast</li></ul>
+    <p><strong>Garnishes:</strong> parsley, lemon zest and chili flakes, as you like them</p>
+    <p><strong>Seared prawns (optional, see notes)</strong></p><ul><li>16 ounces large shrimp</li><li>oil</li></ul>
+    <h4>Notes</h4><ul><li>1 day ahead is fine.</li><li>2 weeks frozen.</li></ul></div>`;
+  assert.deepEqual(lines(groups), [
+    "Yeast version:",
+    "450g bread flour",
+    "9g instant yeast",
+    "Seared prawns (optional, see notes):",
+    "16 ounces large shrimp",
+    "oil",
+  ]);
+  const kin = `<h2>Ingredients</h2><ul class="sections"><li class="section"><h3>Brownies</h3>
+    <ul class="ingredients"><li>1 cup flour</li><li>1 tsp baking powder</li></ul></li>
+    <li class="section"><h3>Frosting</h3><ul class="ingredients"><li>2 tbsp butter</li><li>2 cups icing sugar</li>
+    </ul></li></ul><h2>Method</h2><ol><li>Bake.</li></ol>`;
+  assert.deepEqual(lines(kin), [
+    "1 cup flour",
+    "1 tsp baking powder",
+    "Frosting:",
+    "2 tbsp butter",
+    "2 cups icing sugar",
+  ]);
+});

@@ -96,11 +96,63 @@ function* fromContainers(html: string): Generator<string[]> {
     if (["script", "style", "body", "html", "input", "button", "select", "option", "a"].includes(tag.name)) continue;
     if (notAContainer.test(`${tag.attributes.get("class") ?? ""} ${tag.attributes.get("id") ?? ""}`)) continue;
     const inner = innerMarkup(html, tag);
-    const items = listItems(inner);
-    if (items.length >= 2) yield items;
+    const items = sectionedLists(inner) ?? listItems(inner);
+    if (items.length >= 2) yield [...items, ...followingGroups(html, tag, tag.contentStart + inner.length)];
     const lines = items.length === 0 ? measuredLines(inner) : undefined;
     if (lines) yield lines;
   }
+}
+
+/**
+ * A container's lists, each after the short sub-heading just before it ("Yeast version", "For the glaze"), which
+ * becomes the section of its lines; undefined unless two lists at least have items. A sub-heading of another part
+ * ("Notes", "Equipment") ends them; an aside in it does not ("Seared prawns (optional, see notes)").
+ */
+function sectionedLists(inner: string): string[] | undefined {
+  const lines: string[] = [];
+  let [lists, end] = [0, 0];
+  for (let next = listStart.exec(inner); next; next = listStart.exec(inner.slice(end))) {
+    const start = end + next.index;
+    const list = listAt(inner, start);
+    // Only the last block before the list: a container's own label ("Ingredients", "US Customary Metric", "1x 2x
+    // 3x") or a paragraph of serving ideas comes before some groups' sub-heading.
+    const lastBlock = inner.slice(end, start).split(/<\/(?:h[1-6]|p|div|li|span|strong|b)\s*>/i)
+      .findLast((piece) => plainText(piece)) ?? "";
+    const label = plainText(lastBlock).replace(/\([^()]*\)/g, "").replace(/[:\s]+$/, "");
+    if (lists > 0 && otherPartHeading.test(label)) break;
+    if (list.items.length > 0) {
+      const heading = subHeading(lastBlock);
+      if (heading && !/^ingredients?$/i.test(heading)) lines.push(`${heading}:`);
+      lines.push(...list.items);
+      lists += 1;
+    }
+    end = list.end;
+  }
+  return lists >= 2 ? lines : undefined;
+}
+
+/**
+ * The groups that follow a container in elements of its own kind and class ("<ul class="ingredients">" for the
+ * brownies, then another for the frosting), each under the short sub-heading between them, up to anything longer.
+ */
+function followingGroups(html: string, container: OpeningTag, end: number): string[] {
+  const lines: string[] = [];
+  const kind = `${container.name} ${container.attributes.get("class") ?? ""}`;
+  for (let at = end; at < html.length;) {
+    const [next] = openingTags(html.slice(at, at + 3000), ingredientsContainer).filter((tag) =>
+      `${tag.name} ${tag.attributes.get("class") ?? ""}` === kind
+    ).take(1);
+    if (!next) break;
+    const heading = subHeading(html.slice(at, at + next.start));
+    if (heading === undefined) break;
+    const inner = innerMarkup(html.slice(at), next);
+    const items = sectionedLists(inner) ?? listItems(inner);
+    if (items.length === 0) break;
+    if (heading) lines.push(`${heading}:`);
+    lines.push(...items);
+    at += next.contentStart + inner.length;
+  }
+  return lines;
 }
 
 // A heading between two lists that starts something else than another part of the ingredients: the method, the
@@ -131,9 +183,12 @@ function listAt(markup: string, start: number): { items: string[]; end: number; 
 function subHeading(gap: string): string | undefined {
   if (gap.length > 3000) return undefined;
   const text = plainText(gap).replace(/[:\s]+$/, "");
-  // A recipe card's buttons that scale the amounts ("1x 2x 3x") name no part of the ingredients.
-  if (/^(?:[\d½]+\s*x\s*)+$/i.test(text)) return "";
-  if (text.length > 60 || otherPartHeading.test(text)) return undefined;
+  // A recipe card's buttons that scale the amounts ("1x 2x 3x"), its own label ("Ingredients") and a count of
+  // servings ("4") name no part of the ingredients.
+  const label = text.replace(/(?:^|\s)[\d½/.]+\s*x(?=\s|$)/gi, "").trim();
+  if (/^(?:ingredients?|\d*)$/i.test(label)) return "";
+  // An aside names no part: "Seared prawns (optional, see notes)" is a group of the ingredients.
+  if (text.length > 60 || otherPartHeading.test(text.replace(/\([^()]*\)/g, ""))) return undefined;
   return text;
 }
 

@@ -1,7 +1,8 @@
 // A page's recipe: schema.org Recipe from its JSON-LD (json-ld-blocks.ts, read leniently,
 // including `@graph`, arrays and nested nodes; the first Recipe that has ingredients), else its microdata, else
 // the page's own markup where the ingredient list is unambiguous. JSON-LD that says less than the page's own list of
-// the same ingredients (names only, or some lines only) gives way to the list. Entries are split into lines (one entry may hold
+// the same ingredients (names only, or some lines only) gives way to the list; JSON-LD that is the list without its
+// headings keeps its lines, under the list's headings. Entries are split into lines (one entry may hold
 // several), entities decoded, and headings among them ("FOR THE SAUCE", "## Topping") kept as section names.
 import { measuredStart, plainText } from "./html-text.ts";
 import { sectionHeading } from "./section-heading.ts";
@@ -111,7 +112,10 @@ function linesOfRicherList(entries: string[], pageLists: PageReading[]): string[
   const namesOnly = entries.filter(measured).length <= 0.2 * entries.length;
   for (const read of pageLists) {
     const listed = read()?.ingredients;
-    if (!listed || listed.length <= (namesOnly ? wanted.length - 1 : wanted.length)) continue;
+    if (!listed) continue;
+    // Headings alone say no more: the list must hold more lines than JSON-LD (names only: as many at least).
+    const ingredientLines = listed.filter((line) => sectionHeading(line) === undefined).length;
+    if (ingredientLines <= (namesOnly ? wanted.length - 1 : wanted.length)) continue;
     if (listed.length > 3 * wanted.length + 3 || listed.some((line) => line.length > 200)) continue;
     const lines = listed.map(letters);
     const heading = (index: number) => sectionHeading(listed[index]) !== undefined;
@@ -142,6 +146,25 @@ function linesOfRicherList(entries: string[], pageLists: PageReading[]): string[
   return undefined;
 }
 
+/**
+ * JSON-LD whose lines are the page's own list without its headings ("For the frosting", "Rub"): JSON-LD's lines,
+ * each under the heading that stands above it in the list.
+ */
+function linesUnderListHeadings(entries: string[], pageLists: PageReading[]): string[] | undefined {
+  const wanted = entries.map(letters);
+  for (const read of pageLists) {
+    const listed = read()?.ingredients;
+    if (!listed) continue;
+    const headings = listed.map((line) => sectionHeading(line) !== undefined);
+    const lines = listed.filter((_, index) => !headings[index]).map(letters);
+    if (!headings.includes(true) || lines.length !== wanted.length) continue;
+    if (!lines.every((line, index) => line === wanted[index])) continue;
+    let next = 0;
+    return listed.map((line, index) => headings[index] ? line : entries[next++]);
+  }
+  return undefined;
+}
+
 type PageReading = () => PageRecipeParts | undefined;
 
 /** The reading, done at most once however often it is asked for (a page may be megabytes). */
@@ -167,7 +190,8 @@ export function schemaRecipeOf(html: string): SchemaRecipe | undefined {
     const parts = read();
     if (!parts) continue;
     const entries = (source === "json-ld" &&
-      (linesOfRunTogether(parts.ingredients, pageLists) ?? linesOfRicherList(parts.ingredients, pageLists))) ||
+      (linesOfRunTogether(parts.ingredients, pageLists) ?? linesUnderListHeadings(parts.ingredients, pageLists) ??
+        linesOfRicherList(parts.ingredients, pageLists))) ||
       parts.ingredients;
     const ingredients = ingredientEntries(entries);
     if (ingredients.length > 0) return { name: parts.name, ingredients, instructions: parts.instructions, source };
