@@ -11,6 +11,7 @@
 import { measuredStart, plainText, startsMeasured } from "./html-text.ts";
 import { ingredientItems } from "./ingredient-items.ts";
 import { innerMarkup, type OpeningTag, openingTags } from "./markup.ts";
+import { measuredBreaks, measuredTable } from "./measured-blocks.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
 
 const ingredientsContainer =
@@ -21,7 +22,8 @@ const notAContainer = /\b(?:ingredient-(?:amount|name|unit|notes?)|ingredients?-
 // "Ingredients (serves 2)", "You'll need"). The plain ones are tried first, and the wider ones after a list of
 // measured lines: "Baking Ingredients" in a menu or "More about the ingredients" above notes come before the real
 // heading on some pages.
-const headingStart = String.raw`<(h[1-6]|strong|b|p)\b[^>]*>(?:<[^>]+>|&#?\w+;|[^\w<&]){0,40}`;
+const headingStart = String
+  .raw`<(h[1-6]|strong|b|p|div|span|td|th|dt|em|label)\b[^>]*>(?:<[^>]+>|&#?\w+;|[^\w<&]){0,40}`;
 const headingEnd = String.raw`\s*:?\s*(?:<[^>]+>\s*)*<\/\1>`;
 const plainHeading = new RegExp(
   headingStart +
@@ -285,7 +287,7 @@ export function pageMarkupRecipeOf(html: string): PageRecipeParts | undefined {
     const items = ingredientItems(body);
     if (items) yield items;
     yield* afterHeadings(body, plainHeading);
-    const list = measuredList(body);
+    const list = measuredList(body) ?? measuredTable(body) ?? measuredBreaks(body);
     if (list) yield list;
     yield* afterHeadings(body, widerHeading);
   }

@@ -1,11 +1,13 @@
 // A page's recipe: schema.org Recipe from its JSON-LD (json-ld-blocks.ts, read leniently,
-// including `@graph`, arrays and nested nodes; the first Recipe that has ingredients), else its microdata, else
+// including `@graph`, arrays and nested nodes; the first Recipe that has ingredients), else its microdata, else the
+// recipeIngredient list in the data a site framework embeds for its scripts (embedded-data-recipe.ts), else
 // the page's own markup where the ingredient list is unambiguous. JSON-LD that says less than the page's own list of
 // the same ingredients (names only, or some lines only) gives way to the list; JSON-LD that is the list without its
 // headings keeps its lines, under the list's headings. Entries are split into lines (one entry may hold
 // several), entities decoded, and headings among them ("FOR THE SAUCE", "## Topping") kept as section names.
 import { measuredStart, plainText } from "./html-text.ts";
 import { sectionHeading } from "./section-heading.ts";
+import { embeddedDataRecipeOf } from "./embedded-data-recipe.ts";
 import { jsonLdBlocks } from "./json-ld-blocks.ts";
 import { parseLenientJson } from "./lenient-json.ts";
 import { microdataRecipeOf, type PageRecipeParts } from "./microdata-recipe.ts";
@@ -17,7 +19,7 @@ export interface SchemaRecipe {
   ingredients: RecipeIngredientEntry[];
   instructions: string[];
   /** Where it was read: schema.org JSON-LD, microdata, or the page's own markup. */
-  source: "json-ld" | "microdata" | "markup";
+  source: "json-ld" | "microdata" | "embedded-data" | "markup";
 }
 
 function isRecipe(node: Record<string, unknown>): boolean {
@@ -184,12 +186,13 @@ export function schemaRecipeOf(html: string): SchemaRecipe | undefined {
   const readings: [SchemaRecipe["source"], PageReading][] = [
     ["json-ld", () => jsonLdRecipeOf(html)],
     ["microdata", pageLists[0]],
+    ["embedded-data", () => embeddedDataRecipeOf(html)],
     ["markup", pageLists[1]],
   ];
   for (const [source, read] of readings) {
     const parts = read();
     if (!parts) continue;
-    const entries = (source === "json-ld" &&
+    const entries = ((source === "json-ld" || source === "embedded-data") &&
       (linesOfRunTogether(parts.ingredients, pageLists) ?? linesUnderListHeadings(parts.ingredients, pageLists) ??
         linesOfRicherList(parts.ingredients, pageLists))) ||
       parts.ingredients;
