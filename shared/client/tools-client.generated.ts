@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.b45c5d5525af";
+export const registryVersion = "1.0.ccebdbf4f652";
 
 // recipe.list
 

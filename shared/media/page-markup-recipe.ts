@@ -167,7 +167,7 @@ const listStart = /<(ul|ol)\b[^>]*>/i;
  * The list that starts at `start` of `markup`: its items, where it ends (after its closing tag), and whether each
  * item is only a link (navigation: "More recipes", not ingredients).
  */
-function listAt(markup: string, start: number): { items: string[]; end: number; links: boolean } {
+export function listAt(markup: string, start: number): { items: string[]; end: number; links: boolean } {
   const [tag] = openingTags(markup.slice(start), /^<(?:ul|ol)\b/i);
   const inner = innerMarkup(markup.slice(start), tag);
   const closing = /^<\/(?:ul|ol)\s*>/i.exec(markup.slice(start + tag.contentStart + inner.length));
@@ -245,7 +245,7 @@ function* afterHeadings(html: string, heading: RegExp): Generator<string[]> {
   }
 }
 
-function titleOf(html: string): string | null {
+export function titleOf(html: string): string | null {
   for (const tag of openingTags(html, /og:title/i)) {
     if (tag.name === "meta" && tag.attributes.get("property") === "og:title") {
       const title = plainText(tag.attributes.get("content") ?? "");

@@ -3,11 +3,14 @@ import { env } from "../config/env.ts";
 import { AppError } from "../errors.ts";
 import { fetchPage, pageLimits } from "../media/fetch-page.ts";
 import { parseIngredientLine } from "../media/ingredient-line.ts";
+import { candidateLists } from "../media/candidate-lists.ts";
+import { ingredientEntries, type RecipeIngredientEntry } from "../media/ingredient-entries.ts";
+import { titleOf } from "../media/page-markup-recipe.ts";
 import { schemaRecipeOf } from "../media/schema-recipe.ts";
-import { defineTool } from "./define-tool.ts";
+import { defineTool, type ToolContext } from "./define-tool.ts";
 import { recipeImportDocs } from "./docs/recipe-import.ts";
-import { recipeDraftFromParsed } from "./recipe.ts";
-import { RecipeImportResult } from "./results.ts";
+import { draftOfFirstNamingList, recipeDraftFromParsed } from "./recipe.ts";
+import { type RecipeDraft, RecipeImportResult } from "./results.ts";
 
 export const importRecipeUrl = defineTool({
   name: "recipe.import_url",
@@ -25,30 +28,50 @@ export const importRecipeUrl = defineTool({
     const page = await fetchPage(input.url, { ...pageLimits, allowedHosts: env().recipeImportAllowedHosts });
     const recipe = schemaRecipeOf(page.html);
     if (!recipe || recipe.ingredients.length === 0) {
+      const draft = await draftOfCatalogList(page.html, context);
+      if (draft) return { ...draft, source_url: page.url };
       throw new AppError(
         "VALIDATION_ERROR",
-        "no recipe found on the page: it has no schema.org Recipe with ingredients, and no ingredient list in its " +
-          "markup that can be read unambiguously; paste the recipe's text into recipe.parse_text instead",
+        "no recipe found on the page: it has no schema.org Recipe with ingredients, no ingredient list in its " +
+          "markup that can be read unambiguously, and no list that names ingredients of the catalog; paste the " +
+          "recipe's text into recipe.parse_text instead",
         { field: "url" },
       );
     }
-    // The same name lookups as recipe.parse_text, in one call (app.recipe_import_url runs its SQL function).
-    const draft = await recipeDraftFromParsed(
-      {
-        title: recipe.name,
-        ingredients: recipe.ingredients.map((entry) => ({
-          ...parseIngredientLine(entry.line),
-          section: entry.section,
-        })),
-        instructions: recipe.instructions.length > 0 ? recipe.instructions.join("\n") : null,
-        other_lines: [],
-      },
-      context,
-      "app.recipe_import_url",
-      "url",
-    );
-    return { ...draft, source_url: page.url };
+    return { ...await draftOf(recipe.name, recipe.ingredients, recipe.instructions, context), source_url: page.url };
   },
 });
+
+/** The draft of a page's recipe, with the same name lookups as recipe.parse_text in one call. */
+function draftOf(
+  title: string | null,
+  ingredients: RecipeIngredientEntry[],
+  instructions: string[],
+  context: ToolContext,
+): Promise<RecipeDraft> {
+  return recipeDraftFromParsed(
+    {
+      title,
+      ingredients: ingredients.map((entry) => ({ ...parseIngredientLine(entry.line), section: entry.section })),
+      instructions: instructions.length > 0 ? instructions.join("\n") : null,
+      other_lines: [],
+    },
+    context,
+    "app.recipe_import_url",
+    "url",
+  );
+}
+
+/**
+ * A page that no reading finds ingredients on: the first of its lists (candidate-lists.ts) of which three names in
+ * five are catalog ingredients ("Unsalted butter", "Good olive oil" beside "1 cup all-purpose flour"), all looked up
+ * in the tool's one call.
+ */
+function draftOfCatalogList(html: string, context: ToolContext): Promise<RecipeDraft | undefined> {
+  const lists = candidateLists(html).map((lines) =>
+    ingredientEntries(lines).map((entry) => ({ ...parseIngredientLine(entry.line), section: entry.section }))
+  );
+  return draftOfFirstNamingList(titleOf(html), lists, context, "app.recipe_import_url");
+}
 
 export const recipeImportTools = [importRecipeUrl];

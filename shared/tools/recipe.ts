@@ -249,39 +249,85 @@ export async function recipeDraftFromParsed(
     );
   }
   parsed = { ...parsed, ingredients: splitPairedLines(parsed.ingredients) };
+  return draftOfLookedUp(parsed, await lookUpLines(parsed.ingredients, context, sqlFunction));
+}
+
+type ParsedLine = ParsedRecipeText["ingredients"][number];
+
+/** One line given, after its lookup: itself, or the two parts of a pair of names; with each one's match. */
+interface LookedUpLine {
+  lines: ParsedLine[];
+  matches: IngredientNameMatches["matches"];
+  candidates: ReturnType<typeof nameCandidates>[];
+}
+
+/** Every line's name looked up in one call of `sqlFunction`, one result per line given, in their order. */
+async function lookUpLines(lines: ParsedLine[], context: ToolContext, sqlFunction: string): Promise<LookedUpLine[]> {
   // Lines without an amount naming two things ("oil and vinegar") are looked up whole and by part, in one call.
-  const pairs = parsed.ingredients.map(unmeasuredPairParts);
-  const lookups = [...parsed.ingredients, ...pairs.flatMap((pair) => pair ?? [])];
+  const pairs = lines.map(unmeasuredPairParts);
+  const lookups = [...lines, ...pairs.flatMap((pair) => pair ?? [])];
   const candidates = lookups.map((line) => nameCandidates(line.name));
   const { matches } = await context.invoke<IngredientNameMatches>(sqlFunction, {
     names: lookups.map((line) => line.name),
     folded: candidates.map((names) => names.map((candidate) => foldIngredientName(candidate.name))),
   });
-  const read = {
-    lines: [] as ParsedRecipeText["ingredients"],
-    matches: [] as typeof matches,
-    candidates: [] as typeof candidates,
-  };
-  let part = parsed.ingredients.length;
-  for (const [index, line] of parsed.ingredients.entries()) {
+  let part = lines.length;
+  return lines.map((line, index) => {
     const pair = pairs[index];
     const at = pair ? [part, part + 1] : [];
     if (pair) part += 2;
     // Two lines only when the whole is no ingredient and each part is one.
     const split = pair && !matches[index].ingredient && at.every((position) => matches[position].ingredient);
-    for (const position of split ? at : [index]) {
-      read.lines.push(split ? pair[position - at[0]] : line);
-      read.matches.push(matches[position]);
-      read.candidates.push(candidates[position]);
-    }
-  }
-  const built = buildRecipeDraft({ ...parsed, ingredients: read.lines }, read.matches, read.candidates);
+    const positions = split ? at : [index];
+    return {
+      lines: split ? pair : [line],
+      matches: positions.map((position) => matches[position]),
+      candidates: positions.map((position) => candidates[position]),
+    };
+  });
+}
+
+function draftOfLookedUp(parsed: ParsedRecipeText, lookedUp: LookedUpLine[]): RecipeDraft {
+  const built = buildRecipeDraft(
+    { ...parsed, ingredients: lookedUp.flatMap((line) => line.lines) },
+    lookedUp.flatMap((line) => line.matches),
+    lookedUp.flatMap((line) => line.candidates),
+  );
   // recipe.create refuses a name that is no ingredient: a draft with an unmatched line is not ready. Nor is one with
   // an amount written but not read as a number ("1/0", a range that falls such as "3-2"): saved as it stands, the line would lose it. A line
   // with no amount at all ("salt to taste") is a line recipe.create takes: it does not stop the draft.
   const allMatched = built.lines.every((line) => line.ingredient !== null);
   const amountsRead = built.lines.every((line) => line.quantity !== null || line.quantity_text === null);
   return { ...built, ready: allMatched && amountsRead && createRecipe.inputSchema.safeParse(built.draft).success };
+}
+
+/**
+ * Of several lists of lines (a page's lists that could be its ingredients), the draft of the first of which three
+ * names in five are catalog ingredients; every list's names looked up in the one call of `sqlFunction` (as many
+ * lists as fit in a recipe's lines). Undefined when none does.
+ */
+export async function draftOfFirstNamingList(
+  title: string | null,
+  lists: ParsedLine[][],
+  context: ToolContext,
+  sqlFunction: string,
+): Promise<RecipeDraft | undefined> {
+  const tried: ParsedLine[][] = [];
+  for (const list of lists.map(splitPairedLines)) {
+    if (tried.flat().length + list.length > limits.maxRecipeLines) break;
+    tried.push(list);
+  }
+  if (tried.length === 0) return undefined;
+  const lookedUp = await lookUpLines(tried.flat(), context, sqlFunction);
+  let at = 0;
+  for (const lines of tried) {
+    const own = lookedUp.slice(at, at += lines.length);
+    const matches = own.flatMap((line) => line.matches);
+    if (matches.filter((match) => match.ingredient).length * 5 >= matches.length * 3) {
+      return draftOfLookedUp({ title, ingredients: lines, instructions: null, other_lines: [] }, own);
+    }
+  }
+  return undefined;
 }
 
 export const parseRecipeTextTool = defineTool({

@@ -29,6 +29,7 @@ const pancakes = {
     },
   ],
 };
+const weekList = "<ul><li>3 walks in the park</li><li>A new bike</li><li>Visiting grandma</li><li>2 films</li></ul>";
 let siteUrl = "";
 let requestsServed = 0;
 const pages = new Map<string, () => Response>([
@@ -36,6 +37,16 @@ const pages = new Map<string, () => Response>([
   ["/moved", () => Response.redirect(`${siteUrl}/pancakes`, 302)],
   ["/to-metadata", () => Response.redirect("http://169.254.169.254/latest/meta-data/", 302)],
   ["/no-recipe", () => new Response("<html><body>Just a blog.</body></html>")],
+  // Lists only, with no heading, class or measures to tell them apart: the one that names catalog ingredients.
+  ["/our-week", () => new Response(`<html><body><h1>Our week</h1>${weekList}</body></html>`)],
+  [
+    "/catalog-list",
+    () =>
+      new Response(`<html><head><meta property="og:title" content="Parmesan chicken"></head><body>${weekList}
+        <ul><li>6 boneless, skinless chicken breasts</li><li>1 cup all-purpose flour</li><li>Unsalted butter</li>
+        <li>Good olive oil</li><li>2 extra-large eggs</li><li>Kosher salt</li></ul><p>Pound the chicken.</p>
+        </body></html>`),
+  ],
   [
     "/microdata",
     () =>
@@ -146,6 +157,26 @@ Deno.test("a page without schema.org data or an Ingredients heading is read from
     "3 cups red grapes, halved",
     "2 cups mayonnaise",
   ]);
+});
+
+Deno.test("a page with lists only is read from the first that names catalog ingredients; without one, refused", async () => {
+  const { status, body } = await importHere(`${siteUrl}/catalog-list`);
+  assert.equal(status, 200, JSON.stringify(body));
+  assert.equal(body.data.draft.title, "Parmesan chicken");
+  assert.deepEqual(
+    body.data.lines.map((line: { original: string; ingredient: { name: string } | null }) => line.original),
+    [
+      "6 boneless, skinless chicken breasts",
+      "1 cup all-purpose flour",
+      "Unsalted butter",
+      "Good olive oil",
+      "2 extra-large eggs",
+      "Kosher salt",
+    ],
+  );
+  const week = await importHere(`${siteUrl}/our-week`);
+  assert.deepEqual([week.status, week.body.error?.field], [400, "url"]);
+  assert.match(week.body.error.message, /no list that names ingredients of the catalog/);
 });
 
 Deno.test("a redirect to a private address, a page without a Recipe and a page over 8 MiB are refused", async () => {

@@ -17,8 +17,11 @@ export const recipeImportDocs = {
       "and NAT64 forms of them, 6to4 and Teredo; every address a name resolves to is checked, at every redirect, " +
       "before a connection opens, and the connection goes to the address checked.\n- Names are matched exactly, " +
       "never guessed; unmatched ones come with suggestions.\n- JSON-LD is read leniently (raw control characters, " +
-      "trailing commas, CDATA, or in a meta tag); microdata too; without either, every list under the page's " +
-      "Ingredients heading, or else its first list of measured ingredients; entities are decoded, an entry holding several lines is split, headings and " +
+      "trailing commas, CDATA, or in a meta tag); microdata too, and a recipeIngredient list in the data a site " +
+      "framework embeds for its scripts (JSON only, never evaluated); without any, the page's own markup: the " +
+      "elements whose class names the ingredients, every list under its Ingredients heading, or else its first " +
+      "list, table or paragraph of measured ingredients; failing all, the first of its lists of which three lines in " +
+      "five name catalog ingredients. Entities are decoded, an entry holding several lines is split, headings and " +
       'sub-headings ("For the sauce:", "FOR THE MARINADE", or a part named alone: "Sauce", "DRESSING") become ' +
       "each line's section.",
     "Failure Modes": "- **VALIDATION_ERROR** (field url, not retryable): not http(s), a private address or a " +

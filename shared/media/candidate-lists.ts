@@ -1,0 +1,25 @@
+// The lists on a page that could be its ingredients when no reading finds them (no schema.org data, no list under a
+// heading, class or container that names them, none nearly all measured): each list of 3 to 60 short items, a third
+// at least measured, not links, not numbered steps, in page order, 8 at most. recipe.import_url takes the first whose
+// lines name ingredients of the catalog; the page's text alone cannot tell "Unsalted butter" from "A new bike".
+import { startsMeasured } from "./html-text.ts";
+import { listAt } from "./page-markup-recipe.ts";
+
+export function candidateLists(html: string): string[][] {
+  const body = html.replace(/<(script|style|noscript)\b[\s\S]*?<\/\1>/gi, " ");
+  const found: string[][] = [];
+  const seen = new Set<string>();
+  for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi)) {
+    const list = listAt(body, match.index);
+    const items = list.items;
+    if (list.links || items.length < 3 || items.length > 60 || items.some((item) => item.length > 200)) continue;
+    const numbered = items.filter((item) => /^\d+\s*[.)](?:\s|$)/.test(item)).length;
+    if (numbered * 2 >= items.length || items.filter(startsMeasured).length * 3 < items.length) continue;
+    const key = items.join("\n");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    found.push(items);
+    if (found.length === 8) break;
+  }
+  return found;
+}
