@@ -1,18 +1,18 @@
 // The lists on a page that could be its ingredients when no reading finds them (no schema.org data, no list under a
-// heading, class or container that names them, none nearly all measured): each list of 3 to 60 short items, a third
-// at least measured, not links, not numbered steps, in page order, 8 at most. recipe.import_url takes the first whose
+// heading, class or container that names them, none nearly all measured): each list, then each table and each block
+// of lines broken with <br>, of 3 to 60 short items, a third at least measured, not links, not numbered steps, 8 at
+// most. recipe.import_url takes the first whose
 // lines name ingredients of the catalog; the page's text alone cannot tell "Unsalted butter" from "A new bike".
 import { startsMeasured } from "./html-text.ts";
+import { brokenBlocks, tables } from "./measured-blocks.ts";
 import { listAt } from "./page-markup-recipe.ts";
 
 export function candidateLists(html: string): string[][] {
   const body = html.replace(/<(script|style|noscript)\b[\s\S]*?<\/\1>/gi, " ");
   const found: string[][] = [];
   const seen = new Set<string>();
-  for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi)) {
-    const list = listAt(body, match.index);
-    const items = list.items;
-    if (list.links || items.length < 3 || items.length > 60 || items.some((item) => item.length > 200)) continue;
+  for (const items of [...lists(body), ...tables(body), ...brokenBlocks(body)]) {
+    if (items.length < 3 || items.length > 60 || items.some((item) => item.length > 200)) continue;
     const numbered = items.filter((item) => /^\d+\s*[.)](?:\s|$)/.test(item)).length;
     if (numbered * 2 >= items.length || items.filter(startsMeasured).length * 3 < items.length) continue;
     const key = items.join("\n");
@@ -22,4 +22,12 @@ export function candidateLists(html: string): string[][] {
     if (found.length === 8) break;
   }
   return found;
+}
+
+/** Each list's items, but for lists of links only (navigation). */
+function* lists(body: string): Generator<string[]> {
+  for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi)) {
+    const list = listAt(body, match.index);
+    if (!list.links) yield list.items;
+  }
 }

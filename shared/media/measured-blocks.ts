@@ -19,26 +19,37 @@ const otherFigures =
  * each row names something (a word of three letters, not a calendar's "1 2 3"), none is a nutrition or time figure.
  */
 export function measuredTable(body: string): string[] | undefined {
-  for (const table of body.matchAll(/<table\b[^>]*>((?:(?!<\/?table\b)[\s\S])*)<\/table>/gi)) {
-    const rows = [...table[1].matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)]
-      .filter((row) => !/<th\b/i.test(row[1]))
-      .map((row) => plainText(row[1]))
-      .filter(Boolean);
+  for (const rows of tables(body)) {
     if (rows.some((row) => otherFigures.test(row) || !/\p{L}{3}/u.test(row))) continue;
     if (nearlyAllMeasured(rows)) return rows;
   }
   return undefined;
 }
 
+/** Each table's rows (tables with none inside them), a row to a line, header rows left out. */
+export function* tables(body: string): Generator<string[]> {
+  for (const table of body.matchAll(/<table\b[^>]*>((?:(?!<\/?table\b)[\s\S])*)<\/table>/gi)) {
+    yield [...table[1].matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)]
+      .filter((row) => !/<th\b/i.test(row[1]))
+      .map((row) => plainText(row[1]))
+      .filter(Boolean);
+  }
+}
+
 // Where a block of text ends: the tags that start or end a paragraph, a division, a list, a table or a heading.
 const blockEdge =
   /<\/?(?:p|div|li|ul|ol|dl|dt|dd|table|tr|td|th|h[1-6]|section|article|header|footer|blockquote|pre)\b[^>]*>/i;
 
+/** Each block of text broken with <br>: its lines. */
+export function* brokenBlocks(body: string): Generator<string[]> {
+  for (const block of body.split(blockEdge)) {
+    if (/<br\b/i.test(block)) yield plainText(block, true).split("\n").map((line) => line.trim()).filter(Boolean);
+  }
+}
+
 /** The lines of the first block of text, broken with <br>, that are nearly all measured. */
 export function measuredBreaks(body: string): string[] | undefined {
-  for (const block of body.split(blockEdge)) {
-    if (!/<br\b/i.test(block)) continue;
-    const lines = plainText(block, true).split("\n").map((line) => line.trim()).filter(Boolean);
+  for (const lines of brokenBlocks(body)) {
     if (nearlyAllMeasured(lines)) return lines;
   }
   return undefined;
