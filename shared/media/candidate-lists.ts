@@ -6,6 +6,7 @@
 import { startsMeasured } from "./html-text.ts";
 import { brokenBlocks, tables } from "./measured-blocks.ts";
 import { listAt } from "./page-markup-recipe.ts";
+import { readingLimits } from "./reading-limits.ts";
 
 export function candidateLists(html: string): string[][] {
   const body = html.replace(/<(script|style|noscript)\b[\s\S]*?<\/\1>/gi, " ");
@@ -26,7 +27,7 @@ export function candidateLists(html: string): string[][] {
 
 /** Each list's items, but for lists of links only (navigation). */
 function* lists(body: string): Generator<string[]> {
-  for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi)) {
+  for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi).take(readingLimits.lists)) {
     const list = listAt(body, match.index);
     if (!list.links) yield list.items;
   }

@@ -4,6 +4,7 @@
 // text is the line; its parts (amount, unit, name, notes) are read together as a browser shows them.
 import { measuredStart, plainText } from "./html-text.ts";
 import { innerMarkup, openingTags } from "./markup.ts";
+import { readingLimits } from "./reading-limits.ts";
 
 // The words of a class name, split at hyphens, underscores and lower-to-upper case changes, without the hash that
 // CSS modules append ("Ingredients_ingredient__j6REm" is Ingredients, ingredient).
@@ -70,7 +71,7 @@ const classAttribute = /\bclass\s*=\s*["'][^"']*ingredient/i;
  */
 export function ingredientItems(html: string): string[] | undefined {
   const groups = new Map<string, string[]>();
-  for (const tag of openingTags(html, classAttribute)) {
+  for (const tag of openingTags(html, classAttribute).take(readingLimits.elements)) {
     const tokens = (tag.attributes.get("class") ?? "").split(/\s+/).filter(marksOneIngredient);
     if (tokens.length === 0) continue;
     const text = plainText(innerMarkup(html, tag, 5000));

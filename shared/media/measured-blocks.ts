@@ -2,10 +2,11 @@
 // rows, or a paragraph whose lines (broken with <br>), are nearly all measured ingredients. Older pages and
 // hand-written posts set them out that way; a page's other tables and paragraphs are not written so.
 import { measuredStart, plainText } from "./html-text.ts";
+import { readingLimits } from "./reading-limits.ts";
 
 /** Four in five lines start with a quantity (a numbered step, "1. Mix", does not), three lines at least. */
 function nearlyAllMeasured(lines: string[]): boolean {
-  if (lines.length < 3 || lines.some((line) => line.length > 200)) return false;
+  if (lines.length < 3 || lines.length > readingLimits.items || lines.some((line) => line.length > 200)) return false;
   const measured = lines.filter((line) => measuredStart.test(line) && !/^\d+\s*[.)](?:\s|$)/.test(line)).length;
   return measured * 5 >= lines.length * 4;
 }
@@ -40,10 +41,12 @@ export function* tables(body: string): Generator<string[]> {
 const blockEdge =
   /<\/?(?:p|div|li|ul|ol|dl|dt|dd|table|tr|td|th|h[1-6]|section|article|header|footer|blockquote|pre)\b[^>]*>/i;
 
-/** Each block of text broken with <br>: its lines. */
+/** Each block of text broken with <br> (of a list's length at most): its lines. */
 export function* brokenBlocks(body: string): Generator<string[]> {
   for (const block of body.split(blockEdge)) {
-    if (/<br\b/i.test(block)) yield plainText(block, true).split("\n").map((line) => line.trim()).filter(Boolean);
+    if (block.length <= readingLimits.listMarkup && /<br\b/i.test(block)) {
+      yield plainText(block, true).split("\n").map((line) => line.trim()).filter(Boolean);
+    }
   }
 }
 

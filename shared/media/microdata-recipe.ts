@@ -3,6 +3,7 @@
 // stands among the attributes.
 import { brokenLines, plainText } from "./html-text.ts";
 import { innerMarkup, openingTags } from "./markup.ts";
+import { readingLimits } from "./reading-limits.ts";
 
 export interface PageRecipeParts {
   name: string | null;
@@ -20,7 +21,7 @@ function valueOf(
     return plainText(tag.attributes.get("content"), true);
   }
   // An ingredient element's inner blocks ("<span>6</span> <span>oz.</span> …") are one line; only <br> breaks it.
-  const inner = innerMarkup(html, tag);
+  const inner = innerMarkup(html, tag, readingLimits.listMarkup);
   return key === "recipeingredient" ? brokenLines(inner) : plainText(inner, true);
 }
 
@@ -29,7 +30,7 @@ export function microdataRecipeOf(html: string): PageRecipeParts | undefined {
   if (start < 0) return undefined;
   const scope = html.slice(start);
   const values = new Map<string, string[]>();
-  for (const tag of openingTags(scope, /itemprop/i)) {
+  for (const tag of openingTags(scope, /itemprop/i).take(readingLimits.elements)) {
     const names = (tag.attributes.get("itemprop") ?? "").toLowerCase().split(/\s+/);
     const wanted = names.find((name) =>
       ["name", "recipeingredient", "ingredients", "recipeinstructions"].includes(name)

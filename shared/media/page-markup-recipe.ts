@@ -12,6 +12,7 @@ import { measuredStart, plainText, startsMeasured } from "./html-text.ts";
 import { ingredientItems } from "./ingredient-items.ts";
 import { innerMarkup, type OpeningTag, openingTags } from "./markup.ts";
 import { measuredBreaks, measuredTable } from "./measured-blocks.ts";
+import { readingLimits } from "./reading-limits.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
 
 const ingredientsContainer =
@@ -40,19 +41,18 @@ const widerHeading = new RegExp(
 );
 
 /**
- * An item's markup. Its closing tag is optional in HTML: without one, the next item (not one of a list nested inside
- * it) ends it.
+ * An item's own markup: up to its closing tag, the next item, the list's end, or a list nested in it (whose items
+ * are read as items of their own). The closing tag is optional in HTML.
  */
 function itemMarkup(markup: string, tag: OpeningTag): string {
-  const inner = innerMarkup(markup, tag, 5000);
-  const nextItem = inner.search(/<li\b/i);
-  const nestedList = inner.search(/<(?:ul|ol)\b/i);
-  return nextItem >= 0 && (nestedList < 0 || nextItem < nestedList) ? inner.slice(0, nextItem) : inner;
+  const ahead = markup.slice(tag.contentStart, tag.contentStart + 5000);
+  const next = /<(?:\/?li|\/?ul|\/?ol)\b/i.exec(ahead);
+  return next ? ahead.slice(0, next.index) : ahead.slice(0, 2000);
 }
 
 function listItems(markup: string): string[] {
   const items: string[] = [];
-  for (const tag of openingTags(markup, /^<li\b/i)) {
+  for (const tag of openingTags(markup, /^<li\b/i).take(readingLimits.items)) {
     const text = plainText(itemMarkup(markup, tag));
     if (text && text.length <= 300) items.push(text);
   }
@@ -94,7 +94,7 @@ function measuredLines(markup: string): string[] | undefined {
 
 /** The lines of each element whose class or id names its ingredients, in page order. */
 function* fromContainers(html: string): Generator<string[]> {
-  for (const tag of openingTags(html, ingredientsContainer)) {
+  for (const tag of openingTags(html, ingredientsContainer).take(readingLimits.containers)) {
     if (["script", "style", "body", "html", "input", "button", "select", "option", "a"].includes(tag.name)) continue;
     if (notAContainer.test(`${tag.attributes.get("class") ?? ""} ${tag.attributes.get("id") ?? ""}`)) continue;
     const inner = innerMarkup(html, tag);
@@ -169,10 +169,10 @@ const listStart = /<(ul|ol)\b[^>]*>/i;
  */
 export function listAt(markup: string, start: number): { items: string[]; end: number; links: boolean } {
   const [tag] = openingTags(markup.slice(start), /^<(?:ul|ol)\b/i);
-  const inner = innerMarkup(markup.slice(start), tag);
+  const inner = innerMarkup(markup.slice(start), tag, readingLimits.listMarkup);
   const closing = /^<\/(?:ul|ol)\s*>/i.exec(markup.slice(start + tag.contentStart + inner.length));
-  const links = [...openingTags(inner, /^<li\b/i)].every((item) =>
-    /^\s*<a\b[\s\S]*<\/a>\s*$/i.test(innerMarkup(inner, item, 5000))
+  const links = [...openingTags(inner, /^<li\b/i).take(readingLimits.items)].every((item) =>
+    /^\s*<a\b[\s\S]*<\/a>\s*$/i.test(itemMarkup(inner, item))
   );
   return {
     items: listItems(inner),
@@ -211,7 +211,7 @@ function listsAfter(rest: string): string[] | undefined {
   let list = listAt(rest, first.index);
   if (list.items.length < 2) return undefined;
   lines.push(...list.items);
-  for (;;) {
+  for (let lists = 1; lists < readingLimits.lists; lists++) {
     const next = listStart.exec(rest.slice(list.end));
     if (!next) break;
     const heading = subHeading(rest.slice(list.end, list.end + next.index));
@@ -264,7 +264,7 @@ export function titleOf(html: string): string | null {
  * sub-headings. A page's other lists (navigation, steps, "10 best…") are not written that way.
  */
 function measuredList(body: string): string[] | undefined {
-  for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi)) {
+  for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi).take(readingLimits.lists)) {
     const list = listAt(body, match.index);
     // A numbered item ("1. Preheat the oven", "2) Mix") starts with a number but measures nothing.
     const measured = list.items.filter((item) => measuredStart.test(item) && !/^\d+\s*[.)](?:\s|$)/.test(item))
