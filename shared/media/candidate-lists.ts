@@ -5,11 +5,12 @@
 // lines name ingredients of the catalog; the page's text alone cannot tell "Unsalted butter" from "A new bike".
 import { startsMeasured } from "./html-text.ts";
 import { brokenBlocks, tables } from "./measured-blocks.ts";
+import { withoutElements } from "./markup.ts";
 import { listAt } from "./page-markup-recipe.ts";
 import { readingLimits } from "./reading-limits.ts";
 
 export function candidateLists(html: string): string[][] {
-  const body = html.replace(/<(script|style|noscript)\b[\s\S]*?<\/\1>/gi, " ");
+  const body = withoutElements(html, "script|style|noscript");
   const found: string[][] = [];
   const seen = new Set<string>();
   for (const items of [...lists(body), ...tables(body), ...brokenBlocks(body)]) {

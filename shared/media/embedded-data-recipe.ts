@@ -4,16 +4,18 @@
 // a site's own data (amounts and names in separate fields) are left to the page's markup.
 import { plainText } from "./html-text.ts";
 import { parseLenientJson } from "./lenient-json.ts";
+import { elementSpans } from "./markup.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
 
-const script = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 // `window.__INITIAL_STATE__ = {`, `self.__data = {`, `var data = {`: what follows is read as JSON.
 const assignment = /^\s*(?:(?:var|let|const)\s+|window\.|self\.)?[\w$.]+\s*=\s*(?=\{)/;
 const maxScript = 4 * 1024 * 1024;
 
 /** The scripts' data: application/json blocks and assignments of one object literal. */
 function* embeddedData(html: string): Generator<unknown> {
-  for (const [, attributes, text] of html.matchAll(script)) {
+  for (const span of elementSpans(html, "script")) {
+    const attributes = html.slice(span.start, span.contentStart);
+    const text = html.slice(span.contentStart, span.contentEnd);
     if (/ld\+json/i.test(attributes) || text.length > maxScript || !text.includes("recipeIngredient")) continue;
     if (/application\/json/i.test(attributes)) {
       yield parseLenientJson(text);

@@ -1,5 +1,6 @@
 // Markup to plain text: tags dropped, character references decoded (named ones a recipe page uses, and every
 // numeric one), spaces folded. Nothing is executed; what is not understood is left as written.
+import { withoutElements } from "./markup.ts";
 
 const named: Record<string, string> = {
   amp: "&",
@@ -69,9 +70,7 @@ export function decodeEntities(text: string): string {
 
 /** An element's or a value's text: tags dropped, entities decoded, spaces folded (new lines kept when asked). */
 export function plainText(value: unknown, keepLines = false): string {
-  const withoutTags = String(value)
-    .replace(/<br\s*\/?>|<\/(?:p|li|div)>/gi, "\n")
-    .replace(/<(script|style|svg)\b[\s\S]*?<\/\1>/gi, " ")
+  const withoutTags = withoutElements(String(value).replace(/<br\s*\/?>|<\/(?:p|li|div)>/gi, "\n"), "script|style|svg")
     .replace(/<[^>]*>/g, " ");
   // "Â " is a no-break space that a page encoded as UTF-8 twice.
   // "Salt u0026 pepper": a JSON escape of "&" (or of a quote) whose backslash a site stripped before publishing.

@@ -2,6 +2,7 @@
 // rows, or a paragraph whose lines (broken with <br>), are nearly all measured ingredients. Older pages and
 // hand-written posts set them out that way; a page's other tables and paragraphs are not written so.
 import { measuredStart, plainText } from "./html-text.ts";
+import { elementSpans } from "./markup.ts";
 import { readingLimits } from "./reading-limits.ts";
 
 /** Four in five lines start with a quantity (a numbered step, "1. Mix", does not), three lines at least. */
@@ -30,9 +31,10 @@ export function measuredTable(body: string): string[] | undefined {
 /** Each table's rows (tables with none inside them), a row to a line, header rows left out. */
 export function* tables(body: string): Generator<string[]> {
   for (const table of body.matchAll(/<table\b[^>]*>((?:(?!<\/?table\b)[\s\S])*)<\/table>/gi)) {
-    yield [...table[1].matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)]
-      .filter((row) => !/<th\b/i.test(row[1]))
-      .map((row) => plainText(row[1]))
+    const inner = table[1];
+    yield [...elementSpans(inner, "tr")].map((row) => inner.slice(row.contentStart, row.contentEnd))
+      .filter((row) => !/<th\b/i.test(row))
+      .map((row) => plainText(row))
       .filter(Boolean);
   }
 }

@@ -10,7 +10,7 @@
 // og:title, else its first <h1>.
 import { measuredStart, plainText, startsMeasured } from "./html-text.ts";
 import { ingredientItems } from "./ingredient-items.ts";
-import { innerMarkup, type OpeningTag, openingTags } from "./markup.ts";
+import { elementSpans, innerMarkup, type OpeningTag, openingTags, withoutElements } from "./markup.ts";
 import { measuredBreaks, measuredTable } from "./measured-blocks.ts";
 import { readingLimits } from "./reading-limits.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
@@ -64,11 +64,22 @@ function listItems(markup: string): string[] {
  * <small>sifted</small></td>" is "1 ½ cups flour sifted"); header rows left out. Undefined without two rows.
  */
 function tableRows(markup: string): string[] | undefined {
-  const rows = [...markup.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)]
-    .filter((row) => !/<th\b/i.test(row[1]))
-    .map((row) => plainText(row[1]))
+  const rows = [...elementSpans(markup, "tr")].map((row) => markup.slice(row.contentStart, row.contentEnd))
+    .filter((row) => !/<th\b/i.test(row))
+    .map((row) => plainText(row))
     .filter(Boolean);
   return rows.length >= 2 ? rows : undefined;
+}
+
+/** The markup with each heading (an <h1> to <h6> up to the first heading's closing tag after it) a line break. */
+function withoutHeadings(markup: string): string {
+  let result = "";
+  let at = 0;
+  for (const heading of elementSpans(markup, "h[1-6]", false)) {
+    result += markup.slice(at, heading.start) + "\n";
+    at = heading.end;
+  }
+  return result + markup.slice(at);
 }
 
 const methodStart = /^(?:method|instructions?|directions?|preparation|steps?)\s*:?$/i;
@@ -80,7 +91,7 @@ const bulleted = /^[-*•·▪◦]\s+/;
  * the bulleted ones, so that a newsletter box between them is left out.
  */
 function measuredLines(markup: string): string[] | undefined {
-  let lines = (tableRows(markup) ?? plainText(markup.replace(/<h[1-6]\b[\s\S]*?<\/h[1-6]>/gi, "\n"), true).split("\n"))
+  let lines = (tableRows(markup) ?? plainText(withoutHeadings(markup), true).split("\n"))
     .filter((line) => line.length <= 200);
   const method = lines.findIndex((line) => methodStart.test(line));
   if (method >= 0) lines = lines.slice(0, method);
@@ -252,8 +263,8 @@ export function titleOf(html: string): string | null {
       if (title) return title;
     }
   }
-  const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i.exec(html);
-  const title = h1 ? plainText(h1[1]) : "";
+  const [h1] = elementSpans(html, "h1").take(1);
+  const title = h1 ? plainText(html.slice(h1.contentStart, h1.contentEnd)) : "";
   return title || null;
 }
 
@@ -280,7 +291,7 @@ function measuredList(body: string): string[] | undefined {
 }
 
 export function pageMarkupRecipeOf(html: string): PageRecipeParts | undefined {
-  const body = html.replace(/<(script|style|noscript)\b[\s\S]*?<\/\1>/gi, " ");
+  const body = withoutElements(html, "script|style|noscript");
   // The broader headings come last: a list of measured lines is the surer sign.
   function* readings(): Generator<string[]> {
     yield* fromContainers(body);

@@ -1,6 +1,6 @@
 // What a hostile page costs recipe.import_url's page reading (shared/media, before its one name lookup): pages built
-// to make a reader scan far (thousands of unclosed lists, elements named "ingredient", tables, <br> lines, deeply
-// nested JSON), each beside an ordinary page of the same size, timed in the same run.
+// to make a reader scan far (thousands of unclosed lists, scripts, elements named "ingredient", tables, <br> lines,
+// headings, deeply nested JSON), each beside an ordinary page of the same size, timed in the same run.
 //
 //   deno task bench:hostile-pages [--runs 5]
 //
@@ -22,6 +22,8 @@ const hostile: Record<string, string> = {
   "JSON nested 200,000 deep": page(
     `<script type="application/json">${"[".repeat(200_000)}"recipeIngredient"${"]".repeat(200_000)}</script>`,
   ),
+  "20,000 unclosed ld+json scripts": page('<script type="application/ld+json">{"@type":"Recipe"'.repeat(20_000)),
+  "30,000 Ingredients headings": page("<h2>Ingredients</h2><p>x</p>".repeat(30_000)),
   "30,000 unclosed microdata values": page(
     '<div itemscope itemtype="https://schema.org/Recipe">' + '<div itemprop="recipeIngredient">1 a'.repeat(30_000),
   ),
