@@ -124,7 +124,11 @@ function* fromContainers(html: string): Generator<string[]> {
 function sectionedLists(inner: string): string[] | undefined {
   const lines: string[] = [];
   let [lists, end] = [0, 0];
-  for (let next = listStart.exec(inner); next; next = listStart.exec(inner.slice(end))) {
+  for (
+    let [next, tried] = [listStart.exec(inner), 0];
+    next && tried < readingLimits.lists;
+    [next, tried] = [listStart.exec(inner.slice(end)), tried + 1]
+  ) {
     const start = end + next.index;
     const list = listAt(inner, start);
     // Only the last block before the list: a container's own label ("Ingredients", "US Customary Metric", "1x 2x
@@ -151,7 +155,7 @@ function sectionedLists(inner: string): string[] | undefined {
 function followingGroups(html: string, container: OpeningTag, end: number): string[] {
   const lines: string[] = [];
   const kind = `${container.name} ${container.attributes.get("class") ?? ""}`;
-  for (let at = end; at < html.length;) {
+  for (let [at, groups] = [end, 0]; at < html.length && groups < readingLimits.lists; groups++) {
     const [next] = openingTags(html.slice(at, at + 3000), ingredientsContainer).filter((tag) =>
       `${tag.name} ${tag.attributes.get("class") ?? ""}` === kind
     ).take(1);

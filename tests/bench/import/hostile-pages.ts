@@ -22,6 +22,10 @@ const hostile: Record<string, string> = {
   "JSON nested 200,000 deep": page(
     `<script type="application/json">${"[".repeat(200_000)}"recipeIngredient"${"]".repeat(200_000)}</script>`,
   ),
+  "20,000 lists in one ingredients container": page(
+    '<div class="ingredients">' + "<h4>Part</h4><ul><li>1 a</li><li>2 b</li></ul>".repeat(20_000) + "</div>",
+  ),
+  "20,000 ingredient lists in a row": page('<ul class="ingredients"><li>1 a</li><li>2 b</li></ul>'.repeat(20_000)),
   "20,000 unclosed ld+json scripts": page('<script type="application/ld+json">{"@type":"Recipe"'.repeat(20_000)),
   "30,000 Ingredients headings": page("<h2>Ingredients</h2><p>x</p>".repeat(30_000)),
   "30,000 unclosed microdata values": page(
