@@ -5,8 +5,8 @@ export const readingLimits = {
   containers: 40,
   /** Lists tried by a reading that goes through the page's lists. */
   lists: 200,
-  /** Items read of one list. */
-  items: 100,
+  /** Items read of one list: as many as a recipe takes lines (limits.maxRecipeLines). */
+  items: 200,
   /** Elements that each mark one ingredient, or carry a microdata property. */
   elements: 1000,
   /** Characters of one list's markup. */
