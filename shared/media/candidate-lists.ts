@@ -3,19 +3,18 @@
 // of lines broken with <br>, of 3 to 60 short items, a third at least measured, not links, not numbered steps, 8 at
 // most. recipe.import_url takes the first whose
 // lines name ingredients of the catalog; the page's text alone cannot tell "Unsalted butter" from "A new bike".
-import { startsMeasured } from "./html-text.ts";
+import { numberedStep, startsMeasured } from "./html-text.ts";
 import { brokenBlocks, tables } from "./measured-blocks.ts";
-import { withoutElements } from "./markup.ts";
-import { listAt } from "./page-markup-recipe.ts";
+import { listAt, pageBody } from "./page-markup-recipe.ts";
 import { readingLimits } from "./reading-limits.ts";
 
 export function candidateLists(html: string): string[][] {
-  const body = withoutElements(html, "script|style|noscript");
+  const body = pageBody(html);
   const found: string[][] = [];
   const seen = new Set<string>();
   for (const items of [...lists(body), ...tables(body), ...brokenBlocks(body)]) {
     if (items.length < 3 || items.length > 60 || items.some((item) => item.length > 200)) continue;
-    const numbered = items.filter((item) => /^\d+\s*[.)](?:\s|$)/.test(item)).length;
+    const numbered = items.filter((item) => numberedStep.test(item)).length;
     if (numbered * 2 >= items.length || items.filter(startsMeasured).length * 3 < items.length) continue;
     const key = items.join("\n");
     if (seen.has(key)) continue;

@@ -89,6 +89,9 @@ export function plainText(value: unknown, keepLines = false): string {
 /** A line that starts with a quantity: a digit or a fraction character. */
 export const measuredStart = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
 
+/** A numbered step ("1. Preheat the oven", "2) Mix"): it starts with a number but measures nothing. */
+export const numberedStep = /^\d+\s*[.)](?:\s|$)/;
+
 /** Bullets and checkboxes that pages put before each line of a list ("▢ 2 lb steaks", "• 1 cup rice"). */
 export const leadingBullets = /^(?:[-*•·▪◦▢☐□✓]\s*)+/;
 

@@ -54,7 +54,7 @@ export function marksOneIngredient(token: string): boolean {
 }
 
 /** A list that a page shows twice or three times (for screen, print and a side panel) once. */
-function once(lines: string[]): string[] {
+function shownOnce(lines: string[]): string[] {
   for (let copies = 2; copies <= 4; copies++) {
     if (lines.length % copies !== 0) continue;
     const size = lines.length / copies;
@@ -80,7 +80,7 @@ export function ingredientItems(html: string): string[] | undefined {
     groups.set(key, [...groups.get(key) ?? [], text]);
   }
   let best: string[] | undefined;
-  for (const lines of [...groups.values()].map(once)) {
+  for (const lines of [...groups.values()].map(shownOnce)) {
     const measured = lines.filter((line) => measuredStart.test(line)).length;
     if (lines.length < 2 || measured * 2 < lines.length) continue;
     if (!best || lines.length > best.length) best = lines;

@@ -1,14 +1,17 @@
 // Ingredients that a page gives neither in a list nor under a heading or a class that names them: a table whose
 // rows, or a paragraph whose lines (broken with <br>), are nearly all measured ingredients. Older pages and
 // hand-written posts set them out that way; a page's other tables and paragraphs are not written so.
-import { measuredStart, plainText } from "./html-text.ts";
+import { measuredStart, numberedStep, plainText } from "./html-text.ts";
 import { elementSpans } from "./markup.ts";
 import { readingLimits } from "./reading-limits.ts";
 
-/** Four in five lines start with a quantity (a numbered step, "1. Mix", does not), three lines at least. */
-function nearlyAllMeasured(lines: string[]): boolean {
+/**
+ * Three lines at least, none over 200 characters, four in five starting with a quantity (a numbered step, "1. Mix",
+ * does not).
+ */
+export function nearlyAllMeasured(lines: string[]): boolean {
   if (lines.length < 3 || lines.length > readingLimits.items || lines.some((line) => line.length > 200)) return false;
-  const measured = lines.filter((line) => measuredStart.test(line) && !/^\d+\s*[.)](?:\s|$)/.test(line)).length;
+  const measured = lines.filter((line) => measuredStart.test(line) && !numberedStep.test(line)).length;
   return measured * 5 >= lines.length * 4;
 }
 
@@ -28,15 +31,22 @@ export function measuredTable(body: string): string[] | undefined {
   return undefined;
 }
 
-/** Each table's rows (tables with none inside them), a row to a line, header rows left out. */
+/** Each table's rows (tables with none inside them). */
 export function* tables(body: string): Generator<string[]> {
   for (const table of body.matchAll(/<table\b[^>]*>((?:(?!<\/?table\b)[\s\S])*)<\/table>/gi)) {
-    const inner = table[1];
-    yield [...elementSpans(inner, "tr")].map((row) => inner.slice(row.contentStart, row.contentEnd))
-      .filter((row) => !/<th\b/i.test(row))
-      .map((row) => plainText(row))
-      .filter(Boolean);
+    yield rowsOf(table[1]);
   }
+}
+
+/**
+ * The table rows in the markup, each one line whatever breaks its cells hold ("<td>1 ½</td><td>cups</td><td>flour<br>
+ * <small>sifted</small></td>" is "1 ½ cups flour sifted"), header rows left out.
+ */
+export function rowsOf(markup: string): string[] {
+  return [...elementSpans(markup, "tr")].map((row) => markup.slice(row.contentStart, row.contentEnd))
+    .filter((row) => !/<th\b/i.test(row))
+    .map((row) => plainText(row))
+    .filter(Boolean);
 }
 
 // Where a block of text ends: the tags that start or end a paragraph, a division, a list, a table or a heading.

@@ -11,7 +11,7 @@
 import { measuredStart, plainText, startsMeasured } from "./html-text.ts";
 import { ingredientItems } from "./ingredient-items.ts";
 import { elementSpans, innerMarkup, type OpeningTag, openingTags, withoutElements } from "./markup.ts";
-import { measuredBreaks, measuredTable } from "./measured-blocks.ts";
+import { measuredBreaks, measuredTable, nearlyAllMeasured, rowsOf } from "./measured-blocks.ts";
 import { readingLimits } from "./reading-limits.ts";
 import type { PageRecipeParts } from "./microdata-recipe.ts";
 
@@ -59,15 +59,9 @@ function listItems(markup: string): string[] {
   return items;
 }
 
-/**
- * A table's rows as lines, each row one line whatever breaks its cells hold ("<td>1 ½</td><td>cups</td><td>flour<br>
- * <small>sifted</small></td>" is "1 ½ cups flour sifted"); header rows left out. Undefined without two rows.
- */
+/** A table's rows as lines (rowsOf); undefined without two rows. */
 function tableRows(markup: string): string[] | undefined {
-  const rows = [...elementSpans(markup, "tr")].map((row) => markup.slice(row.contentStart, row.contentEnd))
-    .filter((row) => !/<th\b/i.test(row))
-    .map((row) => plainText(row))
-    .filter(Boolean);
+  const rows = rowsOf(markup);
   return rows.length >= 2 ? rows : undefined;
 }
 
@@ -281,21 +275,18 @@ export function titleOf(html: string): string | null {
 function measuredList(body: string): string[] | undefined {
   for (const match of body.matchAll(/<(?:ul|ol)\b[^>]*>/gi).take(readingLimits.lists)) {
     const list = listAt(body, match.index);
-    // A numbered item ("1. Preheat the oven", "2) Mix") starts with a number but measures nothing.
-    const measured = list.items.filter((item) => measuredStart.test(item) && !/^\d+\s*[.)](?:\s|$)/.test(item))
-      .length;
-    if (
-      list.items.length >= 3 && !list.links && measured * 5 >= list.items.length * 4 &&
-      list.items.every((item) => item.length <= 200)
-    ) {
-      return listsAfter(body.slice(match.index));
-    }
+    if (!list.links && nearlyAllMeasured(list.items)) return listsAfter(body.slice(match.index));
   }
   return undefined;
 }
 
+/** The page without its scripts, styles and noscript fallbacks: what the markup readings read. */
+export function pageBody(html: string): string {
+  return withoutElements(html, "script|style|noscript");
+}
+
 export function pageMarkupRecipeOf(html: string): PageRecipeParts | undefined {
-  const body = withoutElements(html, "script|style|noscript");
+  const body = pageBody(html);
   // The broader headings come last: a list of measured lines is the surer sign.
   function* readings(): Generator<string[]> {
     yield* fromContainers(body);

@@ -42,6 +42,11 @@ export const importRecipeUrl = defineTool({
   },
 });
 
+/** The page's ingredient lines read as recipe.parse_text reads them, each in its section. */
+function parsedLines(entries: RecipeIngredientEntry[]) {
+  return entries.map((entry) => ({ ...parseIngredientLine(entry.line), section: entry.section }));
+}
+
 /** The draft of a page's recipe, with the same name lookups as recipe.parse_text in one call. */
 function draftOf(
   title: string | null,
@@ -52,7 +57,7 @@ function draftOf(
   return recipeDraftFromParsed(
     {
       title,
-      ingredients: ingredients.map((entry) => ({ ...parseIngredientLine(entry.line), section: entry.section })),
+      ingredients: parsedLines(ingredients),
       instructions: instructions.length > 0 ? instructions.join("\n") : null,
       other_lines: [],
     },
@@ -68,9 +73,7 @@ function draftOf(
  * in the tool's one call.
  */
 function draftOfCatalogList(html: string, context: ToolContext): Promise<RecipeDraft | undefined> {
-  const lists = candidateLists(html).map((lines) =>
-    ingredientEntries(lines).map((entry) => ({ ...parseIngredientLine(entry.line), section: entry.section }))
-  );
+  const lists = candidateLists(html).map((lines) => parsedLines(ingredientEntries(lines)));
   return draftOfFirstNamingList(titleOf(html), lists, context, "app.recipe_import_url");
 }
 

@@ -294,8 +294,9 @@ function draftOfLookedUp(parsed: ParsedRecipeText, lookedUp: LookedUpLine[]): Re
     lookedUp.flatMap((line) => line.candidates),
   );
   // recipe.create refuses a name that is no ingredient: a draft with an unmatched line is not ready. Nor is one with
-  // an amount written but not read as a number ("1/0", a range that falls such as "3-2"): saved as it stands, the line would lose it. A line
-  // with no amount at all ("salt to taste") is a line recipe.create takes: it does not stop the draft.
+  // an amount written but not read as a number ("1/0", a range that falls such as "3-2"): saved as it stands, the
+  // line would lose it. A line with no amount at all ("salt to taste") is a line recipe.create takes: it does not
+  // stop the draft.
   const allMatched = built.lines.every((line) => line.ingredient !== null);
   const amountsRead = built.lines.every((line) => line.quantity !== null || line.quantity_text === null);
   return { ...built, ready: allMatched && amountsRead && createRecipe.inputSchema.safeParse(built.draft).success };
@@ -313,8 +314,9 @@ export async function draftOfFirstNamingList(
   sqlFunction: string,
 ): Promise<RecipeDraft | undefined> {
   const tried: ParsedLine[][] = [];
+  let count = 0;
   for (const list of lists.map(splitPairedLines)) {
-    if (tried.flat().length + list.length > limits.maxRecipeLines) break;
+    if ((count += list.length) > limits.maxRecipeLines) break;
     tried.push(list);
   }
   if (tried.length === 0) return undefined;
