@@ -15,6 +15,86 @@
 -- private Realtime channel (private.poke_household, from the live-updates migration): the list's id and the version
 -- it took, never a row. Clients pull through grocery.changes, so the tools stay the only read path.
 
+-- The row-to-json helpers below were written with SQL-standard bodies (`return …`). Such a body records a
+-- dependency on the row type of the table its argument is, and current PostgreSQL minors (15.20 and the releases
+-- beside it) refuse `alter table … add column … default …` on that table while it stands: the columns below could
+-- not be added. The same bodies as `$$` strings record no such dependency, so they are replaced first, unchanged in
+-- what they return. 20261128000100_no_row_type_sql_bodies.sql replaces them again (and the helpers written later the
+-- same way), so a database that applied this migration before this block was added ends in the same state.
+create or replace function private.grocery_item_as_json(p_item public.grocery_items, p_ingredient_name text)
+returns json
+language sql stable
+set search_path = ''
+as $$
+  select pg_catalog.json_build_object(
+    'id', p_item.id,
+    'ingredient_id', p_item.ingredient_id,
+    'name', coalesce(p_item.name, p_ingredient_name),
+    'quantity', p_item.quantity,
+    'unit', p_item.unit,
+    'prep_state', p_item.prep_state,
+    'checked', p_item.checked
+  )
+$$;
+
+create or replace function private.grocery_item_as_json(p_item public.grocery_items, p_ingredient_name text,
+  p_quantity_before numeric) returns json
+language sql stable
+set search_path = ''
+as $$
+  select pg_catalog.json_build_object(
+    'id', p_item.id,
+    'ingredient_id', p_item.ingredient_id,
+    'name', coalesce(p_item.name, p_ingredient_name),
+    'quantity', p_item.quantity,
+    'unit', p_item.unit,
+    'prep_state', p_item.prep_state,
+    'checked', p_item.checked,
+    'quantity_before', p_quantity_before,
+    'quantity_after', p_item.quantity
+  )
+$$;
+
+create or replace function private.grocery_item_json(p_item public.grocery_items, p_ingredient_name text)
+returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select private.grocery_item_as_json(p_item, p_ingredient_name)::jsonb
+$$;
+
+create or replace function private.grocery_list_summary_json(p_list public.grocery_lists, p_item_count bigint,
+  p_unchecked_count bigint) returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select pg_catalog.jsonb_build_object(
+    'id', p_list.id,
+    'name', p_list.name,
+    'item_count', p_item_count,
+    'unchecked_count', p_unchecked_count,
+    'created_at', p_list.created_at,
+    'updated_at', p_list.updated_at
+  )
+$$;
+
+create or replace function private.planner_meal_json(p_meal public.planner_meals, p_recipe_title text)
+returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select pg_catalog.jsonb_build_object(
+    'id', p_meal.id,
+    'date', p_meal.date,
+    'meal_type', p_meal.meal_type,
+    'recipe_id', p_meal.recipe_id,
+    'recipe_title', p_recipe_title,
+    'servings', p_meal.servings,
+    'note', p_meal.note,
+    'created_at', p_meal.created_at
+  )
+$$;
+
 alter table public.grocery_lists add column version bigint not null default 0;
 alter table public.grocery_items add column version bigint not null default 0;
 create index grocery_items_list_version_idx on public.grocery_items (grocery_list_id, version);
