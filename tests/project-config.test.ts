@@ -3,8 +3,10 @@ import { join } from "node:path";
 import { parse } from "smol-toml";
 import { functionNames } from "../supabase/local/gateway.ts";
 import { projectRoot } from "../supabase/local/stack-config.ts";
+import { requestedMajorVersion } from "../supabase/local/postgres-install.ts";
 
 const config = parse(await Deno.readTextFile(join(projectRoot, "supabase/config.toml"))) as {
+  db?: { major_version?: number };
   functions?: Record<string, { entrypoint?: string; import_map?: string; verify_jwt?: boolean }>;
 };
 const functions = functionNames(join(projectRoot, "functions"));
@@ -27,4 +29,9 @@ Deno.test("every third-party import is pinned to an exact version", async () => 
     // "npm:@modelcontextprotocol/sdk@1.32.2/server/index.js").
     assert.match(target, /^npm:(@[^/]+\/)?[^@/]+@\d+\.\d+\.\d+(\/[A-Za-z0-9_-]+(\.js)?)*$/, `${name} → ${target}`);
   }
+});
+
+Deno.test("supabase/config.toml names the PostgreSQL major the local stack runs", () => {
+  // `supabase start` and `supabase db diff` start this major; the local stack and the default test pass run it too.
+  assert.equal(config.db?.major_version, requestedMajorVersion({}));
 });

@@ -17,7 +17,9 @@ export function startBackgroundProcess(
 ): BackgroundProcess {
   const child = new Deno.Command(program, {
     args,
-    env: options.env,
+    // Its output goes to a log file, where terminal colour codes would only be noise (a child Deno colours its
+    // warnings and errors whatever its output is); the caller's own NO_COLOR still wins.
+    env: { NO_COLOR: "1", ...options.env },
     cwd: options.cwd,
     stdin: "null",
     stdout: "piped",

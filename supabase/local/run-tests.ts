@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { type RunningStack, startStack } from "./stack.ts";
 import { type StackConfig, stackConfig } from "./stack-config.ts";
-import { serverMajorVersion, startPostgres15Pass } from "./postgres15-pass.ts";
+import { lintsIn, otherServerVersions, startServerVersionPass } from "./server-version-pass.ts";
 import { createReleaseDatabase, differences, lastRelease, snapshot, upgrade } from "./upgrade-from-release.ts";
 import { startFunctionsProcess } from "./functions-process.ts";
 import { databaseUrl } from "./stack-config.ts";
@@ -106,30 +106,31 @@ async function runPoolerPass(stack: RunningStack, filters: string[]): Promise<{ 
 }
 
 /**
- * The migrations and pgTAP once more on PostgreSQL 15 (older hosted projects run it), then `supabase db lint`, whose
- * every error counts as a failure. Skipped, with the reason, where PostgreSQL 15 cannot be had.
+ * The migrations and pgTAP once more on another PostgreSQL major (Debian's current 15, npm's newest 18), and on 15
+ * `supabase db lint`, whose every error counts as a failure. Skipped, with the reason, where Debian's 15 cannot be had.
  */
-async function runPostgres15Pass(): Promise<{ name: string; tally: Tally }> {
-  const name = "PostgreSQL 15 pass";
-  console.log("\nPostgreSQL 15 pass: the migrations, pgTAP and supabase db lint on Debian's PostgreSQL 15");
-  const pass = await startPostgres15Pass();
+async function runServerVersionPass(version: number): Promise<{ name: string; tally: Tally }> {
+  const name = `PostgreSQL ${version} pass`;
+  const lints = lintsIn(version);
+  console.log(`\nPostgreSQL ${version} pass: the migrations${lints ? ", supabase db lint" : ""} and pgTAP`);
+  const pass = await startServerVersionPass(version);
   if ("skipped" in pass) {
-    console.log(`Skipping the PostgreSQL 15 pass: ${pass.skipped}`);
+    console.log(`Skipping the PostgreSQL ${version} pass: ${pass.skipped}`);
     return { name: `${name} skipped`, tally: { passed: 0, failed: 0 } };
   }
   try {
-    const version = await serverMajorVersion(pass.databaseUrl);
-    if (version !== 15) throw new Error(`the PostgreSQL 15 pass runs on ${version}`);
+    console.log(`every migration applied on PostgreSQL ${pass.serverVersion}`);
     // The lint first: pgTAP leaves its own functions (and the tests' helpers) in the database, and those are not ours.
-    const lint = await pass.lint();
+    const lint = lints ? await pass.lint() : null;
     const tally = await runPgTap({ config: pass.config, postgres: { pgProve: "pg_prove" } });
+    if (!lint) return { name: `${name} (${pass.serverVersion})`, tally };
     console.log(
       lint.errors === 0
         ? "ok - supabase db lint (plpgsql_check) reports no error"
         : `not ok - supabase db lint reports ${lint.errors} error(s):\n${lint.output}`,
     );
     return {
-      name,
+      name: `${name} (${pass.serverVersion})`,
       tally: { passed: tally.passed + (lint.errors === 0 ? 1 : 0), failed: tally.failed + (lint.errors === 0 ? 0 : 1) },
     };
   } finally {
@@ -228,7 +229,7 @@ try {
     passes.push({ name: "outage", tally });
   }
   passes.push(await runUpgradePass(stack, filters));
-  passes.push(await runPostgres15Pass());
+  for (const version of otherServerVersions) passes.push(await runServerVersionPass(version));
 } catch (error) {
   console.error(`The test run failed: ${(error as Error).stack ?? error}`);
   passes.push({ name: "test task", tally: { passed: 0, failed: 1 } });
