@@ -23,8 +23,9 @@ export class LiveClient {
   readonly supabase: SupabaseClient;
   private token: string;
 
-  constructor(token: string, realtime: RealtimeClientOptions = {}) {
-    const { apiUrl, anonKey } = stackEnv();
+  /** `apiUrl`: the stack's by default; another for a stand-in a test serves itself. */
+  constructor(token: string, realtime: RealtimeClientOptions = {}, apiUrl = stackEnv().apiUrl) {
+    const { anonKey } = stackEnv();
     this.token = token;
     this.supabase = createClient(apiUrl, anonKey, {
       auth: { persistSession: false, autoRefreshToken: false },

@@ -3,6 +3,7 @@ import type { Sql } from "../../../shared/db/client.ts";
 import { canReceive, canSend, isTokenRole } from "./channel-authorization.ts";
 import { TokenRefused } from "./channel-token.ts";
 import { decodeFrame, encodeBroadcast, encodeFrame, type Frame, type ProtocolVersion } from "./frames.ts";
+import { EventRate, frameSize, type SocketLimits } from "./limits.ts";
 
 /** A message for the clients of a topic: from realtime.send, or a client's broadcast. */
 export interface BroadcastMessage {
@@ -21,7 +22,26 @@ export interface SessionContext {
   checkToken: (token: string) => Promise<AccessTokenClaims>;
   /** Sends a client's broadcast to every session; to the sender's own only when it asked for its own. */
   fanOut: (message: BroadcastMessage, sender: SocketSession, includeSender: boolean) => void;
+  limits: SocketLimits;
 }
+
+/** What a socket has taken and held, for the stand-in's own tests. */
+export interface SocketCounts {
+  /** Frames the client sent that were handled (not dropped as over a limit). */
+  framesAccepted: number;
+  /** Frames received and not yet handled, and their bytes. */
+  queuedFrames: number;
+  queuedBytes: number;
+  /** The most bytes the socket held at once: queued frames plus what the client had not yet read. */
+  peakHeldBytes: number;
+  /** Why the stand-in closed the socket, if it did. */
+  closedFor?: { code: number; reason: string };
+}
+
+/** Close codes: Cowboy's for a frame over max_frame_size; policy violation for the rest. */
+export const closeCodes = { messageTooBig: 1009, policyViolation: 1008 } as const;
+export const tooManyMessages = "Too many messages per second";
+export const tooMuchHeld = "Too much data held for this socket";
 
 interface JoinedChannel {
   /** `realtime:<topic>`, as the client names the channel in every frame. */
@@ -54,20 +74,74 @@ function isDatabaseError(error: unknown): boolean {
 export class SocketSession {
   private readonly channels = new Map<string, JoinedChannel>();
   private queue: Promise<void> = Promise.resolve();
+  private readonly rate: EventRate;
+  private closing = false;
+  readonly counts: SocketCounts = { framesAccepted: 0, queuedFrames: 0, queuedBytes: 0, peakHeldBytes: 0 };
 
   constructor(private readonly socket: WebSocket, private readonly context: SessionContext) {
     socket.binaryType = "arraybuffer";
-    socket.onmessage = (event) => {
-      const frame = decodeFrame(event.data, context.version);
-      if (frame) this.enqueue(() => this.receive(frame));
-    };
+    this.rate = new EventRate(context.limits.maxEventsPerSecond);
+    socket.onmessage = (event) => this.take(event.data);
     socket.onclose = () => this.forgetChannels();
+  }
+
+  // Every frame is checked before it is read or queued: its size, then the socket's rate (every frame counts,
+  // heartbeats too: a client that floods is closed, since the stand-in cannot hold it back as Cowboy's TCP
+  // backpressure does), then what the socket holds. A socket being closed takes nothing more.
+  private take(data: string | ArrayBuffer): void {
+    if (this.closing) return;
+    const { limits } = this.context;
+    const size = frameSize(data, limits.maxFrameSize);
+    if (size > limits.maxFrameSize) return this.closeSocket(closeCodes.messageTooBig, "");
+    if (this.rate.add()) return this.rateLimited();
+    if (!this.holds(size)) return;
+    this.counts.framesAccepted++;
+    const frame = decodeFrame(data, this.context.version);
+    if (!frame) return;
+    this.counts.queuedFrames++;
+    this.counts.queuedBytes += size;
+    this.enqueue(async () => {
+      try {
+        if (!this.closing) await this.receive(frame);
+      } finally {
+        this.counts.queuedFrames--;
+        this.counts.queuedBytes -= size;
+      }
+    });
+  }
+
+  /** Whether the socket may hold `extra` more bytes; closes it when not. */
+  private holds(extra: number): boolean {
+    const held = this.counts.queuedBytes + this.socket.bufferedAmount;
+    this.counts.peakHeldBytes = Math.max(this.counts.peakHeldBytes, held);
+    if (held + extra <= this.context.limits.maxHeldBytes) return true;
+    this.closeSocket(closeCodes.policyViolation, tooMuchHeld);
+    return false;
+  }
+
+  // As Realtime once its events counter has triggered: each channel says why in a `system` message and closes.
+  // Then the socket is closed too.
+  private rateLimited(): void {
+    for (const channel of [...this.channels.values()]) this.shutDown(channel, tooManyMessages);
+    this.closeSocket(closeCodes.policyViolation, tooManyMessages);
+  }
+
+  private closeSocket(code: number, reason: string): void {
+    if (this.closing) return;
+    this.closing = true;
+    this.counts.closedFor = { code, reason };
+    this.forgetChannels();
+    if (this.socket.readyState === WebSocket.OPEN || this.socket.readyState === WebSocket.CONNECTING) {
+      this.socket.close(code, reason);
+    }
   }
 
   /** A message from the database: to each of this socket's channels on its topic. */
   deliver(message: BroadcastMessage): void {
-    for (const channel of this.channels.values()) {
+    for (const channel of [...this.channels.values()]) {
       if (channel.subTopic !== message.topic || !message.private) continue;
+      // Realtime counts each message it pushes to a channel against the same events per second.
+      if (this.rate.add()) return this.rateLimited();
       try {
         this.send(encodeBroadcast({ ...message, topic: channel.topic }, this.context.version));
       } catch (error) {
@@ -80,6 +154,7 @@ export class SocketSession {
   }
 
   close(): void {
+    this.closing = true;
     this.forgetChannels();
     if (this.socket.readyState === WebSocket.OPEN) this.socket.close(1000, "server stopping");
   }
@@ -110,6 +185,9 @@ export class SocketSession {
 
   private async join(frame: Frame): Promise<void> {
     this.forget(frame.topic); // a second join of one topic replaces the first, as in Phoenix
+    if (this.channels.size >= this.context.limits.maxChannelsPerClient) {
+      return this.refuse(frame, "ChannelRateLimitReached: Too many channels");
+    }
     if (!frame.topic.startsWith("realtime:")) return this.reply(frame, "error", { reason: "unmatched topic" });
     const subTopic = frame.topic.slice("realtime:".length);
     if (!subTopic) return this.refuse(frame, "TopicNameRequired: You must provide a topic name");
@@ -238,7 +316,9 @@ export class SocketSession {
   }
 
   private send(data: string | Uint8Array): void {
-    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(data);
+    if (this.closing || this.socket.readyState !== WebSocket.OPEN) return;
+    if (!this.holds(typeof data === "string" ? data.length : data.byteLength)) return;
+    this.socket.send(data);
   }
 
   private forget(topic: string): void {

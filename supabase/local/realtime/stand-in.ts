@@ -2,7 +2,8 @@ import type { JSONWebKeySet } from "jose";
 import postgres from "postgres";
 import { createChannelTokenChecker, TokenRefused } from "./channel-token.ts";
 import { type ProtocolVersion, protocolVersions } from "./frames.ts";
-import { type BroadcastMessage, SocketSession } from "./socket-session.ts";
+import { limitsFromEnv, type SocketLimits } from "./limits.ts";
+import { type BroadcastMessage, type SocketCounts, SocketSession } from "./socket-session.ts";
 
 /** Where supabase-js connects: `${SUPABASE_URL}/realtime/v1` plus the Phoenix transport's `/websocket`. */
 export const realtimeWebSocketPath = "/realtime/v1/websocket";
@@ -12,6 +13,8 @@ const broadcastChannel = "realtime_local_broadcast";
 
 export interface RealtimeStandIn {
   handle(request: Request): Promise<Response>;
+  /** What each socket opened so far has taken and held, in the order they opened (open and closed alike). */
+  socketCounts(): SocketCounts[];
   close(): Promise<void>;
 }
 
@@ -46,7 +49,10 @@ export async function startRealtimeStandIn(options: {
   databaseUrl: string;
   jwks: JSONWebKeySet;
   issuers: string[];
+  /** Realtime's limits on a socket; by default Realtime's defaults, overridden by its environment variables. */
+  limits?: SocketLimits;
 }): Promise<RealtimeStandIn> {
+  const limits = options.limits ?? limitsFromEnv();
   const sql = postgres(options.databaseUrl, {
     max: 4,
     onnotice: () => {},
@@ -54,6 +60,9 @@ export async function startRealtimeStandIn(options: {
   });
   const checkToken = createChannelTokenChecker({ jwks: options.jwks, issuers: options.issuers });
   const sessions = new Set<SocketSession>();
+  // Kept for socketCounts (the stand-in's tests): the last sockets' counts, a few numbers each.
+  const counts: SocketCounts[] = [];
+  const keptCounts = 100;
   // A dedicated connection that postgres.js reconnects (and listens on again) when it is lost.
   const listener = await sql.listen(broadcastChannel, (text) => {
     const message = parseBroadcast(text);
@@ -93,11 +102,14 @@ export async function startRealtimeStandIn(options: {
       const { socket, response } = Deno.upgradeWebSocket(request, {
         ...(offered.includes("phoenix") ? { protocol: "phoenix" } : {}),
       });
-      const session = new SocketSession(socket, { version, apiKey, sql, checkToken, fanOut });
+      const session = new SocketSession(socket, { version, apiKey, sql, checkToken, fanOut, limits });
       sessions.add(session);
+      counts.push(session.counts);
+      if (counts.length > keptCounts) counts.shift();
       socket.addEventListener("close", () => sessions.delete(session));
       return response;
     },
+    socketCounts: () => counts.map((entry) => ({ ...entry })),
     async close() {
       clearInterval(pruning);
       for (const session of sessions) session.close();
