@@ -1,3 +1,5 @@
+// The Edge Runtime's Deno 2.1 finds no types for this package's ".js" subpaths; the map's .d.ts names them.
+// @ts-types="@modelcontextprotocol/sdk/types.d.ts"
 import { type CallToolResult, ErrorCode, McpError } from "@modelcontextprotocol/sdk/types.js";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import type { Sql } from "../db/client.ts";

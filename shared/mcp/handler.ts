@@ -1,3 +1,5 @@
+// The Edge Runtime's Deno 2.1 finds no types for this package's ".js" subpaths; the map's .d.ts names them.
+// @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp.d.ts"
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { type AccessTokenVerifier, type AuthenticatedUser, requireUser } from "../auth/access-token.ts";
 import { verifierFromEnv } from "../auth/verifier-from-env.ts";

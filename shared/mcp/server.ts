@@ -1,4 +1,7 @@
+// The Edge Runtime's Deno 2.1 finds no types for this package's ".js" subpaths; the map's .d.ts names them.
+// @ts-types="@modelcontextprotocol/sdk/server/index.d.ts"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+// @ts-types="@modelcontextprotocol/sdk/types.d.ts"
 import {
   type CallToolRequest,
   CallToolRequestSchema,

@@ -48,6 +48,13 @@ function upstreamError(status: number, detail: string): AppError {
   return new AppError("UNAVAILABLE", `the speech service failed (${status})${said}`);
 }
 
+/**
+ * A Uint8Array over an ArrayBuffer, which is what a Blob takes: `Uint8Array<ArrayBuffer>` to TypeScript 5.7 and
+ * later, and plain `Uint8Array` to the TypeScript 5.6 of the Edge Runtime's Deno 2.1, where Uint8Array is not
+ * generic. Spelled as what slice() returns, so it names the right one in both.
+ */
+type BytesOnArrayBuffer = ReturnType<Uint8Array["slice"]>;
+
 /** Sends the audio to an OpenAI-compatible POST {base}/audio/transcriptions and reads its reply. */
 export async function transcribe(
   audio: Uint8Array,
@@ -56,11 +63,7 @@ export async function transcribe(
   language?: string,
 ): Promise<Transcript> {
   const form = new FormData();
-  form.append(
-    "file",
-    new Blob([audio as Uint8Array<ArrayBuffer>], { type: type.mediaType }),
-    `audio.${type.extension}`,
-  );
+  form.append("file", new Blob([audio as BytesOnArrayBuffer], { type: type.mediaType }), `audio.${type.extension}`);
   form.append("model", settings.model);
   form.append("response_format", settings.responseFormat);
   if (language) form.append("language", language);
