@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.ccebdbf4f652";
+export const registryVersion = "1.0.5eb5e0239cc3";
 
 // recipe.list
 

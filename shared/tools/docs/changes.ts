@@ -35,7 +35,9 @@ export const changesDocs = {
       Invariants: "- The first read plus every pull equals a fresh grocery.get_list.",
       "Failure Modes": "- **NOT_FOUND**: no such list in this household (also another household's).\n" +
         "- **CONFLICT** (field since): since is past the list's version, so it was not read from this list: " +
-        "re-read the list with grocery.get_list.",
+        "re-read the list with grocery.get_list. Also when since (other than 0) is older than the removals the list " +
+        "still keeps: removed items are kept 30 days, so a pull from before a pruned one could miss it; re-read " +
+        "the same way.",
       Examples: '### Example 1\n```json\n{ "grocery_list_id": "' + listId + '", "since": 41 }\n```',
       "Common Mistakes": "- ❌ Advancing to `version` before the last page: changes on later pages would be skipped.",
     }),
@@ -50,7 +52,8 @@ export const changesDocs = {
         "next_cursor }`: a meal moved out of the range is in `removed`, one moved into it in `meals`.\n" + versions,
       Invariants: "- The first planner.list_meals plus every pull equals a fresh planner.list_meals of the range.",
       "Failure Modes": "- **VALIDATION_ERROR**: a range over 92 days or end_date before start_date.\n" +
-        "- **CONFLICT** (field since): since is past the week's version: re-read with planner.list_meals.",
+        "- **CONFLICT** (field since): since is past the week's version, or (other than 0) older than the removed " +
+        "meals the week still keeps (30 days): re-read with planner.list_meals.",
       Examples: '### Example 1\n```json\n{ "start_date": "2026-12-07", "end_date": "2026-12-13", "since": 12 }\n```',
       "Common Mistakes": "- ❌ Using a grocery list's version here: the week has its own.",
     }),
