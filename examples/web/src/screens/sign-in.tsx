@@ -1,11 +1,15 @@
 /// <reference lib="dom" />
 // Sign-in through supabase-js auth (Supabase Auth hosted, the local stand-in on `deno task start`): password
-// sign-in, sign-up that names the household (or joins one through an invite link), an emailed one-time code, and
-// a password-reset email. supabase-js keeps and refreshes the session; the shell follows onAuthStateChange.
+// sign-in, sign-up that names the household (or joins one through an invite link), an emailed sign-in link or
+// code, and a password-reset email. Every email's link brings the person back to this page (appAddress), where
+// supabase-js reads the session from the address. Hosted Supabase's default "Magic Link" template sends only the
+// link; a template with {{ .Token }} sends a code too, typed here. supabase-js keeps and refreshes the session;
+// the shell follows onAuthStateChange.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useState } from "preact/hooks";
+import { appAddress } from "../email-link.ts";
 
-type Mode = "sign-in" | "sign-up" | "code" | "forgot";
+type Mode = "sign-in" | "sign-up" | "email" | "forgot";
 
 export function SignIn(
   { supabase, inviteCode, linkError }: { supabase: SupabaseClient; inviteCode?: string; linkError?: string },
@@ -17,7 +21,7 @@ export function SignIn(
   const [code, setCode] = useState("");
   const [codeSent, setCodeSent] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
-    linkError ? { text: `${linkError}. Sign in, or ask for a new link.`, error: true } : null,
+    linkError ? { text: linkError, error: true } : null,
   );
   const [busy, setBusy] = useState(false);
 
@@ -40,7 +44,12 @@ export function SignIn(
     }
     if (mode === "sign-up") {
       const data = inviteCode ? { invite_code: inviteCode } : { household_name: householdName.trim() };
-      const { data: signedUp, error } = await supabase.auth.signUp({ email, password, options: { data } });
+      // With confirmations on (hosted's default), the confirmation link brings the person back here signed in.
+      const { data: signedUp, error } = await supabase.auth.signUp({
+        email,
+        password,
+        options: { data, emailRedirectTo: appAddress(new URL(location.href)) },
+      });
       if (error) return error.message;
       // Signing up with the code joined the household already: the app opens on the list, not on the link.
       if (inviteCode && signedUp.session) location.replace("#/list");
@@ -49,18 +58,27 @@ export function SignIn(
       }
       return undefined;
     }
-    if (mode === "code") {
+    if (mode === "email") {
       if (!codeSent) {
-        const { error } = await supabase.auth.signInWithOtp({ email, options: { shouldCreateUser: false } });
+        const { error } = await supabase.auth.signInWithOtp({
+          email,
+          options: { shouldCreateUser: false, emailRedirectTo: appAddress(new URL(location.href)) },
+        });
         if (error) return error.message;
         setCodeSent(true);
-        setMessage({ text: `We sent a 6-digit code to ${email}.`, error: false });
+        setMessage({
+          text: `We sent an email to ${email}. Open its link to sign in, ` +
+            "or enter the 6-digit code from it above if it has one.",
+          error: false,
+        });
         return undefined;
       }
       const { error } = await supabase.auth.verifyOtp({ email, token: code.trim(), type: "email" });
       return error?.message;
     }
-    const { error } = await supabase.auth.resetPasswordForEmail(email, { redirectTo: location.origin + "/" });
+    const { error } = await supabase.auth.resetPasswordForEmail(email, {
+      redirectTo: appAddress(new URL(location.href)),
+    });
     if (error) return error.message;
     setMessage({ text: `If ${email} has an account, a link to set a new password is on its way.`, error: false });
   }
@@ -68,7 +86,7 @@ export function SignIn(
   const titles: Record<Mode, string> = {
     "sign-in": "Sign in",
     "sign-up": inviteCode ? "Create your account to join the household" : "Create your household",
-    code: "Sign in with a code",
+    email: "Sign in with an emailed link or code",
     forgot: "Reset your password",
   };
   const switchTo = (next: Mode) => () => {
@@ -124,7 +142,7 @@ export function SignIn(
             </label>
           )
           : null}
-        {mode === "code" && codeSent
+        {mode === "email" && codeSent
           ? (
             <label>
               6-digit code
@@ -144,8 +162,8 @@ export function SignIn(
             ? "Sign up"
             : mode === "forgot"
             ? "Send reset link"
-            : mode === "code" && !codeSent
-            ? "Email me a code"
+            : mode === "email" && !codeSent
+            ? "Email me a code or link"
             : "Sign in"}
         </button>
       </form>
@@ -153,14 +171,17 @@ export function SignIn(
         ? <p role={message.error ? "alert" : "status"} class={message.error ? "error" : "notice"}>{message.text}</p>
         : null}
       <nav class="sign-in-modes" aria-label="Other ways to sign in">
+        {mode === "email" && codeSent
+          ? <button type="button" class="link" onClick={switchTo("email")}>Send a new email</button>
+          : null}
         {mode !== "sign-in"
           ? <button type="button" class="link" onClick={switchTo("sign-in")}>Sign in with a password</button>
           : null}
         {mode !== "sign-up"
           ? <button type="button" class="link" onClick={switchTo("sign-up")}>Create an account</button>
           : null}
-        {mode !== "code"
-          ? <button type="button" class="link" onClick={switchTo("code")}>Email me a code</button>
+        {mode !== "email"
+          ? <button type="button" class="link" onClick={switchTo("email")}>Email me a code or link</button>
           : null}
         {mode !== "forgot"
           ? <button type="button" class="link" onClick={switchTo("forgot")}>Forgot password?</button>
