@@ -48,7 +48,9 @@ service_role key: ${stack.serviceRoleKey}
                   (pg_cron does it daily on hosted Supabase)
 
          Web app: ${
-  webApp instanceof Error ? `not started: ${webApp.message}` : `${webApp.url} (examples/web; paste a user token)`
+  webApp instanceof Error
+    ? `not started: ${webApp.message}`
+    : `${webApp.url} (examples/web: open it and create an account; its emails land in the Mailbox)`
 }
 
 Sign in: supabase.auth.signUp / signInWithPassword, with createClient(API URL, the anon one of the keys above)
