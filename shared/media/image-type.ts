@@ -124,3 +124,37 @@ export function checkImage(bytes: Uint8Array): ImageCheck {
   if (bytes.length >= 16 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP") return webp(bytes, view);
   return { ok: false, reason: "it is not a PNG, JPEG or WebP image (judged from its bytes)" };
 }
+
+/**
+ * The fewest bytes a Huffman-coded JPEG of the size its frame header claims can take: each 8×8 block of each
+ * component codes its DC difference in one bit at least. Undefined when there is no frame header to read.
+ */
+export function jpegLeastBytes(bytes: Uint8Array): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let offset = 2; offset + 9 < bytes.length;) {
+    if (bytes[offset] !== 0xff) return undefined;
+    const marker = bytes[offset + 1];
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    if (isStartOfFrame(marker)) {
+      const height = view.getUint16(offset + 5);
+      const width = view.getUint16(offset + 7);
+      const count = bytes[offset + 9];
+      if (offset + 10 + count * 3 > bytes.length) return undefined;
+      const sampling = Array.from({ length: count }, (_, index) => bytes[offset + 11 + index * 3]);
+      const maxH = Math.max(1, ...sampling.map((factors) => factors >> 4));
+      const maxV = Math.max(1, ...sampling.map((factors) => factors & 0x0f));
+      let blocks = 0;
+      for (const factors of sampling) {
+        const componentWidth = Math.ceil((width * Math.max(1, factors >> 4)) / maxH);
+        const componentHeight = Math.ceil((height * Math.max(1, factors & 0x0f)) / maxV);
+        blocks += Math.ceil(componentWidth / 8) * Math.ceil(componentHeight / 8);
+      }
+      return Math.ceil(blocks / 8);
+    }
+    offset += 2 + view.getUint16(offset + 2);
+  }
+  return undefined;
+}

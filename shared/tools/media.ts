@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
-import { checkImage, decodedBytes, type ImageHeader } from "../media/image-type.ts";
+import { checkImage, decodedBytes, type ImageHeader, jpegLeastBytes } from "../media/image-type.ts";
 import { mediaDocs, ocrLimits, speechLimits, speechToTextDocs } from "./docs/media.ts";
 import { recipeDraftFromText } from "./recipe.ts";
 import { MediaOcrImageResult, MediaSpeechToTextResult } from "./results.ts";
@@ -41,6 +41,18 @@ export function checkOcrImage(bytes: Uint8Array): ImageHeader {
       "PAYLOAD_TOO_LARGE",
       `the image is ${image.width}×${image.height}; at most ${ocrLimits.maxPixels} pixels and ` +
         `${ocrLimits.maxSide} on a side are read`,
+      { field: "image" },
+    );
+  }
+  // A JPEG's scans code each 8×8 block of each component in one bit at least: fewer bytes than that cannot be the
+  // image the header claims, and its decoder would allocate for the claimed size (hundreds of MB for a few hundred
+  // bytes) before finding out.
+  const leastBytes = image.type === "image/jpeg" ? jpegLeastBytes(bytes) ?? 0 : 0;
+  if (bytes.length < leastBytes) {
+    throw new AppError(
+      "VALIDATION_ERROR",
+      `image: the JPEG claims ${image.width}×${image.height} pixels, which take at least ${leastBytes} bytes; ` +
+        `it has ${bytes.length}`,
       { field: "image" },
     );
   }
