@@ -11,6 +11,12 @@ import { findUserByEmail, insertEmailUser, normalizeEmail, userJson, type UserRo
  * session; with them on, a confirmation email and the user without a session. An address already signed up is
  * refused with user_already_exists when confirmations are off; with them on GoTrue answers as if it were new, so
  * that sign-up does not tell who has an account.
+ *
+ * An address signed up (or invited) but not yet confirmed is never changed: whoever signs it up again has proved
+ * nothing, and taking their password would let them into the account once its owner confirms it. With confirmations
+ * on, as GoTrue, the owner is sent the confirmation again and the answer is the user as it was (its password and
+ * metadata unchanged). With them off, GoTrue would confirm the address and hand the caller a session; the stand-in,
+ * never softer, refuses it with user_already_exists as for a confirmed address.
  */
 export async function signUp(context: AuthContext, request: Request, url: URL): Promise<unknown> {
   const body = await readBody(request);
@@ -29,33 +35,26 @@ export async function signUp(context: AuthContext, request: Request, url: URL): 
   const challenge = codeChallenge(body);
   const { sql, settings } = context;
   const existing = await findUserByEmail(sql, email);
-  let user: UserRow;
-  if (existing?.email_confirmed_at) {
+  if (existing && (existing.email_confirmed_at || !settings.emailConfirmations)) {
     if (!settings.emailConfirmations) {
       throw new AuthApiError(422, "user_already_exists", "User already registered");
     }
     return obfuscatedUser(email, metadata);
-  } else if (existing) {
-    // Signed up before and never confirmed: GoTrue takes the new password and metadata and sends a new email.
-    const [updated] = await sql<UserRow[]>`
-      update auth.users set encrypted_password = ${await hashPassword(password)},
-        raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || ${sql.json(metadata as never)}, updated_at = now()
-      where id = ${existing.id} returning *`;
-    user = updated;
-  } else {
-    user = await insertEmailUser(sql, {
-      email,
-      encryptedPassword: await hashPassword(password),
-      userMetadata: metadata,
-      confirmed: !settings.emailConfirmations,
-    });
   }
+  const user = existing ?? await insertEmailUser(sql, {
+    email,
+    encryptedPassword: await hashPassword(password),
+    userMetadata: metadata,
+    confirmed: !settings.emailConfirmations,
+  });
   if (!settings.emailConfirmations) {
     return await startSession(sql, context.key, settings, user, "password", request);
   }
   await sendCode(context, user, "signup", url, challenge);
   const [sent] = await sql<UserRow[]>`select * from auth.users where id = ${user.id}`;
-  return await userJson(sql, sent);
+  const shown = await userJson(sql, sent);
+  // GoTrue leaves an invited user's metadata and identities out of the answer.
+  return sent.invited_at ? { ...shown, user_metadata: {}, identities: [] } : shown;
 }
 
 /** GoTrue's answer for an address that is already confirmed: a made-up user with no identities. */
