@@ -1,6 +1,8 @@
 import { importJWK, type JWTPayload, jwtVerify } from "jose";
+import { type AccessTokenVerifier, createAccessTokenVerifier } from "../../../shared/auth/access-token.ts";
 import type { Queryable } from "../../../shared/db/client.ts";
-import type { SigningKey } from "../signing-key.ts";
+import { AppError } from "../../../shared/errors.ts";
+import { authIssuer, jwks, type SigningKey } from "../signing-key.ts";
 import { AuthApiError } from "./responses.ts";
 import { findUserById, type UserRow } from "./user-records.ts";
 
@@ -43,16 +45,33 @@ export async function requireServiceRole(key: SigningKey, request: Request): Pro
 }
 
 /**
- * The signed-in user of the bearer token, as GoTrue's requireAuthentication finds it: a valid token, its user,
- * and its session still there (signed out, the token is refused although it has not expired).
+ * Checks a user's access token as the functions check it (shared/auth/access-token.ts): signed with the stack's key,
+ * issued by the stack's Auth (`iss` `<API URL>/auth/v1`), with an `exp` not past. Not cached: one per request.
+ */
+export function accessTokenVerifier(key: SigningKey, apiUrl: string): AccessTokenVerifier {
+  return createAccessTokenVerifier({ jwks: jwks(key), issuer: authIssuer(apiUrl), cache: false });
+}
+
+/**
+ * The signed-in user of the bearer token, as GoTrue's requireAuthentication finds it: a user's access token that
+ * passes the functions' checks (role `authenticated`: an API key is no user), its user, and its session still there
+ * (signed out, the token is refused although it has not expired).
  */
 export async function requireUser(
   sql: Queryable,
-  key: SigningKey,
+  verify: AccessTokenVerifier,
   request: Request,
 ): Promise<{ user: UserRow; sessionId: string | undefined }> {
-  const claims = await verifiedClaims(key, bearer(request));
-  if (!claims) throw new AuthApiError(403, "bad_jwt", "invalid JWT: unable to parse or verify signature");
+  let claims: JWTPayload;
+  try {
+    claims = await verify(bearer(request));
+  } catch (error) {
+    if (!(error instanceof AppError) || error.type !== "UNAUTHENTICATED") throw error;
+    throw new AuthApiError(403, "bad_jwt", `invalid JWT: ${error.message}`);
+  }
+  if (claims.role !== "authenticated") {
+    throw new AuthApiError(403, "bad_jwt", "invalid JWT: this needs a signed-in user's access token, not an API key");
+  }
   if (typeof claims.sub !== "string" || !/^[0-9a-f-]{36}$/i.test(claims.sub)) {
     throw new AuthApiError(403, "bad_jwt", "invalid claim: missing sub claim");
   }

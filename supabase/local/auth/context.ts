@@ -1,3 +1,4 @@
+import type { AccessTokenVerifier } from "../../../shared/auth/access-token.ts";
 import type { Sql } from "../../../shared/db/client.ts";
 import type { SigningKey } from "../signing-key.ts";
 import type { Mailbox } from "./mailbox.ts";
@@ -9,4 +10,6 @@ export interface AuthContext {
   key: SigningKey;
   settings: AuthSettings;
   mailbox: Mailbox;
+  /** Users' access tokens, checked as the functions check them. */
+  verifyAccessToken: AccessTokenVerifier;
 }

@@ -1,6 +1,6 @@
 import postgres from "postgres";
 import type { SigningKey } from "../signing-key.ts";
-import { requireApiKey } from "./access.ts";
+import { accessTokenVerifier, requireApiKey } from "./access.ts";
 import type { AuthContext } from "./context.ts";
 import { invite, otp, recover, resend } from "./email-endpoints.ts";
 import { Mailbox } from "./mailbox.ts";
@@ -58,7 +58,13 @@ export function startAuthServer(options: {
 }): AuthServer {
   const sql = postgres(options.databaseUrl, { max: 4, onnotice: () => {} });
   const mailbox = new Mailbox(options.mailboxDirectory);
-  const context: AuthContext = { sql, key: options.signingKey, settings: options.settings, mailbox };
+  const context: AuthContext = {
+    sql,
+    key: options.signingKey,
+    settings: options.settings,
+    mailbox,
+    verifyAccessToken: accessTokenVerifier(options.signingKey, options.settings.apiUrl),
+  };
   const mailboxPages = mailboxHandler(mailbox);
 
   const handleAuth = async (request: Request, url: URL): Promise<Response> => {

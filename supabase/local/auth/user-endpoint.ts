@@ -7,7 +7,7 @@ import { userJson, type UserRow } from "./user-records.ts";
 
 /** GET /user: the signed-in user, read from auth.users (not from the token). */
 export async function getUser(context: AuthContext, request: Request) {
-  const { user } = await requireUser(context.sql, context.key, request);
+  const { user } = await requireUser(context.sql, context.verifyAccessToken, request);
   return await userJson(context.sql, user);
 }
 
@@ -17,7 +17,7 @@ export async function getUser(context: AuthContext, request: Request) {
  */
 export async function updateUser(context: AuthContext, request: Request) {
   const { sql } = context;
-  const { user } = await requireUser(sql, context.key, request);
+  const { user } = await requireUser(sql, context.verifyAccessToken, request);
   const body = await readBody(request);
   if (stringField(body, "email") && stringField(body, "email").trim().toLowerCase() !== user.email) {
     throw new AuthApiError(422, "validation_failed", "The local Auth stand-in does not change emails");
@@ -48,7 +48,7 @@ export async function logout(context: AuthContext, request: Request, url: URL): 
   if (scope !== "global" && scope !== "local" && scope !== "others") {
     throw new AuthApiError(400, "validation_failed", "Unsupported logout scope");
   }
-  const { user, sessionId } = await requireUser(context.sql, context.key, request);
+  const { user, sessionId } = await requireUser(context.sql, context.verifyAccessToken, request);
   await endSessions(context.sql, user.id, sessionId, scope);
   return null;
 }
