@@ -14,10 +14,13 @@ export async function getUser(context: AuthContext, request: Request) {
 /**
  * PUT /user {password?, data?}: a new password (GoTrue refuses the current one) and metadata merged into
  * user_metadata. An email or phone change needs GoTrue's double-confirmation flow, which the stand-in lacks.
+ * A new password ends trust in what the old one could do, as GoTrue's UpdatePassword: every other session is
+ * deleted (their refresh tokens with them; this request's session stays), and every emailed code and link not yet
+ * used (confirmation, recovery, magic link) is cleared.
  */
 export async function updateUser(context: AuthContext, request: Request) {
   const { sql } = context;
-  const { user } = await requireUser(sql, context.verifyAccessToken, request);
+  const { user, sessionId } = await requireUser(sql, context.verifyAccessToken, request);
   const body = await readBody(request);
   if (stringField(body, "email") && stringField(body, "email").trim().toLowerCase() !== user.email) {
     throw new AuthApiError(422, "validation_failed", "The local Auth stand-in does not change emails");
@@ -30,8 +33,19 @@ export async function updateUser(context: AuthContext, request: Request) {
     if (await passwordMatches(password, user.encrypted_password)) {
       throw new AuthApiError(422, "same_password", "New password should be different from the old password.");
     }
-    [updated] = await sql<UserRow[]>`update auth.users set encrypted_password = ${await hashPassword(password)},
-      updated_at = now() where id = ${user.id} returning *`;
+    const encryptedPassword = await hashPassword(password);
+    [updated] = await sql.begin(async (transaction) => {
+      const rows = await transaction<UserRow[]>`update auth.users set encrypted_password = ${encryptedPassword},
+        confirmation_token = '', confirmation_sent_at = null, recovery_token = '', recovery_sent_at = null,
+        email_change_token_current = '', email_change_token_new = '', email_change_sent_at = null,
+        phone_change_token = '', phone_change_sent_at = null, reauthentication_token = '',
+        reauthentication_sent_at = null, updated_at = now()
+        where id = ${user.id} returning *`;
+      await transaction`delete from auth.one_time_tokens where user_id = ${user.id}`;
+      // A token without a session (deno task token's, say) ends them all, as GoTrue's Logout does.
+      await endSessions(transaction, user.id, sessionId, sessionId ? "others" : "global");
+      return rows;
+    });
   }
   if (body.data !== undefined) {
     const metadata = objectField(body, "data");
