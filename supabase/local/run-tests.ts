@@ -201,6 +201,12 @@ async function runUpgradePass(stack: RunningStack, filters: string[]): Promise<{
 const browser = await ensureChromium();
 if (browser.unavailable) console.log(`Browser tests will be skipped: ${browser.unavailable}`);
 
+// The whole suite signs in from 127.0.0.1, far past GoTrue's per-address limits (30 sign-ups per 5 minutes), which
+// the Auth stand-in applies by default: the test stack lifts them unless set. tests/auth/rate-limits.test.ts holds
+// the limits at small values and the defaults at GoTrue's.
+for (const name of ["AUTH_RATE_LIMIT_TOKEN_REFRESH", "AUTH_RATE_LIMIT_VERIFY", "AUTH_RATE_LIMIT_OTP"]) {
+  if (!Deno.env.get(name)) Deno.env.set(name, "1000000");
+}
 const config = stackConfig("test");
 let stack: RunningStack;
 try {
