@@ -78,4 +78,45 @@ Deno.test("a revoked link: the sign-up succeeds with a household of its own, and
   assert.equal(listed.invites.find((i) => i.invite_id === invite.invite_id)?.use_count, 0, "its use is not counted");
 });
 
+// A household at its 50 members: the sign-up through its link still makes the account (a household of its own, as
+// with a revoked link) instead of failing whole with a 500, and household.join then says the household is full.
+Deno.test("a full household's link: the sign-up succeeds with a household of its own, and household.join says it is full", async () => {
+  const full = await createTestUser(sql, "full-owner");
+  const fullHousehold = await householdOf(sql, full);
+  const invite = await callToolOk(full, "household.create_invite", {});
+  const filler = await sql<{ id: string }[]>`
+    insert into auth.users (id, aud, role, email, created_at, updated_at)
+    select gen_random_uuid(), 'authenticated', 'authenticated', 'filler-' || gen_random_uuid() || '@example.com', now(),
+      now()
+    from generate_series(1, 49) returning id`;
+  await sql`insert into public.household_members (household_id, user_id, role)
+    select ${fullHousehold}, id, 'member' from unnest(${filler.map((row) => row.id)}::uuid[]) as id`;
+  const members = async () =>
+    (await sql<{ n: number }[]>`select count(*)::int as n from public.household_members
+      where household_id = ${fullHousehold}`)[0].n;
+  assert.equal(await members(), 50);
+
+  const email = uniqueEmail("link-full");
+  const { data, error } = await appClient().auth.signUp({
+    email,
+    password: "correct horse",
+    options: { data: { invite_code: invite.code } },
+  });
+  assert.equal(error, null, "the account is made");
+  const newcomer = asUser(data.session!);
+  const { households } = await callToolOk(newcomer, "household.list", {});
+  assert.deepEqual(households.map((h) => [h.name, h.my_role, h.id === fullHousehold]), [[
+    "My household",
+    "owner",
+    false,
+  ]]);
+  assert.equal(await members(), 50, "nobody was added to the full household");
+  const listed = await callToolOk(full, "household.list_invites", {});
+  assert.equal(listed.invites.find((i) => i.invite_id === invite.invite_id)?.use_count, 0, "its use is not counted");
+
+  const refused = await callTool(newcomer, "household.join", { code: invite.code });
+  assert.deepEqual([refused.status, refused.body.error?.type], [409, "CONFLICT"]);
+  assert.match(refused.body.error!.message, /at most 50 members/);
+});
+
 globalThis.addEventListener("unload", () => sql.end());
