@@ -50,11 +50,19 @@ export class AppError extends Error {
   /** When to try again, sent as the Retry-After header (seconds). */
   readonly retryAfterSeconds?: number;
   readonly details?: ErrorDetails;
+  /** A refusal answered again from its Idempotency-Key's first call: sent as `Idempotent-Replayed: true`. */
+  readonly replayed: boolean;
 
   constructor(
     type: ErrorType,
     message: string,
-    options: { field?: string; retryable?: boolean; retryAfterSeconds?: number; details?: ErrorDetails } = {},
+    options: {
+      field?: string;
+      retryable?: boolean;
+      retryAfterSeconds?: number;
+      details?: ErrorDetails;
+      replayed?: boolean;
+    } = {},
   ) {
     super(message);
     this.name = "AppError";
@@ -63,6 +71,7 @@ export class AppError extends Error {
     this.retryable = options.retryable ?? retryableTypes.has(type);
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.details = options.details;
+    this.replayed = options.replayed ?? false;
   }
 
   get status(): number {

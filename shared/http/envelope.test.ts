@@ -14,3 +14,14 @@ Deno.test("errorResponse sends an AppError's Retry-After as the header, and brow
   assert.match(corsHeaders["access-control-expose-headers"], /retry-after/);
   assert.equal(errorResponse(new AppError("CONFLICT", "busy")).headers.get("retry-after"), null);
 });
+
+Deno.test("errorResponse says a replayed refusal is one, as a replayed success says it", () => {
+  const replayed = errorResponse(new AppError("CONFLICT", "ticked by someone else", { replayed: true }));
+  assert.equal(replayed.status, 409);
+  assert.equal(replayed.headers.get("idempotent-replayed"), "true");
+  assert.equal(
+    errorResponse(new AppError("CONFLICT", "ticked by someone else")).headers.get("idempotent-replayed"),
+    null,
+  );
+  assert.match(corsHeaders["access-control-expose-headers"], /idempotent-replayed/);
+});

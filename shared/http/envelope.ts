@@ -11,6 +11,7 @@ export function errorResponse(error: unknown, headers: HeadersInit = {}): Respon
   if (error instanceof AppError) {
     const response = Response.json({ ok: false, error: error.toBody() }, { status: error.status, headers });
     if (error.retryAfterSeconds !== undefined) response.headers.set("retry-after", String(error.retryAfterSeconds));
+    if (error.replayed) response.headers.set("idempotent-replayed", "true");
     return response;
   }
   console.error(error);

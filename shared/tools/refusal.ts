@@ -21,8 +21,11 @@ function refusalOf(data: unknown): Refusal | null {
   return refusal as Refusal;
 }
 
-/** Throws the refusal a reply carries as the error it stands for; a reply without one passes. */
-export function throwIfRefused(data: unknown): void {
+/**
+ * Throws the refusal a reply carries as the error it stands for; a reply without one passes. `replayed` marks a
+ * refusal answered from its Idempotency-Key's first call, which the response says as a replayed success does.
+ */
+export function throwIfRefused(data: unknown, replayed = false): void {
   const refusal = refusalOf(data);
   if (!refusal) return;
   throw new AppError(refusal.type, refusal.message, {
@@ -30,5 +33,6 @@ export function throwIfRefused(data: unknown): void {
     // The same call gets the same answer (it is recorded): retrying it as it is cannot succeed.
     retryable: false,
     details: refusal.details ?? undefined,
+    replayed,
   });
 }

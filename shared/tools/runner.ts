@@ -113,7 +113,7 @@ export async function runTool(tool: AnyTool, rawInput: unknown, options: RunTool
       });
       run.replayed = result.replayed;
       run.householdId = result.household_id ?? null;
-      throwIfRefused(result.data);
+      throwIfRefused(result.data, result.replayed);
       return result.data as Result;
     },
     resolveHousehold: async () => {

@@ -238,10 +238,16 @@ Deno.test("offline writes: a retried conflicted write replays the same conflict,
   const input = { grocery_item_id: item.id, seen_version: seen };
   const first = await callTool(alice, "grocery.uncheck_item", input, { ...options, idempotencyKey: key });
   assert.equal(first.status, 409);
+  assert.equal(first.headers.get("idempotent-replayed"), null, "the first answer is not a replay");
   // Bob unticks it himself: the same uncheck run again now would be a success that changes nothing.
   await callToolOk(bob, "grocery.uncheck_item", { grocery_item_id: item.id }, options);
   const retry = await callTool(alice, "grocery.uncheck_item", input, { ...options, idempotencyKey: key });
   assert.deepEqual([retry.status, retry.body], [409, first.body]);
+  assert.equal(
+    retry.headers.get("idempotent-replayed"),
+    "true",
+    "a replayed refusal says so, as a replayed success does",
+  );
   const other = await callTool(alice, "grocery.uncheck_item", input, options);
   assert.equal(other.status, 200, "a new call (no key) is decided afresh");
 
