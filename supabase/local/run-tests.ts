@@ -3,9 +3,7 @@ import { join } from "node:path";
 import { type RunningStack, startStack } from "./stack.ts";
 import { type StackConfig, stackConfig } from "./stack-config.ts";
 import { lintsIn, otherServerVersions, startServerVersionPass } from "./server-version-pass.ts";
-import { createReleaseDatabase, differences, lastRelease, snapshot, upgrade } from "./upgrade-from-release.ts";
-import { startFunctionsProcess } from "./functions-process.ts";
-import { databaseUrl } from "./stack-config.ts";
+import { runUpgradePass } from "./upgrade-pass.ts";
 import { type Tally, tallyDenoTest, tallyTap } from "./test-output.ts";
 import { startPoolerPass } from "./pooler-pass.ts";
 import { ensureChromium } from "./chromium-install.ts";
@@ -138,65 +136,6 @@ async function runServerVersionPass(version: number): Promise<{ name: string; ta
   }
 }
 
-/**
- * An upgrade from the last release, as on a live project: a database made from its migrations holds a household
- * written through its own private.invoke; after the newer migrations every row and read reply of it must be as before
- * (one test per table and per reply), and the HTTP tool tests run again on the upgraded database.
- */
-async function runUpgradePass(stack: RunningStack, filters: string[]): Promise<{ name: string; tally: Tally }> {
-  const name = `upgrade from ${lastRelease}`;
-  console.log(
-    `\nUpgrade pass: a ${lastRelease} database with a household in it, upgraded, then the HTTP tool tests on it`,
-  );
-  const url = await createReleaseDatabase(
-    databaseUrl(stack.config, "template1"),
-    "upgrade_from_release",
-    stack.config.projectRoot,
-  );
-  const before = await snapshot(url);
-  const applied = await upgrade(url, stack.config.projectRoot);
-  const after = await snapshot(url);
-  const tally: Tally = { passed: 0, failed: 0 };
-  const counts = Object.entries(before.rows).map(([table, rows]) => `${table} ${Object.keys(rows).length}`);
-  console.log(`${lastRelease} household: ${counts.join(", ")}; ${Object.keys(before.replies).length} read replies`);
-  console.log(`applied ${applied.length} newer migration(s): ${applied.join(", ") || "none"}`);
-  const checks: [string, unknown, unknown][] = [
-    ...Object.keys(before.rows).map((table): [string, unknown, unknown] => [
-      `every row of ${table} is as before`,
-      before.rows[table],
-      after.rows[table],
-    ]),
-    ...Object.keys(before.replies).map((call): [string, unknown, unknown] => [
-      `${call} answers as before`,
-      before.replies[call],
-      after.replies[call],
-    ]),
-  ];
-  for (const [description, was, is] of checks) {
-    const found = differences(was, is);
-    if (found.length === 0) {
-      tally.passed++;
-    } else {
-      tally.failed++;
-      console.log(`not ok - ${description}:\n  ${found.slice(0, 10).join("\n  ")}`);
-    }
-  }
-  console.log(`${tally.passed} of ${checks.length} row and reply checks as before`);
-
-  const functions = await startFunctionsProcess({
-    name: "upgraded",
-    stateDirectory: stack.config.stateDirectory,
-    env: { DATABASE_URL: url },
-  });
-  try {
-    const env = { ...testEnv(stack, functions.url), SUPABASE_DB_URL: url };
-    const tools = (await runDenoTests(["tests/tools"], env, filters)).tally;
-    return { name, tally: { passed: tally.passed + tools.passed, failed: tally.failed + tools.failed } };
-  } finally {
-    await functions.stop();
-  }
-}
-
 // Installed before the stack starts, as pgTAP is; where it cannot be, the browser tests are skipped and counted.
 const browser = await ensureChromium();
 if (browser.unavailable) console.log(`Browser tests will be skipped: ${browser.unavailable}`);
@@ -234,7 +173,14 @@ try {
     console.log(output.trimEnd());
     passes.push({ name: "outage", tally });
   }
-  passes.push(await runUpgradePass(stack, filters));
+  passes.push(
+    await runUpgradePass(stack, async (target) =>
+      (await runDenoTests(
+        ["tests/tools"],
+        { ...testEnv(stack, target.apiUrl), SUPABASE_DB_URL: target.databaseUrl },
+        filters,
+      )).tally),
+  );
   for (const version of otherServerVersions) passes.push(await runServerVersionPass(version));
 } catch (error) {
   console.error(`The test run failed: ${(error as Error).stack ?? error}`);

@@ -1,21 +1,51 @@
-// An upgrade from the last release, as `supabase db push` does it on a live project (issue 24.3): a database made
-// from release v0.1.0's migrations holds a household written through v0.1.0's own private.invoke
-// (supabase/releases/v0.1.0-household.sql); the newer migrations are applied; every row and every reply of that
-// household must be as before. New columns and new keys in a reply are what a migration adds, and a backfill moves a
-// row's updated_at; a value that changed or a row or key that went is a difference.
+// An upgrade from a release, as `supabase db push` does it on a live project (issue 24.3): a database made from a
+// release's migrations (supabase/releases/<version>.sha256) holds a household written through that release's own
+// private.invoke (supabase/releases/<version>-household.sql); the newer migrations are applied; every row and every
+// reply of that household must be as before. New columns and new keys in a reply are what a migration adds, and a
+// backfill moves a row's updated_at; a value that changed or a row or key that went is a difference.
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 import postgres from "postgres";
 import type { Sql } from "../../shared/db/client.ts";
 import { applyBootstrap, applyMigrations } from "./migrations.ts";
 
-export const lastRelease = "v0.1.0";
+function versionParts(version: string): number[] {
+  const match = /^v(\d+)\.(\d+)\.(\d+)$/.exec(version);
+  if (!match) throw new Error(`supabase/releases: ${version} is not a release version (vMAJOR.MINOR.PATCH)`);
+  return match.slice(1).map(Number);
+}
+
+/** The releases, oldest first: each supabase/releases/<version>.sha256, by version (v0.10.0 after v0.9.0). */
+export function releases(projectRoot: string): string[] {
+  return [...Deno.readDirSync(join(projectRoot, "supabase/releases"))]
+    .filter((entry) => entry.name.endsWith(".sha256"))
+    .map((entry) => entry.name.replace(/\.sha256$/, ""))
+    .sort((a, b) => {
+      const [x, y] = [versionParts(a), versionParts(b)];
+      return x[0] - y[0] || x[1] - y[1] || x[2] - y[2];
+    });
+}
+
+/** The newest release. */
+export function lastRelease(projectRoot: string): string {
+  const all = releases(projectRoot);
+  if (all.length === 0) throw new Error("supabase/releases holds no release manifest");
+  return all.at(-1)!;
+}
+
+/** The release's manifest: its migration files by name, in sha256sum's format. */
+export function releaseManifest(projectRoot: string, release: string): { name: string; sha256: string }[] {
+  const manifest = Deno.readTextFileSync(join(projectRoot, "supabase/releases", `${release}.sha256`));
+  return manifest.trim().split("\n").map((line) => {
+    const match = line.match(/^([0-9a-f]{64}) [ *](\S+\.sql)$/);
+    if (!match) throw new Error(`${release}.sha256: not a sha256sum line: ${line}`);
+    return { sha256: match[1], name: match[2] };
+  });
+}
 
 /** The released migration files, each checked against the release's manifest. */
 function releasedMigrations(projectRoot: string, release: string): { name: string; text: string }[] {
-  const manifest = Deno.readTextFileSync(join(projectRoot, "supabase/releases", `${release}.sha256`));
-  return manifest.trim().split("\n").map((line) => {
-    const [sha256, name] = line.split(/\s+\*?/);
+  return releaseManifest(projectRoot, release).map(({ name, sha256 }) => {
     const text = Deno.readTextFileSync(join(projectRoot, "supabase/migrations", name));
     if (createHash("sha256").update(text).digest("hex") !== sha256) {
       throw new Error(`${name} is not as ${release} released it`);
@@ -29,7 +59,7 @@ export async function createReleaseDatabase(
   adminUrl: string,
   databaseName: string,
   projectRoot: string,
-  release = lastRelease,
+  release = lastRelease(projectRoot),
 ): Promise<string> {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
   try {
@@ -48,8 +78,14 @@ export async function createReleaseDatabase(
     }
     await applyBootstrap(sql, projectRoot);
     await applyMigrations(sql, releaseDirectory);
-    await sql.unsafe(await Deno.readTextFile(join(projectRoot, "supabase/releases", `${release}-household.sql`)))
-      .simple();
+    const fixture = `${release}-household.sql`;
+    try {
+      await sql.unsafe(await Deno.readTextFile(join(projectRoot, "supabase/releases", fixture))).simple();
+    } catch (error) {
+      // The fixture's own message names the call that failed (upgrade_fixture.call); the detail holds its input.
+      const { message, detail } = error as { message: string; detail?: string };
+      throw new Error(`supabase/releases/${fixture} failed: ${message}${detail ? ` (${detail})` : ""}`);
+    }
   } finally {
     await sql.end();
     await Deno.remove(releaseDirectory, { recursive: true });
@@ -93,7 +129,8 @@ async function call(sql: Sql, email: string, tool: string, input: unknown): Prom
       'tool', ${tool}::text, 'function', 'app.' || replace(${tool}::text, '.', '_'), 'input', ${
     sql.json(input as never)
   }::jsonb,
-      'scope', case when ${tool}::text = 'household.list' then 'user' else 'household' end, 'is_write', false)) as reply
+      'scope', case when ${tool}::text in ('household.list', 'assistant.get_conversation') then 'user'
+                    else 'household' end, 'is_write', false)) as reply
     from auth.users u where u.email = ${email}`;
   return reply.data;
 }
@@ -126,6 +163,26 @@ export async function snapshot(url: string): Promise<Snapshot> {
       replies[`recipe.get ${recipe.title}`] = await call(sql, "bob@upgrade.test", "recipe.get", {
         recipe_id: recipe.id,
       });
+    }
+    // Reads a later release added, where the database has them (a reply of the release's own database is the
+    // reference: the upgraded one must answer as it did).
+    const has = async (tool: string) =>
+      (await sql`select pg_catalog.to_regprocedure(${`app.${tool.replace(".", "_")}(uuid, jsonb)`}) as oid`)[0].oid !==
+        null;
+    const conversations = await sql<{ id: string }[]>`select id from public.conversations order by created_at, id`;
+    for (const [index, { id }] of conversations.entries()) {
+      replies[`assistant.get_conversation ${index + 1}`] = await call(
+        sql,
+        "alice@upgrade.test",
+        "assistant.get_conversation",
+        { conversation_id: id },
+      );
+    }
+    if (await has("household.list_invites")) {
+      replies["household.list_invites"] = await call(sql, "alice@upgrade.test", "household.list_invites", {});
+    }
+    if (await has("planner.list_series")) {
+      replies["planner.list_series"] = await call(sql, "bob@upgrade.test", "planner.list_series", {});
     }
     return { rows: await tableRows(sql), replies };
   } finally {
