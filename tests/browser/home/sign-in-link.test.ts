@@ -98,26 +98,23 @@ browserTest("a sign-in link opened a second time says it was used or has expired
   assert.deepEqual(run.pageErrors, []);
 });
 
-browserTest(
-  "GoTrue's error in the address's query, as after a PKCE link, is shown in words and removed",
-  async (run) => {
-    const { page } = run;
-    const error = "error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired";
-    await page.goto(`${run.appUrl}?${error}#${error}`);
-    const said = page.getByRole("alert").filter({ hasText: "Email link is invalid or has expired: a link works once" });
-    await said.waitFor().catch(async (caught) => {
-      throw new Error(`${caught}\n${await bodyText(page)}`);
-    });
-    assert.equal(page.url(), new URL(run.appUrl).href);
+browserTest("GoTrue's error in the query, as after a PKCE link, is shown in words and removed", async (run) => {
+  const { page } = run;
+  const error = "error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired";
+  await page.goto(`${run.appUrl}?${error}`);
+  const said = page.getByRole("alert").filter({ hasText: "Email link is invalid or has expired: a link works once" });
+  await said.waitFor().catch(async (caught) => {
+    throw new Error(`${caught}\n${await bodyText(page)}`);
+  });
+  assert.equal(page.url(), new URL(run.appUrl).href);
 
-    // Another of GoTrue's errors: its own description, and what to do. (A redirect from Auth loads the page afresh;
+  // Another of GoTrue's errors: its own description, and what to do. (A redirect from Auth loads the page afresh;
   // a change of hash alone would not.)
   await page.goto("about:blank");
-    await page.goto(`${run.appUrl}#error=server_error&error_code=unexpected_failure&error_description=Database+error`);
-    await page.getByRole("alert").filter({ hasText: "Database error. Sign in, or ask for a new link." }).waitFor();
-    assert.deepEqual(run.pageErrors, []);
-  },
-);
+  await page.goto(`${run.appUrl}#error=server_error&error_code=unexpected_failure&error_description=Database+error`);
+  await page.getByRole("alert").filter({ hasText: "Database error. Sign in, or ask for a new link." }).waitFor();
+  assert.deepEqual(run.pageErrors, []);
+});
 
 async function waitForNewLink(email: string, old: string): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
