@@ -1,4 +1,4 @@
-import { invocationRetention, startHousekeeping } from "./housekeeping.ts";
+import { invocationRetention, removedRowRetention, startHousekeeping } from "./housekeeping.ts";
 import { startStack } from "./stack.ts";
 import { stackConfig } from "./stack-config.ts";
 import { startWebApp, webAppPort } from "./web-server.ts";
@@ -44,8 +44,9 @@ service_role key: ${stack.serviceRoleKey}
   applied.length ? `applied ${applied.join(", ")}` : "none new"
 } (${stack.migrations.skipped} already applied)
 
-    Housekeeping: invocation records older than ${invocationRetention} are pruned at start and hourly
-                  (pg_cron does it daily on hosted Supabase)
+    Housekeeping: invocation records older than ${invocationRetention}, removed rows older than ${removedRowRetention}
+                  and Auth's dead sessions and codes are pruned at start and hourly
+                  (pg_cron does it daily on hosted Supabase, where Auth prunes its own)
 
          Web app: ${
   webApp instanceof Error
