@@ -17,7 +17,7 @@ export interface PageLimits {
 }
 
 export const pageLimits: Omit<PageLimits, "allowedHosts"> = {
-  // 8 MiB: some real recipe pages pass 2 MiB with inline scripts and images (recipe.import_url, issue 2).
+  // 8 MiB: some real recipe pages pass 2 MiB with inline scripts and images (recipe.import_url).
   maxBytes: 8 * 1024 * 1024,
   timeoutMs: 4000,
   maxRedirects: 5,

@@ -6,7 +6,7 @@ import { parseIngredientLine } from "./ingredient-line.ts";
 type Row = [string, number | null, string | null, string | null, string | null, string, string | null, string[]?];
 
 const table: Row[] = [
-  // Issue 2: forms real pages carry.
+  // Forms real recipe pages carry.
   ["1 and 1/2 cups milk", 1.5, "1 1/2", "cup", null, "milk", null],
   ["1 14-ounce can coconut milk", 1, "1", "can", null, "coconut milk", "14-ounce"],
   ["1 heaping cup flour", 1, "1", "cup", null, "flour", "heaping"],
@@ -254,8 +254,8 @@ Deno.test("parseIngredientLine never throws and always keeps the original line",
   );
 });
 
-// Issue 23 part 2: size phrases, measures that add up, sizes of what holds it, labels and phrases said after the
-// name. Each of these read the wrong name or amount before.
+// Size phrases, measures that add up, sizes of what holds it, labels and phrases said after the name. Each of
+// these read the wrong name or amount before.
 const sizesAndPhrases: Row[] = [
   ["2 inch ginger root", 1, "1", "piece", null, "ginger root", "2 inch"],
   ["1 1-inch knob ginger", 1, "1", "piece", null, "ginger", "1-inch; knob"],

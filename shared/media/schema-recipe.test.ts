@@ -1,4 +1,4 @@
-// Each form below was written for this test to reproduce what real recipe pages carry (issue 2); none is copied
+// Each form below was written for this test to reproduce what real recipe pages carry; none is copied
 // from a page.
 import assert from "node:assert/strict";
 import { schemaRecipeOf } from "./schema-recipe.ts";

@@ -1,4 +1,4 @@
-// Aisles (issue 26): the order of the grocery categories for a household's shop. Each item's category and what to
+// Aisles: the order of the grocery categories for a household's shop. Each item's category and what to
 // buy come with grocery.get_list and grocery.changes.
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";

@@ -1,4 +1,4 @@
-// The change feed (issue 25): pull what changed after a version, for live lists and the week.
+// The change feed: pull what changed after a version, for live lists and the week.
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { checkPlannerSpan, dateField, textField } from "./fields.ts";

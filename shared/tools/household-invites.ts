@@ -1,4 +1,4 @@
-// Invite links as objects (issue 26): an owner lists the household's invites and revokes one.
+// Invite links as objects: an owner lists the household's invites and revokes one.
 // (household.create_invite and household.join are in household.ts.)
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";

@@ -204,7 +204,7 @@ export type PlannerRestoreMealResult = z.infer<typeof PlannerRestoreMealResult>;
 export const GroceryListListsResult = z.strictObject({ lists: z.array(GroceryListSummary), next_cursor: nextCursor });
 export type GroceryListListsResult = z.infer<typeof GroceryListListsResult>;
 
-/** A version of a list or of a household's week (issue 25): raised by each transaction that changes it. */
+/** A version of a list or of a household's week: raised by each transaction that changes it. */
 export const changeVersion = z.int().nonnegative();
 
 export const GroceryGetListResult = z.strictObject({

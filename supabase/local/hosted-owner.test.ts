@@ -1,4 +1,4 @@
-// The migrations apply as a hosted project's owner does (issue 24.1): on Supabase the migrations run as `postgres`,
+// The migrations apply as a hosted project's owner does: on Supabase the migrations run as `postgres`,
 // which is not a superuser (NOSUPERUSER CREATEROLE CREATEDB REPLICATION BYPASSRLS) and holds ADMIN OPTION on anon,
 // authenticated, service_role and authenticator (a hosted PostgreSQL 17 project's role dump shows these). From
 // PostgreSQL 16, granting authenticated to the writer and reader roles takes that ADMIN OPTION; a superuser never

@@ -1,4 +1,4 @@
-// Released migrations are append-only (issue 24.3). supabase/releases/<version>.sha256 lists, in sha256sum's format,
+// Released migrations are append-only. supabase/releases/<version>.sha256 lists, in sha256sum's format,
 // every migration file of that release as it was released (v0.1.0: 20 files; v0.2.0: 52, through
 // 20261126001000_catalog_everyday_gaps.sql); each was written once and no script regenerates it.
 // A live project has applied those files already (`supabase db push` records each by its version and never runs it

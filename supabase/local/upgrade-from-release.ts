@@ -1,4 +1,4 @@
-// An upgrade from a release, as `supabase db push` does it on a live project (issue 24.3): a database made from a
+// An upgrade from a release, as `supabase db push` does it on a live project: a database made from a
 // release's migrations (supabase/releases/<version>.sha256) holds a household written through that release's own
 // private.invoke (supabase/releases/<version>-household.sql); the newer migrations are applied; every row and every
 // reply of that household must be as before. New columns and new keys in a reply are what a migration adds, and a

@@ -1,4 +1,4 @@
--- A realistic household, written through release v0.1.0's own private.invoke (issue 24.3): the upgrade pass of the
+-- A realistic household, written through release v0.1.0's own private.invoke: the upgrade pass of the
 -- test task makes a database from v0.1.0's migrations, runs this file, applies the newer migrations and checks that
 -- every row and every reply is as before. It speaks v0.1.0's tool inputs, so it is never changed with the code: a
 -- later release gets a fixture of its own. It leaves no table of public empty (the pass checks that too).

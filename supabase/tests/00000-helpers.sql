@@ -162,7 +162,7 @@ as $$
   order by 1;
 $$;
 
--- The grocery ledger (issue 1) of a list, through the invariant's function: each live item whose quantity is not
+-- The grocery ledger of a list, through the invariant's function: each live item whose quantity is not
 -- its ledger's (sources minus withdrawals plus adjustments, converted exactly), as 'id quantity unit ≠ ledger
 -- [other kinds]'; none when it holds. Files assert it with is_empty.
 create or replace function tests.ledger_violations(p_list_id uuid) returns setof text

@@ -1,4 +1,4 @@
--- Aisles and what to buy (issue 26): every catalog entry has an aisle of the fixed list, and what to buy follows the
+-- Aisles and what to buy: every catalog entry has an aisle of the fixed list, and what to buy follows the
 -- catalog's purchase units exactly (converted by the units' exact factors within a kind), else the units bought whole.
 begin;
 set local search_path to public, extensions, tests;

@@ -1,4 +1,4 @@
--- The catalog's names stay exact lookups (issue 23, part 2): every name and alias folds to one ingredient only, every
+-- The catalog's names stay exact lookups: every name and alias folds to one ingredient only, every
 -- catalog entry has an aisle, and the regional and shelf names read as the ingredient they name.
 begin;
 set local search_path to public, extensions, tests;

@@ -1,4 +1,4 @@
--- The grocery ledger (issue 1): after a fold, an edit and a conversion every live item's quantity is its ledger's
+-- The grocery ledger: after a fold, an edit and a conversion every live item's quantity is its ledger's
 -- (private.grocery_ledger_violations, through tests.ledger_violations); the edit and the conversion's rounding are
 -- recorded as adjustments, exactly; a line folded or converted into another cannot be restored; a quantity changed
 -- behind the ledger's back shows, with both figures.

@@ -1,4 +1,4 @@
--- Supabase's Security and Performance Advisors report nothing to fix (issue 24.2). The dashboard runs the public
+-- Supabase's Security and Performance Advisors report nothing to fix. The dashboard runs the public
 -- lints of Supabase's splinter project; these checks are written from their documentation, for the rules our
 -- schema could break, so the test command fails before a hosted project's advisors would warn.
 begin;

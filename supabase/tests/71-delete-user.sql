@@ -1,4 +1,4 @@
--- Deleting a user, as GoTrue does (delete from auth.users), in a household with a year of data (issue 24.2):
+-- Deleting a user, as GoTrue does (delete from auth.users), in a household with a year of data:
 -- it scans no large table whole, their rows stay with the household with the reference set to null, the other
 -- member becomes owner of a household the user owned alone, and a household with no other member goes.
 begin;

@@ -1,4 +1,4 @@
--- A stale uncheck (issue 25): Alice read the list, Bob ticked milk, Alice's offline uncheck carrying the version she
+-- A stale uncheck: Alice read the list, Bob ticked milk, Alice's offline uncheck carrying the version she
 -- read is refused, not applied. The item records who last changed its tick and its amount, at which version; the
 -- refusal is a recorded reply (replayed under its key) and is not a write of the history.
 begin;

@@ -1,4 +1,4 @@
-// The assistant's limits (issue 5): live pending actions per household, the pending-actions listing in pages,
+// The assistant's limits: live pending actions per household, the pending-actions listing in pages,
 // messages per conversation, conversations a day. Rows are seeded with SQL as admin.
 import assert from "node:assert/strict";
 import { callToolOk } from "../support/tools-client.ts";

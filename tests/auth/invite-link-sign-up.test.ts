@@ -1,4 +1,4 @@
-// Through an invite link with the real supabase-js auth client (issue 26): someone without an account signs up with
+// Through an invite link with the real supabase-js auth client: someone without an account signs up with
 // the link's code and is in the household at once, with no household of their own; someone with an account signs in
 // and joins with household.join; a revoked link still lets the person sign up (a household of their own), and
 // household.join then says why the link did not work.

@@ -1,4 +1,4 @@
-// deno task bench:sync [--calls 200]: what live lists cost (issue 25). On a 1,000-item list, grocery.changes for
+// deno task bench:sync [--calls 200]: what live lists cost. On a 1,000-item list, grocery.changes for
 // deltas of 1, 10 and 100 changed items beside grocery.get_list of the same list (the full read a pull replaces),
 // in alternating calls at 1 connection; then the pokes each kind of write sends, counted as the database sends
 // them (LISTEN on the local Realtime stand-in's channel, and the rows realtime.send wrote): one per transaction per

@@ -1,4 +1,4 @@
-// fetchPage, recipe.import_url's reader (issue 3), against servers on loopback only. Every other address is
+// fetchPage, recipe.import_url's reader, against servers on loopback only. Every other address is
 // refused before a connection opens: the resolver is the test's, and `watched` counts connection attempts and
 // throws on one to an address off this machine, so a regression cannot send a packet anywhere else.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// recipe.import_url (issue 15): a page's schema.org Recipe into a draft; only public http(s) pages, checked after
+// recipe.import_url: a page's schema.org Recipe into a draft; only public http(s) pages, checked after
 // DNS resolution and at every redirect, with limits on size and redirects. The refusals go through the stack;
 // the pages themselves are served by this test on 127.0.0.1, which only this test's own recipe function (with
 // RECIPE_IMPORT_ALLOW_HOSTS naming that server) may read. Every address form is tested in fetch-page.test.ts.

@@ -1,5 +1,6 @@
-// recipe.parse_text over HTTP on lines the catalog read wrong or not at all before issue 23 part 2: regional and
-// shelf names, forms bought apart, descriptive words, sizes before the name, and counted things given their unit.
+// recipe.parse_text over HTTP on lines the catalog read wrong or not at all before its round of regional names
+// (migration 20261126000200_catalog_regional_names.sql): regional and shelf names, forms bought apart, descriptive
+// words, sizes before the name, and counted things given their unit.
 import assert from "node:assert/strict";
 import { callToolOk } from "../support/tools-client.ts";
 import { twoHouseholds } from "../support/households.ts";

@@ -1,5 +1,5 @@
-// recipe.parse_text over HTTP on everyday names the catalog lacked until its fourth round (issue 23 part 2,
-// migration 20261126001000_catalog_everyday_gaps.sql): names a home cook in the US, UK, Canada, Australia or India
+// recipe.parse_text over HTTP on everyday names the catalog lacked until its fourth round (migration
+// 20261126001000_catalog_everyday_gaps.sql): names a home cook in the US, UK, Canada, Australia or India
 // writes that matched nothing, by the English name, the regional name or the name on the packet; and names left out
 // as ambiguous, which stay unmatched.
 import assert from "node:assert/strict";

@@ -1,6 +1,6 @@
 // recipe.parse_text over HTTP: a maker named without any mark ("King Arthur", "Lurpak", a shop's own brand), where a
 // thing comes from, and its grain are descriptions, kept in the line's note; a diet's version of a thing is not, and
-// stays unmatched rather than merge on the list with what the household cannot eat (issue 23 part 2).
+// stays unmatched rather than merge on the list with what the household cannot eat.
 import assert from "node:assert/strict";
 import { twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";

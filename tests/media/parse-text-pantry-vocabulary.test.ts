@@ -1,5 +1,5 @@
-// recipe.parse_text over HTTP on everyday names the catalog lacked until its shelf-by-shelf pantry round (issue 23
-// part 2, migration 20261126000500_catalog_pantry_vocabulary.sql): baking, grains and pasta, dressings, sauces and
+// recipe.parse_text over HTTP on everyday names the catalog lacked until its shelf-by-shelf pantry round
+// (migration 20261126000500_catalog_pantry_vocabulary.sql): baking, grains and pasta, dressings, sauces and
 // stocks, cheeses and dairy-free alternatives, cuts, game and fish, drinks, and varieties read as the generic entry
 // with the variety kept in the line's note.
 import assert from "node:assert/strict";

@@ -1,6 +1,6 @@
 // recipe.parse_text over HTTP: a part of the recipe named alone ("Sauce", "DRESSING", "The Marinade") is the section
-// of the lines under it, not an ingredient line that stops the draft from being ready (issue 23 part 2: headings
-// kept as section names rather than ingredients). A part named with what it is made of ("Hot sauce") stays a line.
+// of the lines under it, not an ingredient line that stops the draft from being ready. A part
+// named with what it is made of ("Hot sauce") stays a line.
 import assert from "node:assert/strict";
 import { twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";

@@ -1,5 +1,5 @@
 // recipe.parse_text over HTTP on names the catalog lacked until its round of prepared foods, genericised brands and
-// world pantries (issue 23 part 2, migration 20261126000800_catalog_prepared_and_world_vocabulary.sql): what is
+// world pantries (migration 20261126000800_catalog_prepared_and_world_vocabulary.sql): what is
 // bought ready (breads and wrappers, cookies, candy, frozen, deli, canned and jarred, snacks), brand names that are
 // the word for the thing, and native names of everyday ingredients from cuisines covered less so far.
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 // recipe.parse_text over HTTP on everyday ingredients the catalog lacked until it was grown from general cooking
-// vocabulary (issue 23 part 2): Indian, Asian and Middle Eastern pantry names, British and Australian names for cuts
+// vocabulary: Indian, Asian and Middle Eastern pantry names, British and Australian names for cuts
 // and shelf goods, and counted entries with their count unit.
 import assert from "node:assert/strict";
 import { callToolOk } from "../support/tools-client.ts";

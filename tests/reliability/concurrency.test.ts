@@ -1,4 +1,4 @@
-// Concurrency (issue 10.8): many writers at once never lose an update, never deadlock, never answer 5xx.
+// Concurrency: many writers at once never lose an update, never deadlock, never answer 5xx.
 // Figures are printed for the note; the assertions are about correctness, not speed.
 import assert from "node:assert/strict";
 import { callTool } from "../support/tools-client.ts";

@@ -1,4 +1,4 @@
-// Faults (issue 10.9): the functions' database connections are killed (pg_terminate_backend) while writes
+// Faults: the functions' database connections are killed (pg_terminate_backend) while writes
 // run. A client that retries what is retryable, with the same idempotency key, ends with every write applied
 // exactly once, never a 5xx other than a retryable 503, and the functions recover without a restart.
 import assert from "node:assert/strict";

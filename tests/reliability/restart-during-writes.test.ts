@@ -1,4 +1,4 @@
-// A restart during writes (issue 10.9): Postgres stops and starts again under the functions while writes run,
+// A restart during writes: Postgres stops and starts again under the functions while writes run,
 // on a cluster of this test's own (so the shared test stack is never disturbed). Writes retried with their
 // idempotency key across the restart are applied exactly once, with only retryable errors on the way and no
 // restart of the functions. (The outage timings themselves: tests/platform/outage.test.ts.)

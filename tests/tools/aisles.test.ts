@@ -1,4 +1,4 @@
-// Aisles and what to buy (issue 26): grocery.get_list and grocery.changes return each item's category and what to
+// Aisles and what to buy: grocery.get_list and grocery.changes return each item's category and what to
 // buy where the catalog says how it is sold, with the household's aisle order; any member sets that order
 // (household.set_aisle_order), and history.undo puts the previous one back.
 import assert from "node:assert/strict";

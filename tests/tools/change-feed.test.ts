@@ -1,4 +1,4 @@
-// The change feed (issue 25): versions in commit order, grocery.changes and planner.changes, one poke per
+// The change feed: versions in commit order, grocery.changes and planner.changes, one poke per
 // transaction per list, and nothing for a non-member.
 import assert from "node:assert/strict";
 import type { ToolOutput } from "../../shared/tools/registry.ts";

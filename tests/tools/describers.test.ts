@@ -1,4 +1,4 @@
-// Proposals and history in plain words (issue 26): every write tool of the registry is proposed through MCP, where
+// Proposals and history in plain words: every write tool of the registry is proposed through MCP, where
 // the pending action carries its describer's sentence; confirmed in the app; and history.list then shows the same
 // kind of sentence. Names of the rows, never an id, a uuid or JSON.
 import assert from "node:assert/strict";

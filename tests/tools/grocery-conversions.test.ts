@@ -1,4 +1,4 @@
-// Unit conversion proposals (issue 14.3): proposed with exact arithmetic, applied only as accepted, volume with
+// Unit conversion proposals: proposed with exact arithmetic, applied only as accepted, volume with
 // volume and weight with weight only, sources kept.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

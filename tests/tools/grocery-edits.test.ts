@@ -1,4 +1,4 @@
-// Editing lists and items, and undoing removals (issue 13.1 and 13.4): each tool's success, its
+// Editing lists and items, and undoing removals: each tool's success, its
 // validation errors, another household's rows (404, unchanged) and its undo.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

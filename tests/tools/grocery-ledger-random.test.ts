@@ -1,4 +1,4 @@
-// The grocery ledger under random writes (issue 1): seeded sequences of every grocery and planner write tool,
+// The grocery ledger under random writes: seeded sequences of every grocery and planner write tool,
 // grocery.sync_plan, conversions, restores and history.undo, run over HTTP by two members of one household at once,
 // a pair of calls per round. After each round every live item's quantity is its ledger's
 // (private.grocery_ledger_violations is empty) and no checked item was reduced by another tool. A failure prints the
@@ -252,7 +252,7 @@ interface ListCopy {
   version: number;
 }
 
-/** The first read of a client of the change feed (issue 25): grocery.get_list, and the version it read at. */
+/** The first read of a client of the change feed: grocery.get_list, and the version it read at. */
 async function readInto(copy: ListCopy, user: TestUser, world: World): Promise<void> {
   const list = await callToolOk(user, "grocery.get_list", { grocery_list_id: world.listId }, {
     householdId: world.householdId,

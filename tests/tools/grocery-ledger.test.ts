@@ -1,4 +1,4 @@
-// The grocery ledger (issue 1): a line merged, folded, converted or emptied into another cannot be restored as if
+// The grocery ledger: a line merged, folded, converted or emptied into another cannot be restored as if
 // it were independent, and after each of these writes every live item's quantity is the sum of its ledger rows.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

@@ -1,4 +1,4 @@
-// The merge's loose ends (issue 9): names link to the catalog, prep states fold case, unchecking folds
+// The merge's loose ends: names link to the catalog, prep states fold case, unchecking folds
 // back, the item cap holds under concurrency, and a list's updated_at moves with its items.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

@@ -1,4 +1,4 @@
-// grocery.push_recipe (issue 14.1): a recipe's lines scaled exactly into a list through the merge, each
+// grocery.push_recipe: a recipe's lines scaled exactly into a list through the merge, each
 // contribution recorded with its recipe; validation, another household's rows, and the servings rule.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

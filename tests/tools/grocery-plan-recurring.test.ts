@@ -1,4 +1,4 @@
-// Recurring meals (issue 14.4): planner.add_recurring makes ordinary planned meals that list_meals shows and
+// Recurring meals: planner.add_recurring makes ordinary planned meals that list_meals shows and
 // grocery.sync_plan brings in; one occurrence changes alone; planner.remove_series removes the rest.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

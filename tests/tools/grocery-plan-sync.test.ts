@@ -1,4 +1,4 @@
-// grocery.sync_plan (issue 14.2): the plan of a date range into a list, each meal scaled to its servings;
+// grocery.sync_plan: the plan of a date range into a list, each meal scaled to its servings;
 // a re-sync changes nothing; a removed, moved or rescaled meal has exactly its own contribution taken back
 // or adjusted; a checked item is never reduced; preview returns what the real run changes.
 import assert from "node:assert/strict";

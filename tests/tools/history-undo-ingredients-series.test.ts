@@ -1,4 +1,4 @@
-// history.undo of ingredient.create and of the recurring-series tools (issue 13.3): CONFLICT naming what refers
+// history.undo of ingredient.create and of the recurring-series tools: CONFLICT naming what refers
 // to the ingredient or what changed since, with nothing changed; a removed name can be created again.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

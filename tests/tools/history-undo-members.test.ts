@@ -1,4 +1,4 @@
-// history.undo of invites and membership (issue 13.3): who may undo what, and CONFLICT when a later write changed
+// history.undo of invites and membership: who may undo what, and CONFLICT when a later write changed
 // the rows (nothing changes then). The every-write test checks the plain undo of each tool.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

@@ -1,4 +1,4 @@
-// history.list and history.undo (issue 13.3): the household's writes with who, when and a summary, paged; undo of
+// history.list and history.undo: the household's writes with who, when and a summary, paged; undo of
 // a push by exactly its own source rows; conflicts that name what changed since; validation; another household.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

@@ -1,4 +1,4 @@
-// Managing households (issue 13.7): list, rename, set_default, leave, remove_member, set_role, each with its
+// Managing households: list, rename, set_default, leave, remove_member, set_role, each with its
 // success path, its validation errors, another household (404 or 403, unchanged) and its undo.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

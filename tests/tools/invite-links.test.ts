@@ -1,4 +1,4 @@
-// Invite links as objects (issue 26): an owner creates one with an expiry, lists the household's invites with their
+// Invite links as objects: an owner creates one with an expiry, lists the household's invites with their
 // state and revokes one; a revoked or expired code is refused with a CONFLICT that says why, and changes nothing;
 // undoing a revoke makes the link work again.
 import assert from "node:assert/strict";

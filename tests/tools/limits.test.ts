@@ -1,4 +1,4 @@
-// Limits everywhere a client can create rows (issue 5): meals per day, the span and size of a sync, household
+// Limits everywhere a client can create rows: meals per day, the span and size of a sync, household
 // ingredients, members and memberships. Rows are seeded with SQL as admin, then the tool refuses the next one.
 import assert from "node:assert/strict";
 import type { Sql } from "../../shared/db/client.ts";

@@ -1,4 +1,4 @@
-// Writes made offline (issue 25): a stale write that would undo someone else's later change is a conflict, never a
+// Writes made offline: a stale write that would undo someone else's later change is a conflict, never a
 // silent un-tick; an item that is gone is answered in words (and a merged one with the line it went into); a retry
 // with the same Idempotency-Key replays the first answer, a refusal included.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Onboarding (issue 26): someone who signs up through an invite joins that household and owns no empty one; a join
+// Onboarding: someone who signs up through an invite joins that household and owns no empty one; a join
 // makes the household joined the member's default, and undoing it sets the previous default back.
 import assert from "node:assert/strict";
 import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";

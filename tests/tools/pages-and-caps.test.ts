@@ -1,4 +1,4 @@
-// Noisy neighbours (issue 9.3): every list-returning read comes in pages, and a household holds at most so
+// Noisy neighbours: every list-returning read comes in pages, and a household holds at most so
 // many lists, recipes and live invites, so one household's size cannot slow the others.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

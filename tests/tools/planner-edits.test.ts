@@ -1,4 +1,4 @@
-// planner.update_meal and planner.get_meals_for_date (issue 13.5): success, validation, another household's
+// planner.update_meal and planner.get_meals_for_date: success, validation, another household's
 // meals (404, unchanged) and the undo of an update.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

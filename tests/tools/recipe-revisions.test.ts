@@ -1,4 +1,4 @@
-// recipe.update's previous values and revisions, recipe.revert and recipe.list_revisions (issue 13.2): success,
+// recipe.update's previous values and revisions, recipe.revert and recipe.list_revisions: success,
 // validation, another household's recipe (404, unchanged), and the undo of a revert.
 import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";

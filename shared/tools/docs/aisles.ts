@@ -1,4 +1,4 @@
-// Prose for household.set_aisle_order (issue 26).
+// Prose for household.set_aisle_order.
 import { toolDoc } from "./tool-doc.ts";
 import { groceryCategories } from "../fields.ts";
 

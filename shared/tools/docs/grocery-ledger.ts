@@ -1,4 +1,4 @@
-// The grocery ledger (issue 1), stated once for every grocery tool that changes an amount; the SQL's
+// The grocery ledger, stated once for every grocery tool that changes an amount; the SQL's
 // private.grocery_ledger_violations checks exactly this.
 
 /** What a live item's quantity is, as every write keeps it. */

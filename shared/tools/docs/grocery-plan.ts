@@ -1,4 +1,4 @@
-// Prose for the grocery tools that bring recipes and the week's plan into a list (issue 14).
+// Prose for the grocery tools that bring recipes and the week's plan into a list.
 import { toolDoc } from "./tool-doc.ts";
 
 const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";

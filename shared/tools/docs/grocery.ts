@@ -7,7 +7,7 @@ const listId = "c0a80121-7ac0-4e1c-9d2b-5f8e4a3b2c10";
 const itemId = "0f6e3c9a-2b1d-4e7f-8a9c-1d2e3f4a5b6c";
 const riceId = "5b0e8a4c-3d2f-4a1b-9c8d-7e6f5a4b3c2d";
 
-/** What grocery.get_list and grocery.changes say about aisles and buying (issue 26). */
+/** What grocery.get_list and grocery.changes say about aisles and buying. */
 export const aisleFields =
   "- `category`: the catalog ingredient's aisle (produce, bakery, deli, meat, seafood, dairy, " +
   "pantry, spices, frozen, drinks, household, other); null for a free-text item or a household's own ingredient " +

@@ -1,4 +1,4 @@
-// Prose for the invite-link tools (issue 26): listing and revoking a household's invites.
+// Prose for the invite-link tools: listing and revoking a household's invites.
 import { idExample, toolDoc } from "./tool-doc.ts";
 
 const listInvitesSummary = `Lists the household's invite links, newest first, with each one's code, expiry, uses

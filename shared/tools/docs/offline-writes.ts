@@ -1,4 +1,4 @@
-// The conflict rules of writes made offline (issue 25), said once for the grocery item tools and grocery.changes.
+// The conflict rules of writes made offline, said once for the grocery item tools and grocery.changes.
 
 /** The rule each item write applies when it carries seen_version. */
 export const staleWriteRules = {

@@ -1,4 +1,4 @@
-// Prose for the recurring-meal tools (issue 14.4).
+// Prose for the recurring-meal tools.
 import { toolDoc } from "./tool-doc.ts";
 
 const recipeId = "5b1f0c2e-8d4a-4f3b-9e6c-7a2d1e0f9b8c";
