@@ -1,6 +1,6 @@
 // What a database's schema is, as text a person can diff: every function with its body, settings and grants, every
-// table's columns, constraints, indexes, triggers, policies and grants, every view, in the schemas our migrations
-// write. Two databases that should be the same (one that applied a corrected migration fresh, one that applied the
+// table's columns, constraints, indexes, triggers, policies and grants, every view and sequence, the default
+// privileges, in the schemas our migrations write. Two databases that should be the same (one that applied a corrected migration fresh, one that applied the
 // old one and the migrations after it) are compared through this rather than pg_dump, which the npm PostgreSQL builds
 // do not ship and Debian's refuses to run against a newer server.
 import postgres from "postgres";
@@ -11,10 +11,14 @@ export const ourSchemas = ["public", "private", "app"];
 /** Object name → its definition, for every object of ours; sorted keys make a stable diff. */
 export type CatalogSnapshot = Record<string, string>;
 
+/** A privilege list in a stable order: the order grants were made in is not part of what they allow. */
+const acl = (column: string) =>
+  `coalesce((select pg_catalog.string_agg(item::text, ',' order by item::text) from pg_catalog.unnest(${column}) item), '')`;
+
 const queries: Record<string, string> = {
   function: `
     select p.oid::regprocedure::text as name,
-      pg_catalog.pg_get_functiondef(p.oid) || ' acl=' || coalesce(p.proacl::text, '') as definition
+      pg_catalog.pg_get_functiondef(p.oid) || ' acl=' || ${acl("p.proacl")} as definition
     from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
     where n.nspname = any($1) and p.prokind in ('f', 'p')
       and not exists (select 1 from pg_catalog.pg_depend e
@@ -22,7 +26,7 @@ const queries: Record<string, string> = {
   relation: `
     select c.oid::regclass::text as name,
       c.relkind::text || ' rls=' || c.relrowsecurity || ' force=' || c.relforcerowsecurity
-        || ' acl=' || coalesce(c.relacl::text, '')
+        || ' acl=' || ${acl("c.relacl")}
         || coalesce(' view=' || pg_catalog.pg_get_viewdef(c.oid), '') as definition
     from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
     where n.nspname = any($1) and c.relkind in ('r', 'p', 'v', 'm', 'S')`,
@@ -31,7 +35,7 @@ const queries: Record<string, string> = {
       pg_catalog.format_type(a.atttypid, a.atttypmod) || ' notnull=' || a.attnotnull
         || coalesce(' default=' || pg_catalog.pg_get_expr(d.adbin, d.adrelid), '')
         || ' generated=' || a.attgenerated::text || ' identity=' || a.attidentity::text
-        || ' acl=' || coalesce(a.attacl::text, '') as definition
+        || ' acl=' || ${acl("a.attacl")} as definition
     from pg_catalog.pg_attribute a
     join pg_catalog.pg_class c on c.oid = a.attrelid
     join pg_catalog.pg_namespace n on n.oid = c.relnamespace
@@ -66,8 +70,15 @@ const queries: Record<string, string> = {
     where p.schemaname = any($1) or p.tablename = 'messages' and p.schemaname = 'realtime'
       or p.schemaname = 'storage'`,
   schema: `
-    select 'schema ' || n.nspname as name, coalesce(n.nspacl::text, '') as definition
+    select 'schema ' || n.nspname as name, ${acl("n.nspacl")} as definition
     from pg_catalog.pg_namespace n where n.nspname = any($1)`,
+  // Default privileges (`alter default privileges`): what every function and table made later is granted.
+  "default privileges": `
+    select coalesce(pg_catalog.pg_get_userbyid(d.defaclrole), '') || ' in ' || coalesce(n.nspname, 'every schema')
+        || ' on ' || d.defaclobjtype::text as name,
+      ${acl("d.defaclacl")} as definition
+    from pg_catalog.pg_default_acl d left join pg_catalog.pg_namespace n on n.oid = d.defaclnamespace
+    where n.nspname is null or n.nspname = any($1)`,
   type: `
     select t.oid::regtype::text as name,
       t.typtype::text || coalesce(' ' || (select string_agg(e.enumlabel, ',' order by e.enumsortorder)
