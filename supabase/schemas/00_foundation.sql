@@ -94,7 +94,7 @@ create function private.is_uuid(p_value text) returns boolean
 language sql immutable
 return p_value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 -- These helpers have none so that PostgreSQL inlines them into their callers: a SQL function with a SET clause is
--- never inlined. The advisor's rule wins (issue 24.2): the atomic bodies (`return …`) were bound when created, so
+-- never inlined. The advisor's rule wins: the atomic bodies (`return …`) were bound when created, so
 -- the empty search_path changes nothing they call; the two string bodies name every object with its schema. The
 -- cost is measured in the README (bench).
 alter function private.is_uuid(text) set search_path = '';

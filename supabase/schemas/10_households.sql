@@ -52,61 +52,6 @@ end;
 $$;
 grant execute on function private.hold_household_cap(uuid,text) to authenticated;
 
-create table public.households (
-  id uuid primary key default gen_random_uuid(),
-  name text not null check (char_length(btrim(name)) between 1 and 200),
-  created_by uuid default auth.uid() references auth.users (id) on delete set null,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
-);
-create index households_created_by_idx on public.households (created_by);
-revoke all on public.households from public, anon, authenticated;
-grant insert, update on public.households to meal_planner_writer;
-alter table public.households enable row level security;
-alter table public.households add column planner_version bigint not null default 0;
-
-create table public.household_members (
-  household_id uuid not null references public.households (id) on delete cascade,
-  user_id uuid not null references auth.users (id) on delete cascade,
-  role text not null default 'member' check (role in ('owner', 'member')),
-  created_at timestamptz not null default now(),
-  primary key (household_id, user_id)
-);
-create index household_members_user_id_idx on public.household_members (user_id);
-revoke all on public.household_members from public, anon, authenticated;
-grant insert, update, delete on public.household_members to meal_planner_writer;
-alter table public.household_members enable row level security;
--- A user's default household: the one a household tool uses when the call names none and the user has
--- several (private.invoke), so that a member of two households is not refused on every call.
-alter table public.household_members add column is_default boolean not null default false;
-create unique index household_members_one_default on public.household_members (user_id) where is_default;
-
--- Policies call these as (select private.…(household_id)). Security definer
--- lets them read household_members without recursing into its own policies.
-create function private.is_household_member(p_household_id uuid) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
-  select exists (
-    select 1 from public.household_members m
-    where m.household_id = p_household_id and m.user_id = (select auth.uid())
-  );
-$$;
--- The helpers the tools and policies call as the signed-in user (functions are executable by no one
--- by default: see the foundation migration).
-grant execute on function private.is_household_member(uuid) to authenticated;
-
-create function private.is_household_owner(p_household_id uuid) returns boolean
-language sql stable security definer
-set search_path = ''
-as $$
-  select exists (
-    select 1 from public.household_members m
-    where m.household_id = p_household_id and m.user_id = (select auth.uid()) and m.role = 'owner'
-  );
-$$;
-grant execute on function private.is_household_owner(uuid) to authenticated;
-
 -- Policies use these as `household_id in (select private.member_household_ids())`:
 -- with no argument from the row, Postgres runs the subquery once per statement
 -- (a hashed subplan) instead of calling a function for every row. As a filter
@@ -149,6 +94,113 @@ begin
   return new;
 end;
 $$;
+
+create table public.households (
+  id uuid primary key default gen_random_uuid(),
+  name text not null check (char_length(btrim(name)) between 1 and 200),
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  planner_version bigint not null default 0
+);
+create index households_created_by_idx on public.households (created_by);
+revoke all on public.households from public, anon, authenticated;
+grant insert, update on public.households to meal_planner_writer;
+alter table public.households enable row level security;
+create trigger households_stamp_update before update on public.households
+  for each row execute function private.stamp_update();
+-- The creator may read the row it just inserted (insert … returning) before the
+-- trigger below has made it a member.
+create policy "Households are visible to their members and creator" on public.households
+  for select to authenticated
+  using (id in (select private.member_household_ids()) or created_by = (select auth.uid()));
+create policy "Users can create households they own" on public.households
+  for insert to authenticated
+  with check (created_by = (select auth.uid()));
+create policy "Owners can rename their households" on public.households
+  for update to authenticated
+  using (id in (select private.owned_household_ids()))
+  with check (id in (select private.owned_household_ids()));
+create trigger households_add_creator_as_owner after insert on public.households
+  for each row execute function private.add_household_creator_as_owner();
+
+-- A member joining counts the household's members and the user's households. Definer: a joining user is not
+-- yet a member, and row-level security would hide the rows to count (private.redeem_invite is definer too).
+create function private.hold_member_caps() returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+declare
+  v_limit constant integer := 50;
+begin
+  perform private.hold_household_cap(new.household_id, 'members');
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('households:' || new.user_id::text, 0));
+  if (select count(*) from public.household_members m where m.user_id = new.user_id) >= v_limit then
+    raise exception 'a user belongs to at most % households; leave one first (household.leave)', v_limit
+      using errcode = 'MP409', hint = format('limit: %s households a user', v_limit);
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.hold_member_caps() from public;
+grant execute on function private.hold_member_caps() to authenticated;
+
+create table public.household_members (
+  household_id uuid not null references public.households (id) on delete cascade,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  role text not null default 'member' check (role in ('owner', 'member')),
+  created_at timestamptz not null default now(),
+  -- A user's default household: the one a household tool uses when the call names none and the user has
+  -- several (private.invoke), so that a member of two households is not refused on every call.
+  is_default boolean not null default false,
+  primary key (household_id, user_id)
+);
+create index household_members_user_id_idx on public.household_members (user_id);
+revoke all on public.household_members from public, anon, authenticated;
+grant insert, update, delete on public.household_members to meal_planner_writer;
+alter table public.household_members enable row level security;
+create unique index household_members_one_default on public.household_members (user_id) where is_default;
+create policy "Members are visible to fellow members" on public.household_members
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Owners can add members" on public.household_members
+  for insert to authenticated
+  with check (household_id in (select private.owned_household_ids()));
+create policy "Owners can remove members and members can leave" on public.household_members
+  for delete to authenticated
+  using (household_id in (select private.owned_household_ids()) or user_id = (select auth.uid()));
+create trigger household_members_caps before insert on public.household_members
+  for each row execute function private.hold_member_caps();
+create policy "Owners can change member roles, members their own membership" on public.household_members
+  for update to authenticated
+  using (household_id in (select private.owned_household_ids()) or user_id = (select auth.uid()))
+  with check (household_id in (select private.owned_household_ids()) or user_id = (select auth.uid()));
+
+-- Policies call these as (select private.…(household_id)). Security definer
+-- lets them read household_members without recursing into its own policies.
+create function private.is_household_member(p_household_id uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.household_members m
+    where m.household_id = p_household_id and m.user_id = (select auth.uid())
+  );
+$$;
+-- The helpers the tools and policies call as the signed-in user (functions are executable by no one
+-- by default: see the foundation migration).
+grant execute on function private.is_household_member(uuid) to authenticated;
+
+create function private.is_household_owner(p_household_id uuid) returns boolean
+language sql stable security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.household_members m
+    where m.household_id = p_household_id and m.user_id = (select auth.uid()) and m.role = 'owner'
+  );
+$$;
+grant execute on function private.is_household_owner(uuid) to authenticated;
 
 create or replace function private.create_personal_household() returns trigger
 language plpgsql security definer
@@ -428,27 +480,6 @@ end;
 $$;
 grant execute on function private.put_member_back(uuid,uuid,text,timestamptz) to authenticated;
 
--- A member joining counts the household's members and the user's households. Definer: a joining user is not
--- yet a member, and row-level security would hide the rows to count (private.redeem_invite is definer too).
-create function private.hold_member_caps() returns trigger
-language plpgsql security definer
-set search_path = ''
-as $$
-declare
-  v_limit constant integer := 50;
-begin
-  perform private.hold_household_cap(new.household_id, 'members');
-  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('households:' || new.user_id::text, 0));
-  if (select count(*) from public.household_members m where m.user_id = new.user_id) >= v_limit then
-    raise exception 'a user belongs to at most % households; leave one first (household.leave)', v_limit
-      using errcode = 'MP409', hint = format('limit: %s households a user', v_limit);
-  end if;
-  return new;
-end;
-$$;
-revoke all on function private.hold_member_caps() from public;
-grant execute on function private.hold_member_caps() to authenticated;
-
 -- The household a call runs in, resolved by private.invoke (the one named, of which the caller must be a member,
 -- or the caller's only or default one) without running a tool: media.ocr_image asks for it before its OCR, so the
 -- OCR queue can share its workers fairly between households and refuse a non-member before any work is done.
@@ -497,46 +528,5 @@ as $$
     coalesce(pg_catalog.current_setting('meal_planner.versions', true), '') || p_key || '=' || p_version || ';', true);
 $$;
 
-create trigger households_stamp_update before update on public.households
-  for each row execute function private.stamp_update();
-
-create trigger households_add_creator_as_owner after insert on public.households
-  for each row execute function private.add_household_creator_as_owner();
-
 create trigger on_auth_user_created_create_personal_household after insert on auth.users
   for each row execute function private.create_personal_household();
-
-create trigger household_members_caps before insert on public.household_members
-  for each row execute function private.hold_member_caps();
-
--- The creator may read the row it just inserted (insert … returning) before the
--- trigger below has made it a member.
-create policy "Households are visible to their members and creator" on public.households
-  for select to authenticated
-  using (id in (select private.member_household_ids()) or created_by = (select auth.uid()));
-
-create policy "Users can create households they own" on public.households
-  for insert to authenticated
-  with check (created_by = (select auth.uid()));
-
-create policy "Owners can rename their households" on public.households
-  for update to authenticated
-  using (id in (select private.owned_household_ids()))
-  with check (id in (select private.owned_household_ids()));
-
-create policy "Members are visible to fellow members" on public.household_members
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Owners can add members" on public.household_members
-  for insert to authenticated
-  with check (household_id in (select private.owned_household_ids()));
-
-create policy "Owners can remove members and members can leave" on public.household_members
-  for delete to authenticated
-  using (household_id in (select private.owned_household_ids()) or user_id = (select auth.uid()));
-
-create policy "Owners can change member roles, members their own membership" on public.household_members
-  for update to authenticated
-  using (household_id in (select private.owned_household_ids()) or user_id = (select auth.uid()))
-  with check (household_id in (select private.owned_household_ids()) or user_id = (select auth.uid()));

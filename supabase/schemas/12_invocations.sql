@@ -13,6 +13,14 @@ create table public.tool_invocations (
   response jsonb,
   is_write boolean not null,
   created_at timestamptz not null default now(),
+  -- The order in which the server applied writes: the time their record was written. A write without an
+  -- Idempotency-Key is recorded after its tool ran, while it still holds its locks, so two writes of one list
+  -- (which both lock it) are recorded in the order they were applied. A keyed write claims its record before it
+  -- runs: for it this is the claim's time. Null for the writes recorded before this column (no rewrite of the table).
+  recorded_at timestamptz default pg_catalog.clock_timestamp(),
+  -- The validated input a write ran with (null for writes recorded before this migration: history.list describes
+  -- those with the summary of their reply, as before). Compressed like the reply.
+  input jsonb,
   check (idempotency_key is null or input_hash is not null)
 );
 -- A reply is stored with every write (a 500-line push's is ~100 kB): lz4 compresses it several times faster
@@ -41,15 +49,6 @@ create index tool_invocations_undone_idx on public.tool_invocations (household_i
 -- members see it, and history.undo can take it back. Its reply names the household.
 create index tool_invocations_household_joins_idx on public.tool_invocations ((response ->> 'household_id'), created_at)
   where tool = 'household.join' and household_id is null;
--- The order in which the server applied writes: the time their record was written. A write without an
--- Idempotency-Key is recorded after its tool ran, while it still holds its locks, so two writes of one list
--- (which both lock it) are recorded in the order they were applied. A keyed write claims its record before it
--- runs: for it this is the claim's time. Null for the writes recorded before this column (no rewrite of the table).
-alter table public.tool_invocations add column recorded_at timestamptz;
-alter table public.tool_invocations alter column recorded_at set default pg_catalog.clock_timestamp();
--- The validated input a write ran with (null for writes recorded before this migration: history.list describes
--- those with the summary of their reply, as before). Compressed like the reply.
-alter table public.tool_invocations add column input jsonb;
 do $$
 begin
   if exists (select from pg_catalog.pg_settings
@@ -58,6 +57,16 @@ begin
   end if;
 end;
 $$;
+create policy "Invocations are visible to their user and household members, joins to the household joined"
+  on public.tool_invocations
+  for select to authenticated
+  using (
+    user_id = (select auth.uid())
+    or household_id in (select private.owned_household_ids())
+    or (household_id in (select private.member_household_ids()) and tool <> 'household.create_invite')
+    or (household_id is null and tool = 'household.join'
+        and (response ->> 'household_id') in (select member.id::text from private.member_household_ids() member(id)))
+  );
 
 -- private.invoke as 20261125000700_tools_only_read_path.sql defined it, except that a recorded write keeps its
 -- input (the two statements that write the record). Same settings and grants.
@@ -390,17 +399,6 @@ $$;
 create trigger hand_over_households
   before delete on auth.users
   for each row execute function private.hand_over_households_of_deleted_user();
-
-create policy "Invocations are visible to their user and household members, joins to the household joined"
-  on public.tool_invocations
-  for select to authenticated
-  using (
-    user_id = (select auth.uid())
-    or household_id in (select private.owned_household_ids())
-    or (household_id in (select private.member_household_ids()) and tool <> 'household.create_invite')
-    or (household_id is null and tool = 'household.join'
-        and (response ->> 'household_id') in (select member.id::text from private.member_household_ids() member(id)))
-  );
 
 -- Retention: invocation records (idempotency keys, stored replies, the audit) are kept 7 days. On hosted
 -- Supabase pg_cron prunes them daily; where pg_cron is not loaded (the local stack, which runs the same

@@ -8,17 +8,34 @@ create table public.household_invites (
   max_uses integer check (max_uses > 0),
   use_count integer not null default 0 check (use_count >= 0 and use_count <= coalesce(max_uses, use_count)),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
-  created_at timestamptz not null default now()
+  created_at timestamptz not null default now(),
+  revoked_at timestamptz,
+  revoked_by uuid references auth.users (id) on delete set null
 );
 create index household_invites_household_id_idx on public.household_invites (household_id);
 revoke all on public.household_invites from public, anon, authenticated;
 grant insert, update, delete on public.household_invites to meal_planner_writer;
 alter table public.household_invites enable row level security;
 create index if not exists household_invites_created_by_idx on public.household_invites (created_by);
-alter table public.household_invites
-  add column revoked_at timestamptz,
-  add column revoked_by uuid references auth.users (id) on delete set null;
 create index household_invites_revoked_by_idx on public.household_invites (revoked_by);
+-- A live code lets anyone in: only the owners, who alone may create them, see them.
+create policy "Invites are visible to the household's owners" on public.household_invites
+  for select to authenticated
+  using (household_id in (select private.owned_household_ids()));
+create policy "Owners can change invites" on public.household_invites
+  for update to authenticated
+  using (household_id in (select private.owned_household_ids()))
+  with check (household_id in (select private.owned_household_ids()));
+create policy "Owners can delete invites" on public.household_invites
+  for delete to authenticated
+  using (household_id in (select private.owned_household_ids()));
+create policy "Owners can create invites, or put back one an undo revoked" on public.household_invites
+  for insert to authenticated
+  with check (
+    household_id in (select private.owned_household_ids())
+    and (created_by = (select auth.uid())
+         or private.made_by_write(household_id, 'household.create_invite', created_by, 'code', code))
+  );
 
 create or replace function app.household_create_invite(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
@@ -240,25 +257,3 @@ begin
         (select h.name from public.households h where h.id = p_household_id)) end);
 end;
 $$;
-
--- A live code lets anyone in: only the owners, who alone may create them, see them.
-create policy "Invites are visible to the household's owners" on public.household_invites
-  for select to authenticated
-  using (household_id in (select private.owned_household_ids()));
-
-create policy "Owners can change invites" on public.household_invites
-  for update to authenticated
-  using (household_id in (select private.owned_household_ids()))
-  with check (household_id in (select private.owned_household_ids()));
-
-create policy "Owners can delete invites" on public.household_invites
-  for delete to authenticated
-  using (household_id in (select private.owned_household_ids()));
-
-create policy "Owners can create invites, or put back one an undo revoked" on public.household_invites
-  for insert to authenticated
-  with check (
-    household_id in (select private.owned_household_ids())
-    and (created_by = (select auth.uid())
-         or private.made_by_write(household_id, 'household.create_invite', created_by, 'code', code))
-  );

@@ -11,6 +11,9 @@ create table public.units (
 );
 revoke all on public.units from public, anon, authenticated;
 alter table public.units enable row level security;
+create policy "Units are visible to signed-in users" on public.units
+  for select to authenticated
+  using (true);
 
 create table public.grocery_categories (
   code text primary key check (code ~ '^[a-z]+$'),
@@ -20,6 +23,23 @@ create table public.grocery_categories (
 revoke all on public.grocery_categories from public, anon, authenticated;
 grant select on public.grocery_categories to meal_planner_reader, meal_planner_writer;
 alter table public.grocery_categories enable row level security;
+create policy "Grocery categories are visible to signed-in users" on public.grocery_categories
+  for select to authenticated
+  using (true);
+
+-- Caps held by triggers, so that every way a row is made counts (the tool, a confirmed action, an undo).
+create function private.hold_ingredient_cap() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.household_id is not null then
+    perform private.hold_household_cap(new.household_id, 'household ingredients');
+  end if;
+  return new;
+end;
+$$;
+grant execute on function private.hold_ingredient_cap() to authenticated;
 
 -- Still exact matching (no fuzziness): a name matches an ingredient or one of its listed aliases when both read
 -- the same after folding case, accents, punctuation, spaces and plural endings ("All-Purpose Flour" = "all
@@ -53,7 +73,17 @@ create table public.ingredients (
   category text check (char_length(category) between 1 and 100),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  folded_name text generated always as (private.fold_ingredient_name(name)) stored,
+  -- The count unit a counted line ("3 eggs", "2 cloves garlic") takes: whole or piece; null when the
+  -- ingredient is not counted.
+  count_unit text references public.units (code) check (count_unit in ('whole', 'piece')),
+  -- The aisle is a column of its own: `category` keeps the catalog's six coarse groups as released (a released row's
+  -- values never change). The groups become aisles; then the names that belong elsewhere move.
+  aisle text,
+  -- Every catalog entry has an aisle, one of the list; a household's own ingredient may have none.
+  constraint ingredients_aisle_fkey foreign key (aisle) references public.grocery_categories (code),
+  constraint ingredients_catalog_has_aisle check (household_id is not null or aisle is not null)
 );
 create unique index ingredients_scope_name_key on public.ingredients
   (coalesce(household_id, '00000000-0000-0000-0000-000000000000'::uuid), normalized_name);
@@ -64,21 +94,30 @@ revoke all on public.ingredients from public, anon, authenticated;
 grant insert, update, delete on public.ingredients to meal_planner_writer;
 alter table public.ingredients enable row level security;
 create index ingredients_prefix_idx on public.ingredients (normalized_name text_pattern_ops);
-alter table public.ingredients
-  add column folded_name text generated always as (private.fold_ingredient_name(name)) stored,
-  -- The count unit a counted line ("3 eggs", "2 cloves garlic") takes: whole or piece; null when the
-  -- ingredient is not counted.
-  add column count_unit text references public.units (code) check (count_unit in ('whole', 'piece'));
 create index ingredients_folded_name_idx on public.ingredients (folded_name);
 create index if not exists ingredients_created_by_idx on public.ingredients (created_by);
--- The aisle is a column of its own: `category` keeps the catalog's six coarse groups as released (a released row's
--- values never change). The groups become aisles; then the names that belong elsewhere move.
-alter table public.ingredients add column aisle text;
--- Every catalog entry has an aisle, one of the list; a household's own ingredient may have none.
-alter table public.ingredients
-  add constraint ingredients_aisle_fkey foreign key (aisle) references public.grocery_categories (code),
-  add constraint ingredients_catalog_has_aisle check (household_id is not null or aisle is not null);
 create index ingredients_aisle_idx on public.ingredients (aisle);
+create trigger ingredients_stamp_update before update on public.ingredients
+  for each row execute function private.stamp_update();
+create policy "Catalog and household ingredients are visible to members" on public.ingredients
+  for select to authenticated
+  using (household_id is null or household_id in (select private.member_household_ids()));
+create policy "Members can edit their household's ingredients" on public.ingredients
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create policy "Members can remove their household's ingredients" on public.ingredients
+  for delete to authenticated
+  using (household_id in (select private.member_household_ids()));
+create trigger ingredients_household_cap before insert on public.ingredients
+  for each row execute function private.hold_ingredient_cap();
+create policy "Members can add ingredients to their household, or put back one an undo removed" on public.ingredients
+  for insert to authenticated
+  with check (
+    household_id in (select private.member_household_ids())
+    and (created_by = (select auth.uid())
+         or private.made_by_write(household_id, 'ingredient.create', created_by, 'ingredient_id', id::text))
+  );
 
 -- A line of a recipe or a grocery list may use the catalog or its own
 -- household's ingredients, never another household's. Runs after the row
@@ -210,20 +249,6 @@ end;
 $$;
 grant execute on function private.resolve_ingredient_lines(uuid,jsonb) to authenticated;
 
--- Caps held by triggers, so that every way a row is made counts (the tool, a confirmed action, an undo).
-create function private.hold_ingredient_cap() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if new.household_id is not null then
-    perform private.hold_household_cap(new.household_id, 'household ingredients');
-  end if;
-  return new;
-end;
-$$;
-grant execute on function private.hold_ingredient_cap() to authenticated;
-
 -- Other names of a catalog ingredient ("plain flour" → all-purpose flour, "garlic cloves" → garlic). A listed
 -- alias is exact too: folded as names are, and unique. note is what the alias says that the ingredient's name
 -- does not ("cloves"), kept in the line's note; count_unit, when set, is the unit a counted line takes.
@@ -239,6 +264,9 @@ create unique index ingredient_aliases_folded_alias_key on public.ingredient_ali
 create index ingredient_aliases_ingredient_id_idx on public.ingredient_aliases (ingredient_id);
 revoke all on public.ingredient_aliases from public, anon, authenticated;
 alter table public.ingredient_aliases enable row level security;
+create policy "Catalog aliases are visible to signed-in users" on public.ingredient_aliases
+  for select to authenticated
+  using (true);
 
 -- The units only ever bought whole, whatever is in them: a can, a package. (A table of its own: a released row of
 -- public.units keeps its columns.)
@@ -248,6 +276,9 @@ create table public.units_bought_whole (
 revoke all on public.units_bought_whole from public, anon, authenticated;
 grant select on public.units_bought_whole to meal_planner_reader, meal_planner_writer;
 alter table public.units_bought_whole enable row level security;
+create policy "Units bought whole are visible to signed-in users" on public.units_bought_whole
+  for select to authenticated
+  using (true);
 
 -- How a catalog ingredient is sold, per unit of need: a line of `need_unit` (or of another unit of the same weight or
 -- volume kind, converted exactly by the units' factors) is bought as ceil(quantity / per_purchase) of purchase_unit,
@@ -267,6 +298,9 @@ create index ingredient_purchase_units_purchase_unit_idx on public.ingredient_pu
 revoke all on public.ingredient_purchase_units from public, anon, authenticated;
 grant select on public.ingredient_purchase_units to meal_planner_reader, meal_planner_writer;
 alter table public.ingredient_purchase_units enable row level security;
+create policy "How catalog ingredients are sold is visible to signed-in users" on public.ingredient_purchase_units
+  for select to authenticated
+  using (true);
 
 -- What the lookups rely on, as the earlier catalog migrations checked it inline: no alias folds to an entry's name
 -- or another alias, no two entries fold to one name, every entry has an aisle, and what is counted in whole ones
@@ -302,50 +336,3 @@ begin
 end;
 $$;
 revoke all on function private.assert_catalog_integrity() from public;
-
-create trigger ingredients_stamp_update before update on public.ingredients
-  for each row execute function private.stamp_update();
-
-create trigger ingredients_household_cap before insert on public.ingredients
-  for each row execute function private.hold_ingredient_cap();
-
-create policy "Units are visible to signed-in users" on public.units
-  for select to authenticated
-  using (true);
-
-create policy "Catalog and household ingredients are visible to members" on public.ingredients
-  for select to authenticated
-  using (household_id is null or household_id in (select private.member_household_ids()));
-
-create policy "Members can edit their household's ingredients" on public.ingredients
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Members can remove their household's ingredients" on public.ingredients
-  for delete to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Catalog aliases are visible to signed-in users" on public.ingredient_aliases
-  for select to authenticated
-  using (true);
-
-create policy "Members can add ingredients to their household, or put back one an undo removed" on public.ingredients
-  for insert to authenticated
-  with check (
-    household_id in (select private.member_household_ids())
-    and (created_by = (select auth.uid())
-         or private.made_by_write(household_id, 'ingredient.create', created_by, 'ingredient_id', id::text))
-  );
-
-create policy "Grocery categories are visible to signed-in users" on public.grocery_categories
-  for select to authenticated
-  using (true);
-
-create policy "Units bought whole are visible to signed-in users" on public.units_bought_whole
-  for select to authenticated
-  using (true);
-
-create policy "How catalog ingredients are sold is visible to signed-in users" on public.ingredient_purchase_units
-  for select to authenticated
-  using (true);

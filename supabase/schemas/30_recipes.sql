@@ -26,20 +26,36 @@ alter table public.recipes enable row level security;
 -- recipe.list pages through a household's live recipes in this order.
 create index recipes_title_order_idx on public.recipes (household_id, lower(title), id) where deleted_at is null;
 create index if not exists recipes_created_by_idx on public.recipes (created_by);
+create trigger recipes_stamp_update before update on public.recipes
+  for each row execute function private.stamp_update();
+create policy "Recipes are visible to household members" on public.recipes
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can create recipes in their household" on public.recipes
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can edit their household's recipes" on public.recipes
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
 
 create table public.recipe_ingredients (
   id uuid primary key default gen_random_uuid(),
   recipe_id uuid not null,
   household_id uuid not null,
   ingredient_id uuid not null references public.ingredients (id),
-  quantity numeric not null check (quantity > 0 and quantity <= 1000000 and quantity = round(quantity, 3)),
-  unit text not null references public.units (code),
+  -- A recipe line may have no amount at all: quantity and unit are then both null, never one of them, so a free-text
+  -- quantity never gets in (the line's words go in its note: "to taste"). Existing rows all have both, so the check
+  -- holds for them as they are; the bounds on quantity (> 0, 3 decimals) still apply whenever it is set.
+  quantity numeric check (quantity > 0 and quantity <= 1000000 and quantity = round(quantity, 3)),
+  unit text references public.units (code),
   prep_state text check (char_length(btrim(prep_state)) between 1 and 50),
   note text check (char_length(note) <= 200),
   -- The line's index: a recipe has at most 200 lines.
   position integer not null default 0 check (position between 0 and 199),
   created_at timestamptz not null default now(),
-  foreign key (household_id, recipe_id) references public.recipes (household_id, id) on delete cascade
+  foreign key (household_id, recipe_id) references public.recipes (household_id, id) on delete cascade,
+  constraint recipe_ingredients_quantity_with_unit check ((quantity is null) = (unit is null))
 );
 create index recipe_ingredients_household_id_idx on public.recipe_ingredients (household_id);
 create index recipe_ingredients_recipe_idx on public.recipe_ingredients (household_id, recipe_id, position);
@@ -48,13 +64,21 @@ create index recipe_ingredients_unit_idx on public.recipe_ingredients (unit);
 revoke all on public.recipe_ingredients from public, anon, authenticated;
 grant insert, update, delete on public.recipe_ingredients to meal_planner_writer;
 alter table public.recipe_ingredients enable row level security;
--- A recipe line may have no amount at all: quantity and unit are then both null, never one of them, so a free-text
--- quantity never gets in (the line's words go in its note: "to taste"). Existing rows all have both, so the check
--- holds for them as they are; the bounds on quantity (> 0, 3 decimals) still apply whenever it is set.
-alter table public.recipe_ingredients alter column quantity drop not null;
-alter table public.recipe_ingredients alter column unit drop not null;
-alter table public.recipe_ingredients add constraint recipe_ingredients_quantity_with_unit
-  check ((quantity is null) = (unit is null));
+create trigger recipe_ingredients_check_ingredient_scope after insert or update of ingredient_id, household_id on public.recipe_ingredients
+  for each row execute function private.check_ingredient_scope();
+create policy "Recipe ingredients are visible to household members" on public.recipe_ingredients
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can add recipe ingredients in their household" on public.recipe_ingredients
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()));
+create policy "Members can edit their household's recipe ingredients" on public.recipe_ingredients
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create policy "Members can remove their household's recipe ingredients" on public.recipe_ingredients
+  for delete to authenticated
+  using (household_id in (select private.member_household_ids()));
 
 -- A recipe as it was before each change (recipe.update, recipe.revert): its fields and lines, as
 -- private.recipe_json shows them, numbered from 1 per recipe. History: written once, never edited.
@@ -74,6 +98,12 @@ revoke all on public.recipe_revisions from public, anon, authenticated;
 grant insert on public.recipe_revisions to meal_planner_writer;
 alter table public.recipe_revisions enable row level security;
 create index if not exists recipe_revisions_created_by_idx on public.recipe_revisions (created_by);
+create policy "Recipe revisions are visible to household members" on public.recipe_revisions
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can record revisions of their household's recipes" on public.recipe_revisions
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 
 create function private.recipe_json(p_recipe public.recipes) returns jsonb
 language plpgsql stable
@@ -412,47 +442,3 @@ begin
   return jsonb_build_object('restored', true, 'recipe', private.recipe_json(v_recipe));
 end;
 $$;
-
-create trigger recipes_stamp_update before update on public.recipes
-  for each row execute function private.stamp_update();
-
-create trigger recipe_ingredients_check_ingredient_scope after insert or update of ingredient_id, household_id on public.recipe_ingredients
-  for each row execute function private.check_ingredient_scope();
-
-create policy "Recipes are visible to household members" on public.recipes
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can create recipes in their household" on public.recipes
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
-
-create policy "Members can edit their household's recipes" on public.recipes
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Recipe ingredients are visible to household members" on public.recipe_ingredients
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can add recipe ingredients in their household" on public.recipe_ingredients
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Members can edit their household's recipe ingredients" on public.recipe_ingredients
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Members can remove their household's recipe ingredients" on public.recipe_ingredients
-  for delete to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Recipe revisions are visible to household members" on public.recipe_revisions
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can record revisions of their household's recipes" on public.recipe_revisions
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));

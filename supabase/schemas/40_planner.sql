@@ -27,6 +27,67 @@ revoke all on public.planner_meal_series from public, anon, authenticated;
 grant insert, update on public.planner_meal_series to meal_planner_writer;
 alter table public.planner_meal_series enable row level security;
 create index if not exists planner_meal_series_created_by_idx on public.planner_meal_series (created_by);
+create trigger planner_meal_series_stamp_update before update on public.planner_meal_series
+  for each row execute function private.stamp_update();
+create policy "Meal series are visible to household members" on public.planner_meal_series
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can plan meal series in their household" on public.planner_meal_series
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can edit their household's meal series" on public.planner_meal_series
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+
+-- Checked by a trigger, so every way a meal becomes live on a day counts: planner.add_meal, add_recurring
+-- (each occurrence), update_meal moving it, restore_meal, and history.undo putting meals back. The count
+-- runs after the row is written, under a transaction-level lock per household and day, so concurrent
+-- writers to one day queue and the cap holds (as private.hold_household_cap does for the other caps).
+create function private.hold_meals_per_day() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_limit constant integer := 20;
+  v_count bigint;
+begin
+  if new.deleted_at is not null
+    or (tg_op = 'UPDATE' and old.deleted_at is null and old.date = new.date) then
+    return null;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(
+    pg_catalog.hashtextextended('meals per day:' || new.household_id::text || ':' || new.date::text, 0));
+  select count(*) into v_count from public.planner_meals m
+  where m.household_id = new.household_id and m.date = new.date and m.deleted_at is null;
+  if v_count > v_limit then
+    raise exception 'a household plans at most % meals a day, and % has % already; remove one first or choose another day',
+      v_limit, new.date, v_limit
+      using errcode = 'MP409', hint = format('limit: %s meals a day', v_limit);
+  end if;
+  return null;
+end;
+$$;
+grant execute on function private.hold_meals_per_day() to authenticated;
+
+create function private.stamp_planner_meal_version() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_version bigint := private.version_taken('p' || new.household_id);
+begin
+  if v_version is null then
+    update public.households h set planner_version = h.planner_version + 1 where h.id = new.household_id
+    returning h.planner_version into v_version;
+    perform private.remember_version('p' || new.household_id, v_version);
+    perform private.poke_household(new.household_id, jsonb_build_object('kind', 'planner', 'version', v_version));
+  end if;
+  new.version := v_version;
+  return new;
+end;
+$$;
 
 create table public.planner_meals (
   id uuid primary key default gen_random_uuid(),
@@ -40,21 +101,36 @@ create table public.planner_meals (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   deleted_at timestamptz,
+  series_id uuid,
+  version bigint not null default 0,
   unique (household_id, id),
-  foreign key (household_id, recipe_id) references public.recipes (household_id, id)
+  foreign key (household_id, recipe_id) references public.recipes (household_id, id),
+  foreign key (household_id, series_id) references public.planner_meal_series (household_id, id)
 );
 create index planner_meals_live_idx on public.planner_meals (household_id, date) where deleted_at is null;
 create index planner_meals_recipe_idx on public.planner_meals (household_id, recipe_id);
 revoke all on public.planner_meals from public, anon, authenticated;
 grant insert, update on public.planner_meals to meal_planner_writer;
 alter table public.planner_meals enable row level security;
-alter table public.planner_meals add column series_id uuid;
-alter table public.planner_meals add foreign key (household_id, series_id)
-  references public.planner_meal_series (household_id, id);
 create index planner_meals_series_idx on public.planner_meals (household_id, series_id) where series_id is not null;
 create index if not exists planner_meals_created_by_idx on public.planner_meals (created_by);
-alter table public.planner_meals add column version bigint not null default 0;
 create index planner_meals_household_version_idx on public.planner_meals (household_id, version);
+create trigger planner_meals_stamp_update before update on public.planner_meals
+  for each row execute function private.stamp_update();
+create policy "Planned meals are visible to household members" on public.planner_meals
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can plan meals in their household" on public.planner_meals
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can edit their household's planned meals" on public.planner_meals
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create trigger planner_meals_per_day after insert or update of date, deleted_at on public.planner_meals
+  for each row execute function private.hold_meals_per_day();
+create trigger planner_meals_version before insert or update on public.planner_meals
+  for each row execute function private.stamp_planner_meal_version();
 
 create or replace function private.planner_meal_json(p_meal public.planner_meals, p_recipe_title text)
 returns jsonb
@@ -446,36 +522,6 @@ begin
 end;
 $$;
 
--- Checked by a trigger, so every way a meal becomes live on a day counts: planner.add_meal, add_recurring
--- (each occurrence), update_meal moving it, restore_meal, and history.undo putting meals back. The count
--- runs after the row is written, under a transaction-level lock per household and day, so concurrent
--- writers to one day queue and the cap holds (as private.hold_household_cap does for the other caps).
-create function private.hold_meals_per_day() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_limit constant integer := 20;
-  v_count bigint;
-begin
-  if new.deleted_at is not null
-    or (tg_op = 'UPDATE' and old.deleted_at is null and old.date = new.date) then
-    return null;
-  end if;
-  perform pg_catalog.pg_advisory_xact_lock(
-    pg_catalog.hashtextextended('meals per day:' || new.household_id::text || ':' || new.date::text, 0));
-  select count(*) into v_count from public.planner_meals m
-  where m.household_id = new.household_id and m.date = new.date and m.deleted_at is null;
-  if v_count > v_limit then
-    raise exception 'a household plans at most % meals a day, and % has % already; remove one first or choose another day',
-      v_limit, new.date, v_limit
-      using errcode = 'MP409', hint = format('limit: %s meals a day', v_limit);
-  end if;
-  return null;
-end;
-$$;
-grant execute on function private.hold_meals_per_day() to authenticated;
-
 -- The span of a range, checked where the range is read (Zod checks it first; this holds for any caller
 -- of the SQL, and names the same field).
 create function private.check_plan_span(p_start date, p_end date) returns void
@@ -492,25 +538,6 @@ begin
 end;
 $$;
 grant execute on function private.check_plan_span(date,date) to authenticated;
-
-create function private.stamp_planner_meal_version() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_version bigint := private.version_taken('p' || new.household_id);
-begin
-  if v_version is null then
-    update public.households h set planner_version = h.planner_version + 1 where h.id = new.household_id
-    returning h.planner_version into v_version;
-    perform private.remember_version('p' || new.household_id, v_version);
-    perform private.poke_household(new.household_id, jsonb_build_object('kind', 'planner', 'version', v_version));
-  end if;
-  new.version := v_version;
-  return new;
-end;
-$$;
 
 create function app.planner_list_meals(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
@@ -626,41 +653,3 @@ begin
   return jsonb_build_object('series', v_page, 'next_cursor', null);
 end;
 $$;
-
-create trigger planner_meals_stamp_update before update on public.planner_meals
-  for each row execute function private.stamp_update();
-
-create trigger planner_meal_series_stamp_update before update on public.planner_meal_series
-  for each row execute function private.stamp_update();
-
-create trigger planner_meals_per_day after insert or update of date, deleted_at on public.planner_meals
-  for each row execute function private.hold_meals_per_day();
-
-create trigger planner_meals_version before insert or update on public.planner_meals
-  for each row execute function private.stamp_planner_meal_version();
-
-create policy "Planned meals are visible to household members" on public.planner_meals
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can plan meals in their household" on public.planner_meals
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
-
-create policy "Members can edit their household's planned meals" on public.planner_meals
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Meal series are visible to household members" on public.planner_meal_series
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can plan meal series in their household" on public.planner_meal_series
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
-
-create policy "Members can edit their household's meal series" on public.planner_meal_series
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));

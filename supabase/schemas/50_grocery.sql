@@ -1,5 +1,29 @@
 set check_function_bodies = off;
 
+-- The list's own changes (rename, removal, restore) raise its version too, once a transaction; the raise above is
+-- not one of them (it changes the version itself). Set here, not by an update of the row inside its own trigger.
+create function private.stamp_grocery_list_version() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_version bigint;
+begin
+  if new.version = old.version then
+    v_version := private.version_taken('l' || new.id);
+    if v_version is null then
+      v_version := old.version + 1;
+      perform private.remember_version('l' || new.id, v_version);
+      perform private.poke_household(new.household_id,
+        jsonb_build_object('kind', 'grocery_list', 'grocery_list_id', new.id, 'version', v_version));
+    end if;
+    new.version := v_version;
+  end if;
+  return new;
+end;
+$$;
+
 create table public.grocery_lists (
   id uuid primary key default gen_random_uuid(),
   household_id uuid not null references public.households (id) on delete cascade,
@@ -8,6 +32,7 @@ create table public.grocery_lists (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   deleted_at timestamptz,
+  version bigint not null default 0,
   unique (household_id, id)
 );
 create unique index grocery_lists_live_name_key on public.grocery_lists (household_id, lower(btrim(name)))
@@ -17,7 +42,78 @@ revoke all on public.grocery_lists from public, anon, authenticated;
 grant insert, update on public.grocery_lists to meal_planner_writer;
 alter table public.grocery_lists enable row level security;
 create index if not exists grocery_lists_created_by_idx on public.grocery_lists (created_by);
-alter table public.grocery_lists add column version bigint not null default 0;
+create trigger grocery_lists_stamp_update before update on public.grocery_lists
+  for each row execute function private.stamp_update();
+create policy "Grocery lists are visible to household members" on public.grocery_lists
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can create grocery lists in their household" on public.grocery_lists
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can edit their household's grocery lists" on public.grocery_lists
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create trigger grocery_lists_version before update on public.grocery_lists
+  for each row execute function private.stamp_grocery_list_version();
+
+-- A list's updated_at moves whenever its items change: once per statement, for every list it touched.
+create function private.touch_grocery_lists() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- A list already stamped in this transaction (now() is the transaction's start) is left alone: a push's
+  -- update and insert both fire this, and a second row version of the list would buy nothing.
+  update public.grocery_lists l set updated_at = now()
+  where l.id in (select distinct changed.grocery_list_id from changed_items changed) and l.updated_at <> now();
+  return null;
+end;
+$$;
+
+-- The item trigger reads the taken version itself (the expression of version_taken, inline: no call per row) and
+-- calls list_version_for_change only for the transaction's first change to the list.
+create or replace function private.stamp_grocery_item_version() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_version bigint := nullif(pg_catalog.split_part(pg_catalog.split_part(
+    ';' || coalesce(pg_catalog.current_setting('meal_planner.versions', true), ''), ';l' || new.grocery_list_id || '=',
+    2), ';', 1), '')::bigint;
+begin
+  if v_version is null then
+    v_version := private.list_version_for_change(new.household_id, new.grocery_list_id);
+  end if;
+  new.version := v_version;
+  -- The time of the change, not of its transaction's start (see 20261125001100_change_feed.sql).
+  if tg_op = 'UPDATE' and new.updated_at = now() then
+    new.updated_at := clock_timestamp();
+  end if;
+  return new;
+end;
+$$;
+
+-- Runs after grocery_items_version (triggers of one event fire in name order), so new.version is this change's.
+-- Only when the checked state or the amount changes: the WHEN clause is evaluated without calling the function.
+create function private.stamp_grocery_item_aspects() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.checked is distinct from old.checked then
+    new.checked_version := new.version;
+    new.checked_changed_by := auth.uid();
+  end if;
+  if new.quantity is distinct from old.quantity or new.unit is distinct from old.unit
+     or new.prep_state is distinct from old.prep_state then
+    new.amount_version := new.version;
+    new.amount_changed_by := auth.uid();
+  end if;
+  return new;
+end;
+$$;
 
 create table public.grocery_items (
   id uuid primary key default gen_random_uuid(),
@@ -39,10 +135,18 @@ create table public.grocery_items (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   deleted_at timestamptz,
+  -- The line a removed line went into (a fold or a conversion); null for every other line.
+  merged_into_id uuid,
+  version bigint not null default 0,
+  checked_version bigint,
+  checked_changed_by uuid,
+  amount_version bigint,
+  amount_changed_by uuid,
   check (ingredient_id is not null or name is not null),
   check (checked or (checked_by is null and checked_at is null)),
   unique (household_id, id),
-  foreign key (household_id, grocery_list_id) references public.grocery_lists (household_id, id) on delete cascade
+  foreign key (household_id, grocery_list_id) references public.grocery_lists (household_id, id) on delete cascade,
+  constraint grocery_items_merged_into_fkey foreign key (household_id, merged_into_id) references public.grocery_items (household_id, id) on delete set null (merged_into_id)
 );
 -- No index of household_id alone: unique (household_id, id) leads with it (the policies' and the Data API's
 -- household filter use it), and every index is a cost on each write of the merge.
@@ -56,21 +160,54 @@ create index grocery_items_ingredient_id_idx on public.grocery_items (ingredient
 revoke all on public.grocery_items from public, anon, authenticated;
 grant insert, update on public.grocery_items to meal_planner_writer;
 alter table public.grocery_items enable row level security;
--- The line a removed line went into (a fold or a conversion); null for every other line.
-alter table public.grocery_items add column merged_into_id uuid;
-alter table public.grocery_items add constraint grocery_items_merged_into_fkey
-  foreign key (household_id, merged_into_id) references public.grocery_items (household_id, id)
-  on delete set null (merged_into_id);
 create index grocery_items_merged_into_idx on public.grocery_items (household_id, merged_into_id)
   where merged_into_id is not null;
 create index if not exists grocery_items_checked_by_idx on public.grocery_items (checked_by);
 create index if not exists grocery_items_created_by_idx on public.grocery_items (created_by);
-alter table public.grocery_items add column version bigint not null default 0;
-alter table public.grocery_items
-  add column checked_version bigint,
-  add column checked_changed_by uuid,
-  add column amount_version bigint,
-  add column amount_changed_by uuid;
+-- The stamp (updated_at, created_* kept) runs for every update that does not stamp the row itself: the merge sets
+-- updated_at = now() in its own statement, and 500 merged lines skip 500 calls of a plpgsql trigger (1 ms). Any
+-- update that changes created_at or created_by still meets the trigger.
+create trigger grocery_items_stamp_update before update on public.grocery_items
+  for each row
+  when (new.updated_at is not distinct from old.updated_at or new.created_at is distinct from old.created_at
+        or new.created_by is distinct from old.created_by)
+  execute function private.stamp_update();
+create trigger grocery_items_check_ingredient_scope after insert or update of ingredient_id, household_id on public.grocery_items
+  for each row execute function private.check_ingredient_scope();
+create policy "Grocery items are visible to household members" on public.grocery_items
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can add grocery items in their household" on public.grocery_items
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can edit their household's grocery items" on public.grocery_items
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create trigger grocery_items_touch_list_on_insert after insert on public.grocery_items
+  referencing new table as changed_items
+  for each statement execute function private.touch_grocery_lists();
+create trigger grocery_items_touch_list_on_update after update on public.grocery_items
+  referencing new table as changed_items
+  for each statement execute function private.touch_grocery_lists();
+create trigger grocery_items_version before insert on public.grocery_items
+  for each row
+  when (new.version is distinct from nullif(pg_catalog.split_part(pg_catalog.split_part(
+    ';' || coalesce(pg_catalog.current_setting('meal_planner.versions', true), ''), ';l' || new.grocery_list_id || '=',
+    2), ';', 1), '')::bigint)
+  execute function private.stamp_grocery_item_version();
+create trigger grocery_items_version_on_update before update on public.grocery_items
+  for each row
+  when (new.version is distinct from nullif(pg_catalog.split_part(pg_catalog.split_part(
+    ';' || coalesce(pg_catalog.current_setting('meal_planner.versions', true), ''), ';l' || new.grocery_list_id || '=',
+    2), ';', 1), '')::bigint
+    or new.updated_at = now())
+  execute function private.stamp_grocery_item_version();
+create trigger grocery_items_version_stamps_aspects before update on public.grocery_items
+  for each row
+  when (old.checked is distinct from new.checked or old.quantity is distinct from new.quantity
+        or old.unit is distinct from new.unit or old.prep_state is distinct from new.prep_state)
+  execute function private.stamp_grocery_item_aspects();
 
 -- One row per contribution to an item: which recipe or planned meal, how much.
 -- History: written once, never edited.
@@ -84,6 +221,12 @@ create table public.grocery_item_sources (
   unit text not null references public.units (code),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
+  -- When a scaled line was rounded for storage (quantity_added holds 3 decimals), the amount before rounding,
+  -- so the exact value stays traceable. Filled by grocery.push_recipe in the transaction that adds the row.
+  quantity_exact numeric check (quantity_exact > 0),
+  -- Each contribution knows the write that made it (private.invoke sets the setting for the call), so undoing a
+  -- push subtracts exactly its own rows, never a guess from quantities.
+  invocation_id uuid default nullif(pg_catalog.current_setting('meal_planner.invocation_id', true), '')::uuid,
   foreign key (household_id, grocery_item_id) references public.grocery_items (household_id, id) on delete cascade,
   foreign key (household_id, recipe_id) references public.recipes (household_id, id) on delete set null (recipe_id),
   foreign key (household_id, planner_meal_id) references public.planner_meals (household_id, id) on delete set null (planner_meal_id)
@@ -96,33 +239,28 @@ revoke all on public.grocery_item_sources from public, anon, authenticated;
 -- Update only of grocery_item_id: unchecking folds a line's sources into the line it joins.
 grant insert, update (grocery_item_id) on public.grocery_item_sources to meal_planner_writer;
 alter table public.grocery_item_sources enable row level security;
--- When a scaled line was rounded for storage (quantity_added holds 3 decimals), the amount before rounding,
--- so the exact value stays traceable. Filled by grocery.push_recipe in the transaction that adds the row.
-alter table public.grocery_item_sources add column quantity_exact numeric check (quantity_exact > 0);
 grant update (quantity_exact) on public.grocery_item_sources to meal_planner_writer;
--- Each contribution knows the write that made it (private.invoke sets the setting for the call), so undoing a
--- push subtracts exactly its own rows, never a guess from quantities.
-alter table public.grocery_item_sources
-  add column invocation_id uuid default nullif(pg_catalog.current_setting('meal_planner.invocation_id', true), '')::uuid;
 create index grocery_item_sources_invocation_idx on public.grocery_item_sources (household_id, invocation_id)
   where invocation_id is not null;
 -- Undoing a push removes its source rows; nothing else deletes them.
 grant delete on public.grocery_item_sources to meal_planner_writer;
 create index if not exists grocery_item_sources_created_by_idx on public.grocery_item_sources (created_by);
-
--- A list's updated_at moves whenever its items change: once per statement, for every list it touched.
-create function private.touch_grocery_lists() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  -- A list already stamped in this transaction (now() is the transaction's start) is left alone: a push's
-  -- update and insert both fire this, and a second row version of the list would buy nothing.
-  update public.grocery_lists l set updated_at = now()
-  where l.id in (select distinct changed.grocery_list_id from changed_items changed) and l.updated_at <> now();
-  return null;
-end;
-$$;
+create policy "Grocery item sources are visible to household members" on public.grocery_item_sources
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can move sources between their household's items" on public.grocery_item_sources
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create policy "Members can remove their household's grocery item sources" on public.grocery_item_sources
+  for delete to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can record grocery item sources, or put back those of an undone write"
+  on public.grocery_item_sources
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and (created_by = (select auth.uid()) or exists (
+    select 1 from public.tool_invocations t
+    where t.id = invocation_id and t.household_id = grocery_item_sources.household_id and t.user_id = created_by)));
 
 create or replace function private.grocery_item_as_json(p_item public.grocery_items, p_ingredient_name text)
 returns json
@@ -1049,6 +1187,8 @@ create table public.grocery_item_withdrawals (
   unit text not null references public.units (code),
   created_by uuid default auth.uid() references auth.users (id) on delete set null,
   created_at timestamptz not null default now(),
+  -- A sync's withdrawals name it too (as its source rows do), so undoing it puts back exactly what it withdrew.
+  invocation_id uuid default nullif(pg_catalog.current_setting('meal_planner.invocation_id', true), '')::uuid,
   foreign key (household_id, grocery_item_id) references public.grocery_items (household_id, id) on delete cascade,
   foreign key (household_id, planner_meal_id) references public.planner_meals (household_id, id)
     on delete set null (planner_meal_id)
@@ -1061,15 +1201,28 @@ create index grocery_item_withdrawals_unit_idx on public.grocery_item_withdrawal
 revoke all on public.grocery_item_withdrawals from public, anon, authenticated;
 grant insert on public.grocery_item_withdrawals to meal_planner_writer;
 alter table public.grocery_item_withdrawals enable row level security;
--- A sync's withdrawals name it too (as its source rows do), so undoing it puts back exactly what it withdrew.
-alter table public.grocery_item_withdrawals
-  add column invocation_id uuid default nullif(pg_catalog.current_setting('meal_planner.invocation_id', true), '')::uuid;
 create index grocery_item_withdrawals_invocation_idx on public.grocery_item_withdrawals (household_id, invocation_id)
   where invocation_id is not null;
 grant delete on public.grocery_item_withdrawals to meal_planner_writer;
 -- A fold moves a line's withdrawals with its sources (the meal's contribution goes where its sources go).
 grant update (grocery_item_id) on public.grocery_item_withdrawals to meal_planner_writer;
 create index if not exists grocery_item_withdrawals_created_by_idx on public.grocery_item_withdrawals (created_by);
+create policy "Grocery item withdrawals are visible to household members" on public.grocery_item_withdrawals
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can remove their household's grocery item withdrawals" on public.grocery_item_withdrawals
+  for delete to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can record grocery item withdrawals, or put back those of an undone write"
+  on public.grocery_item_withdrawals
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and (created_by = (select auth.uid()) or exists (
+    select 1 from public.tool_invocations t
+    where t.id = invocation_id and t.household_id = grocery_item_withdrawals.household_id and t.user_id = created_by)));
+create policy "Members can move withdrawals between their household's items" on public.grocery_item_withdrawals
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
 
 -- As 20261122000620_grocery_plan.sql made it (search_path pinned by 20261125000700), except that a line without a
 -- quantity stays without one: greatest() skips a null, so the old body turned it into 0.001.
@@ -1755,6 +1908,22 @@ create index grocery_item_adjustments_invocation_idx on public.grocery_item_adju
 revoke all on public.grocery_item_adjustments from public, anon, authenticated;
 grant insert, delete, update (grocery_item_id) on public.grocery_item_adjustments to meal_planner_writer;
 alter table public.grocery_item_adjustments enable row level security;
+create policy "Grocery item adjustments are visible to household members" on public.grocery_item_adjustments
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can record adjustments, or put back an undone write's"
+  on public.grocery_item_adjustments
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and (created_by = (select auth.uid()) or exists (
+    select 1 from public.tool_invocations t
+    where t.id = invocation_id and t.household_id = grocery_item_adjustments.household_id and t.user_id = created_by)));
+create policy "Members can move adjustments between their household's items" on public.grocery_item_adjustments
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create policy "Members can remove their household's grocery item adjustments" on public.grocery_item_adjustments
+  for delete to authenticated
+  using (household_id in (select private.member_household_ids()));
 
 -- Per item and kind (a count unit is a kind of its own), the ledger's net amount in the kind's base unit.
 create function private.grocery_ledger_nets(p_household_id uuid, p_item_ids uuid[])
@@ -1984,54 +2153,6 @@ begin
 end;
 $$;
 
--- The item trigger reads the taken version itself (the expression of version_taken, inline: no call per row) and
--- calls list_version_for_change only for the transaction's first change to the list.
-create or replace function private.stamp_grocery_item_version() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_version bigint := nullif(pg_catalog.split_part(pg_catalog.split_part(
-    ';' || coalesce(pg_catalog.current_setting('meal_planner.versions', true), ''), ';l' || new.grocery_list_id || '=',
-    2), ';', 1), '')::bigint;
-begin
-  if v_version is null then
-    v_version := private.list_version_for_change(new.household_id, new.grocery_list_id);
-  end if;
-  new.version := v_version;
-  -- The time of the change, not of its transaction's start (see 20261125001100_change_feed.sql).
-  if tg_op = 'UPDATE' and new.updated_at = now() then
-    new.updated_at := clock_timestamp();
-  end if;
-  return new;
-end;
-$$;
-
--- The list's own changes (rename, removal, restore) raise its version too, once a transaction; the raise above is
--- not one of them (it changes the version itself). Set here, not by an update of the row inside its own trigger.
-create function private.stamp_grocery_list_version() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_version bigint;
-begin
-  if new.version = old.version then
-    v_version := private.version_taken('l' || new.id);
-    if v_version is null then
-      v_version := old.version + 1;
-      perform private.remember_version('l' || new.id, v_version);
-      perform private.poke_household(new.household_id,
-        jsonb_build_object('kind', 'grocery_list', 'grocery_list_id', new.id, 'version', v_version));
-    end if;
-    new.version := v_version;
-  end if;
-  return new;
-end;
-$$;
-
 create or replace function app.grocery_get_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -2159,26 +2280,6 @@ begin
 end;
 $$;
 grant execute on function private.refuse_if_converted(uuid,jsonb) to authenticated;
-
--- Runs after grocery_items_version (triggers of one event fire in name order), so new.version is this change's.
--- Only when the checked state or the amount changes: the WHEN clause is evaluated without calling the function.
-create function private.stamp_grocery_item_aspects() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if new.checked is distinct from old.checked then
-    new.checked_version := new.version;
-    new.checked_changed_by := auth.uid();
-  end if;
-  if new.quantity is distinct from old.quantity or new.unit is distinct from old.unit
-     or new.prep_state is distinct from old.prep_state then
-    new.amount_version := new.version;
-    new.amount_changed_by := auth.uid();
-  end if;
-  return new;
-end;
-$$;
 
 create function private.grocery_refusal(p_type text, p_message text, p_field text, p_details jsonb) returns jsonb
 language sql immutable
@@ -2356,6 +2457,18 @@ end;
 $$;
 grant execute on function private.grocery_item_buy(uuid,numeric,text) to authenticated;
 
+create function private.poke_aisle_order_changed() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.poke_household(coalesce(new.household_id, old.household_id), jsonb_build_object('kind', 'aisle_order'));
+  return null;
+end;
+$$;
+revoke all on function private.poke_aisle_order_changed() from public;
+
 create table public.household_aisle_orders (
   household_id uuid primary key references public.households (id) on delete cascade,
   -- The categories the household named, in its order; the others follow in the default order.
@@ -2368,6 +2481,22 @@ revoke all on public.household_aisle_orders from public, anon, authenticated;
 grant select on public.household_aisle_orders to meal_planner_reader, meal_planner_writer;
 grant insert, update, delete on public.household_aisle_orders to meal_planner_writer;
 alter table public.household_aisle_orders enable row level security;
+create policy "Aisle orders are visible to the household's members" on public.household_aisle_orders
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can set their household's aisle order" on public.household_aisle_orders
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()));
+create policy "Members can change their household's aisle order" on public.household_aisle_orders
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create policy "Members can reset their household's aisle order" on public.household_aisle_orders
+  for delete to authenticated
+  using (household_id in (select private.member_household_ids()));
+create trigger household_aisle_orders_poke
+after insert or update or delete on public.household_aisle_orders
+for each row execute function private.poke_aisle_order_changed();
 
 -- Every category once, in the household's order: those it named first, then the rest in the default order.
 create function private.aisle_order_json(p_household_id uuid) returns jsonb
@@ -2433,169 +2562,3 @@ begin
         join public.grocery_categories c on c.code = given.code)) end);
 end;
 $$;
-
-create function private.poke_aisle_order_changed() returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform private.poke_household(coalesce(new.household_id, old.household_id), jsonb_build_object('kind', 'aisle_order'));
-  return null;
-end;
-$$;
-revoke all on function private.poke_aisle_order_changed() from public;
-
-create trigger grocery_lists_stamp_update before update on public.grocery_lists
-  for each row execute function private.stamp_update();
-
--- The stamp (updated_at, created_* kept) runs for every update that does not stamp the row itself: the merge sets
--- updated_at = now() in its own statement, and 500 merged lines skip 500 calls of a plpgsql trigger (1 ms). Any
--- update that changes created_at or created_by still meets the trigger.
-create trigger grocery_items_stamp_update before update on public.grocery_items
-  for each row
-  when (new.updated_at is not distinct from old.updated_at or new.created_at is distinct from old.created_at
-        or new.created_by is distinct from old.created_by)
-  execute function private.stamp_update();
-
-create trigger grocery_items_check_ingredient_scope after insert or update of ingredient_id, household_id on public.grocery_items
-  for each row execute function private.check_ingredient_scope();
-
-create trigger grocery_items_touch_list_on_insert after insert on public.grocery_items
-  referencing new table as changed_items
-  for each statement execute function private.touch_grocery_lists();
-
-create trigger grocery_items_touch_list_on_update after update on public.grocery_items
-  referencing new table as changed_items
-  for each statement execute function private.touch_grocery_lists();
-
-create trigger grocery_lists_version before update on public.grocery_lists
-  for each row execute function private.stamp_grocery_list_version();
-
-create trigger grocery_items_version before insert on public.grocery_items
-  for each row
-  when (new.version is distinct from nullif(pg_catalog.split_part(pg_catalog.split_part(
-    ';' || coalesce(pg_catalog.current_setting('meal_planner.versions', true), ''), ';l' || new.grocery_list_id || '=',
-    2), ';', 1), '')::bigint)
-  execute function private.stamp_grocery_item_version();
-
-create trigger grocery_items_version_on_update before update on public.grocery_items
-  for each row
-  when (new.version is distinct from nullif(pg_catalog.split_part(pg_catalog.split_part(
-    ';' || coalesce(pg_catalog.current_setting('meal_planner.versions', true), ''), ';l' || new.grocery_list_id || '=',
-    2), ';', 1), '')::bigint
-    or new.updated_at = now())
-  execute function private.stamp_grocery_item_version();
-
-create trigger grocery_items_version_stamps_aspects before update on public.grocery_items
-  for each row
-  when (old.checked is distinct from new.checked or old.quantity is distinct from new.quantity
-        or old.unit is distinct from new.unit or old.prep_state is distinct from new.prep_state)
-  execute function private.stamp_grocery_item_aspects();
-
-create trigger household_aisle_orders_poke
-after insert or update or delete on public.household_aisle_orders
-for each row execute function private.poke_aisle_order_changed();
-
-create policy "Grocery lists are visible to household members" on public.grocery_lists
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can create grocery lists in their household" on public.grocery_lists
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
-
-create policy "Members can edit their household's grocery lists" on public.grocery_lists
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Grocery items are visible to household members" on public.grocery_items
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can add grocery items in their household" on public.grocery_items
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
-
-create policy "Members can edit their household's grocery items" on public.grocery_items
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Grocery item sources are visible to household members" on public.grocery_item_sources
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can move sources between their household's items" on public.grocery_item_sources
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Grocery item withdrawals are visible to household members" on public.grocery_item_withdrawals
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can remove their household's grocery item sources" on public.grocery_item_sources
-  for delete to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can remove their household's grocery item withdrawals" on public.grocery_item_withdrawals
-  for delete to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can record grocery item sources, or put back those of an undone write"
-  on public.grocery_item_sources
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and (created_by = (select auth.uid()) or exists (
-    select 1 from public.tool_invocations t
-    where t.id = invocation_id and t.household_id = grocery_item_sources.household_id and t.user_id = created_by)));
-
-create policy "Members can record grocery item withdrawals, or put back those of an undone write"
-  on public.grocery_item_withdrawals
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and (created_by = (select auth.uid()) or exists (
-    select 1 from public.tool_invocations t
-    where t.id = invocation_id and t.household_id = grocery_item_withdrawals.household_id and t.user_id = created_by)));
-
-create policy "Grocery item adjustments are visible to household members" on public.grocery_item_adjustments
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can record adjustments, or put back an undone write's"
-  on public.grocery_item_adjustments
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and (created_by = (select auth.uid()) or exists (
-    select 1 from public.tool_invocations t
-    where t.id = invocation_id and t.household_id = grocery_item_adjustments.household_id and t.user_id = created_by)));
-
-create policy "Members can move adjustments between their household's items" on public.grocery_item_adjustments
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Members can remove their household's grocery item adjustments" on public.grocery_item_adjustments
-  for delete to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can move withdrawals between their household's items" on public.grocery_item_withdrawals
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Aisle orders are visible to the household's members" on public.household_aisle_orders
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can set their household's aisle order" on public.household_aisle_orders
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Members can change their household's aisle order" on public.household_aisle_orders
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Members can reset their household's aisle order" on public.household_aisle_orders
-  for delete to authenticated
-  using (household_id in (select private.member_household_ids()));

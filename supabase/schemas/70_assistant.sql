@@ -14,6 +14,31 @@ revoke all on public.conversations from public, anon, authenticated;
 grant insert, update on public.conversations to meal_planner_writer;
 alter table public.conversations enable row level security;
 create index if not exists conversations_created_by_idx on public.conversations (created_by);
+create trigger conversations_stamp_update before update on public.conversations
+  for each row execute function private.stamp_update();
+create policy "Conversations are visible to household members" on public.conversations
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can start conversations in their household" on public.conversations
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can update their household's conversations" on public.conversations
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+
+create function private.hold_pending_action_cap() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.status = 'pending' then
+    perform private.hold_household_cap(new.household_id, 'pending actions');
+  end if;
+  return new;
+end;
+$$;
+grant execute on function private.hold_pending_action_cap() to authenticated;
 
 -- Write tools the assistant proposed, waiting for the user to confirm.
 create table public.pending_actions (
@@ -29,7 +54,12 @@ create table public.pending_actions (
   expires_at timestamptz not null default now() + interval '24 hours',
   decided_by uuid references auth.users (id) on delete set null,
   decided_at timestamptz,
-  check (expires_at > created_at)
+  -- The describer's sentence, written when the action is proposed (with the names as the proposer saw them): what the
+  -- person confirms. Null for actions proposed before this migration.
+  summary text check (char_length(summary) <= 1000),
+  check (expires_at > created_at),
+  -- A pending action belongs to a conversation of the same household, when it has one.
+  constraint pending_actions_conversation_fkey foreign key (household_id, conversation_id) references public.conversations (household_id, id) on delete cascade
 );
 create index pending_actions_household_id_idx on public.pending_actions (household_id, created_at);
 create index pending_actions_pending_idx on public.pending_actions (household_id, expires_at) where status = 'pending';
@@ -37,15 +67,20 @@ create index pending_actions_conversation_id_idx on public.pending_actions (conv
 revoke all on public.pending_actions from public, anon, authenticated;
 grant insert, update on public.pending_actions to meal_planner_writer;
 alter table public.pending_actions enable row level security;
--- A pending action belongs to a conversation of the same household, when it has one.
-alter table public.pending_actions
-  add constraint pending_actions_conversation_fkey
-  foreign key (household_id, conversation_id) references public.conversations (household_id, id) on delete cascade;
 create index if not exists pending_actions_created_by_idx on public.pending_actions (created_by);
 create index if not exists pending_actions_decided_by_idx on public.pending_actions (decided_by);
--- The describer's sentence, written when the action is proposed (with the names as the proposer saw them): what the
--- person confirms. Null for actions proposed before this migration.
-alter table public.pending_actions add column summary text check (char_length(summary) <= 1000);
+create policy "Pending actions are visible to household members" on public.pending_actions
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can propose actions in their household" on public.pending_actions
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can decide their household's pending actions" on public.pending_actions
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create trigger pending_actions_household_cap before insert on public.pending_actions
+  for each row execute function private.hold_pending_action_cap();
 
 -- Messages in the Messages API's own shape (role and content blocks), so a
 -- conversation can be sent back to the model as it was.
@@ -82,6 +117,12 @@ alter table public.conversation_messages enable row level security;
 -- each build takes seconds at most; nothing here rewrites a table. The policy changes take their table's lock only
 -- for the catalog update.
 create index if not exists conversation_messages_created_by_idx on public.conversation_messages (created_by);
+create policy "Conversation messages are visible to household members" on public.conversation_messages
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can add messages to their household's conversations" on public.conversation_messages
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 
 -- As 20261122000800_assistant.sql defined it, with the summary.
 create or replace function private.pending_action_json(p_action public.pending_actions) returns jsonb
@@ -346,56 +387,3 @@ begin
   return private.pending_action_json(v_action);
 end;
 $$;
-
-create function private.hold_pending_action_cap() returns trigger
-language plpgsql
-set search_path = ''
-as $$
-begin
-  if new.status = 'pending' then
-    perform private.hold_household_cap(new.household_id, 'pending actions');
-  end if;
-  return new;
-end;
-$$;
-grant execute on function private.hold_pending_action_cap() to authenticated;
-
-create trigger conversations_stamp_update before update on public.conversations
-  for each row execute function private.stamp_update();
-
-create trigger pending_actions_household_cap before insert on public.pending_actions
-  for each row execute function private.hold_pending_action_cap();
-
-create policy "Pending actions are visible to household members" on public.pending_actions
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can propose actions in their household" on public.pending_actions
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
-
-create policy "Members can decide their household's pending actions" on public.pending_actions
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Conversations are visible to household members" on public.conversations
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can start conversations in their household" on public.conversations
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
-
-create policy "Members can update their household's conversations" on public.conversations
-  for update to authenticated
-  using (household_id in (select private.member_household_ids()))
-  with check (household_id in (select private.member_household_ids()));
-
-create policy "Conversation messages are visible to household members" on public.conversation_messages
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
-
-create policy "Members can add messages to their household's conversations" on public.conversation_messages
-  for insert to authenticated
-  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));

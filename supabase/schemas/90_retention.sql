@@ -22,6 +22,9 @@ comment on table private.change_feed_horizons is
 revoke all on private.change_feed_horizons from public, anon, authenticated;
 grant select on private.change_feed_horizons to meal_planner_reader, meal_planner_writer;
 alter table private.change_feed_horizons enable row level security;
+create policy "Change feed horizons are visible to the household's members" on private.change_feed_horizons
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
 
 create function private.prune_retention(
   p_horizon interval default '30 days',
@@ -141,10 +144,6 @@ begin
 end;
 $$;
 grant execute on function private.prune_retention(interval,integer,interval) to service_role;
-
-create policy "Change feed horizons are visible to the household's members" on private.change_feed_horizons
-  for select to authenticated
-  using (household_id in (select private.member_household_ids()));
 
 -- Daily with pg_cron where it is loaded, as prune-tool-invocations; the local stack runs the same function from
 -- supabase/local/housekeeping.ts instead.
