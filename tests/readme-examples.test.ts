@@ -6,18 +6,28 @@ import { catalogIngredient, householdOf } from "./support/households.ts";
 import { adminSql, stackEnv } from "./support/stack.ts";
 import { callToolOk } from "./support/tools-client.ts";
 
-// The README's examples, run as a reader would paste them, against the test stack: only the stack's address and
-// the way Deno is started are put in.
-const readme = await Deno.readTextFile(join(projectRoot, "README.md"));
+// The examples in the README and in docs/, run as a reader would paste them, against the test stack: only the
+// stack's address and the way Deno is started are put in. A block is found by what it contains, in whichever page
+// holds it now, so moving an example between pages keeps it tested.
+const pages = await Promise.all(
+  ["README.md", ...[...Deno.readDirSync(join(projectRoot, "docs"))].map((entry) => `docs/${entry.name}`)]
+    .filter((path) => path.endsWith(".md"))
+    .sort()
+    .map(async (path) => ({ path, text: await Deno.readTextFile(join(projectRoot, path)) })),
+);
 const decoder = new TextDecoder();
 
-function readmeBlock(language: string, containing: string): string {
-  const blocks = [...readme.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((match) =>
-    match[1]
+function docsBlock(language: string, containing: string): string {
+  const blocks = pages.flatMap(({ text }) =>
+    [...text.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((match) => match[1])
   );
-  const block = blocks.find((text) => text.includes(containing));
-  assert.ok(block, `README has a ${language} block with ${containing}`);
-  return block;
+  const found = blocks.filter((text) => text.includes(containing));
+  assert.equal(
+    found.length,
+    1,
+    `one ${language} block with ${containing} in ${pages.map(({ path }) => path).join(", ")}`,
+  );
+  return found[0];
 }
 
 async function run(program: string, args: string[]) {
@@ -25,10 +35,10 @@ async function run(program: string, args: string[]) {
   return { code: output.code, stdout: decoder.decode(output.stdout), stderr: decoder.decode(output.stderr) };
 }
 
-Deno.test("README: the curl that calls a tool runs on a machine without uuidgen", async () => {
+Deno.test("docs: the curl that calls a tool runs on a machine without uuidgen", async () => {
   const { apiUrl } = stackEnv();
   const email = `readme-curl-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const script = readmeBlock("sh", "grocery/create_list")
+  const script = docsBlock("sh", "grocery/create_list")
     .replaceAll("npx -y deno@2.9.6 task token alice@example.com", `${Deno.execPath()} task token --stack test ${email}`)
     .replaceAll("http://127.0.0.1:54321", apiUrl);
   const result = await run("bash", ["-c", script]);
@@ -37,7 +47,7 @@ Deno.test("README: the curl that calls a tool runs on a machine without uuidgen"
   assert.equal(JSON.parse(result.stdout).ok, true, result.stdout);
 });
 
-Deno.test("README: the typed client's snippet signs in and reaches the tools as the user", async () => {
+Deno.test("docs: the typed client's snippet signs in and reaches the tools as the user", async () => {
   // A person who signed up through Auth (the local stand-in), with a password, as the snippet assumes.
   const email = uniqueEmail("readme-client");
   const password = "readme snippet password";
@@ -50,7 +60,7 @@ Deno.test("README: the typed client's snippet signs in and reaches the tools as 
   await sql.end();
   const { grocery_list_id: listId } = await callToolOk(alice, "grocery.create_list", { name: "README shop" });
   const { apiUrl, anonKey } = stackEnv();
-  const snippet = readmeBlock("ts", "createToolsClient");
+  const snippet = docsBlock("ts", "createToolsClient");
   const declarations = `const SUPABASE_URL = ${JSON.stringify(apiUrl)}; const SUPABASE_ANON_KEY = ${
     JSON.stringify(anonKey)
   }; const email = ${JSON.stringify(email)}; const password = ${JSON.stringify(password)};
