@@ -113,3 +113,12 @@ Deno.test("docs links: pages give reasons, not issue numbers", () => {
   );
   assert.deepEqual(found, []);
 });
+
+Deno.test("docs links: the tools page names every tool in the registry, and no other", () => {
+  const registry = JSON.parse(read("shared/tools/generated/registry.json")) as { tools: { name: string }[] };
+  const registered = registry.tools.map((tool) => tool.name).sort();
+  const list = read("docs/tools.md").match(/^The tools, by group[^\n]*\n\n((?:(?:- | {2}).*\n)+)/m)?.[1];
+  assert.ok(list, "docs/tools.md lists the tools by group");
+  const named = [...list.matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map((match) => match[1]).sort();
+  assert.deepEqual(named, registered, "docs/tools.md's list by group against shared/tools/generated/registry.json");
+});
