@@ -32,8 +32,10 @@ export function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+// The admin connection is to the cluster URL's own database, never template1: CREATE DATABASE fails while another
+// session is connected to its template, and tests run in parallel.
 export async function recreateDatabase(clusterUrl: string, name: string): Promise<string> {
-  const admin = postgres(withDatabase(clusterUrl, "template1"), { max: 1, onnotice: () => {} });
+  const admin = postgres(clusterUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.unsafe(`create database ${name}`);
@@ -44,7 +46,7 @@ export async function recreateDatabase(clusterUrl: string, name: string): Promis
 }
 
 export async function dropDatabase(clusterUrl: string, name: string): Promise<void> {
-  const admin = postgres(withDatabase(clusterUrl, "template1"), { max: 1, onnotice: () => {} });
+  const admin = postgres(clusterUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`drop database if exists ${name} with (force)`);
   } finally {
