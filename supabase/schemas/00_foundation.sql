@@ -65,7 +65,7 @@ begin
 end;
 $$;
 
--- As for the writer role (foundation migration): membership in authenticated so the policies apply; the functions'
+-- As for the writer role (above): membership in authenticated so the policies apply; the functions'
 -- login role (postgres here and on the platform) must be a member to SET ROLE to it, which from PostgreSQL 16 the
 -- role that created it may grant (it holds ADMIN on it).
 grant authenticated to meal_planner_reader;
@@ -87,17 +87,16 @@ alter default privileges in schema public revoke all on sequences from anon, aut
 alter default privileges in schema public grant select on tables to meal_planner_reader, meal_planner_writer;
 
 -- The one UUID rule of the SQL side: any 8-4-4-4-12 hex string, as the uuid type and the tools' Zod accept.
--- SQL functions with a SQL-standard body (`return …`) and no SET clause: the body is bound when the function
--- is created, so the caller's search_path cannot change what it calls, and without a SET clause Postgres
--- inlines it into the calling query instead of planning it again at every call.
+-- A SQL-standard body (`return …`) is bound when the function is created, so the caller's search_path cannot
+-- change what it calls. These small helpers once had no SET clause so that PostgreSQL would inline them into their
+-- callers (a SQL function with a SET clause is never inlined); Supabase's advisor wants a pinned search_path on
+-- every function, and its rule won: the empty search_path changes nothing these bodies call, and the string bodies
+-- name every object with its schema. The cost is measured in the README (bench). No new function takes a
+-- SQL-standard body (design, section 11): one that reads a table's row type blocks adding a column to that table.
 create function private.is_uuid(p_value text) returns boolean
 language sql immutable
+set search_path = ''
 return p_value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
--- These helpers have none so that PostgreSQL inlines them into their callers: a SQL function with a SET clause is
--- never inlined. The advisor's rule wins: the atomic bodies (`return …`) were bound when created, so
--- the empty search_path changes nothing they call; the two string bodies name every object with its schema. The
--- cost is measured in the README (bench).
-alter function private.is_uuid(text) set search_path = '';
 
 -- Keeps the row's origin as it was inserted; only updated_at moves. created_by
 -- may still become null, as on delete set null does when the user goes.
@@ -105,6 +104,7 @@ alter function private.is_uuid(text) set search_path = '';
 -- SET clause costs a configuration save and restore on every row of every update (a tenth of a 500-line push).
 create function private.stamp_update() returns trigger
 language plpgsql
+set search_path = ''
 as $$
 begin
   new.created_at := old.created_at;
@@ -115,18 +115,20 @@ begin
   return new;
 end;
 $$;
-alter function private.stamp_update() set search_path = '';
 
 -- Keyset pages: a cursor is the last row's sort key as base64 JSON, opaque to callers, who pass
 -- next_cursor back unchanged; anything else is refused naming the field.
 create function private.encode_cursor(p_key jsonb) returns text
 language sql immutable
+set search_path = ''
 return pg_catalog.translate(pg_catalog.encode(pg_catalog.convert_to(p_key::text, 'UTF8'), 'base64'), E'\n', '');
-alter function private.encode_cursor(jsonb) set search_path = '';
 grant execute on function private.encode_cursor(jsonb) to authenticated;
 
+-- An immutable function may be evaluated when a caller is planned, so plpgsql_check ran these with their constant
+-- arguments and reported their RAISE as an error of every caller. decode_cursor's answer depends only on its
+-- argument but it raises on a bad one: stable. undo_conflict only ever raises: volatile.
 create function private.decode_cursor(p_cursor text) returns jsonb
-language plpgsql immutable
+language plpgsql stable
 set search_path = ''
 as $$
 declare
@@ -145,10 +147,6 @@ exception when others then
     using errcode = 'MP400', column = 'cursor';
 end;
 $$;
--- An immutable function may be evaluated when a caller is planned, so plpgsql_check ran these with their constant
--- arguments and reported their RAISE as an error of every caller. decode_cursor's answer depends only on its
--- argument but it raises on a bad one: stable. undo_conflict only ever raises: volatile.
-alter function private.decode_cursor(text) stable;
 grant execute on function private.decode_cursor(text) to authenticated;
 
 -- plpgsql, as the helpers below: SQL functions with a pinned search_path are

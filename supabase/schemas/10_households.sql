@@ -188,7 +188,7 @@ as $$
   );
 $$;
 -- The helpers the tools and policies call as the signed-in user (functions are executable by no one
--- by default: see the foundation migration).
+-- by default: see 00_foundation.sql).
 grant execute on function private.is_household_member(uuid) to authenticated;
 
 create function private.is_household_owner(p_household_id uuid) returns boolean

@@ -138,7 +138,7 @@ begin
 end;
 $$;
 -- The helpers the tools and policies call as the signed-in user (functions are executable by no one
--- by default: see the foundation migration).
+-- by default: see 00_foundation.sql).
 grant execute on function private.recipe_json(recipes) to authenticated;
 
 create function private.replace_recipe_lines(p_household_id uuid, p_recipe_id uuid, p_lines jsonb) returns void

@@ -162,7 +162,7 @@ begin
 end;
 $$;
 -- The helpers the tools and policies call as the signed-in user (functions are executable by no one
--- by default: see the foundation migration).
+-- by default: see 00_foundation.sql).
 grant execute on function private.planner_meal_json(planner_meals) to authenticated;
 
 -- The meal of this household, live or removed as asked, locked when it is to change.

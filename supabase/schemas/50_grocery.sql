@@ -319,7 +319,7 @@ begin
 end;
 $$;
 -- The helpers the tools and policies call as the signed-in user (functions are executable by no one
--- by default: see the foundation migration).
+-- by default: see 00_foundation.sql).
 grant execute on function private.grocery_item_json(grocery_items) to authenticated;
 
 -- grocery.push_ingredients: merge each line into an unchecked, live item of the
@@ -1238,9 +1238,9 @@ grant execute on function private.scaled_quantity(numeric,integer,integer) to au
 -- The unrounded amount, for the reply: exact when the division terminates (6/4), else to numeric's precision.
 create function private.unrounded_quantity(p_quantity numeric, p_servings integer, p_base integer) returns numeric
 language sql immutable
+set search_path = ''
 return case when p_servings is null or p_base is null then p_quantity
   else trim_scale(p_quantity * p_servings / p_base) end;
-alter function private.unrounded_quantity(numeric, integer, integer) set search_path = '';
 grant execute on function private.unrounded_quantity(numeric,integer,integer) to authenticated;
 
 -- As 20261125000410_counted_messages.sql left it, with the lines that have no quantity skipped and listed.
@@ -1627,8 +1627,8 @@ grant execute on function private.convertible_lines(uuid,uuid) to authenticated;
 -- A group's total in the target unit: exact, and as stored (3 decimals, the quantity bound).
 create function private.converted_total(p_base_total numeric, p_unit text) returns numeric
 language sql stable
+set search_path = ''
 return p_base_total / (select u.factor from public.units u where u.code = p_unit);
-alter function private.converted_total(numeric, text) set search_path = '';
 grant execute on function private.converted_total(numeric,text) to authenticated;
 
 create function app.grocery_propose_conversions(p_household_id uuid, p_input jsonb) returns jsonb

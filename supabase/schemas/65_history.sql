@@ -176,14 +176,13 @@ $$;
 grant execute on function private.refuse_if_changed_since(text,timestamptz,timestamptz,boolean) to authenticated;
 
 create function private.undo_conflict(p_message text) returns void
-language plpgsql immutable
+language plpgsql volatile
 set search_path = ''
 as $$
 begin
   raise exception '%', p_message using errcode = 'MP409', column = 'invocation_id';
 end;
 $$;
-alter function private.undo_conflict(text) volatile;
 grant execute on function private.undo_conflict(text) to authenticated;
 
 create function private.undo_recipe_or_meal_write(p_household_id uuid, p_target public.tool_invocations,

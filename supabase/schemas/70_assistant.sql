@@ -145,7 +145,7 @@ begin
 end;
 $$;
 -- The helpers the tools and policies call as the signed-in user (functions are executable by no one
--- by default: see the foundation migration).
+-- by default: see 00_foundation.sql).
 grant execute on function private.pending_action_json(pending_actions) to authenticated;
 
 -- A turn as before (20261122000800_assistant.sql), with two caps: a household starts at most 200
