@@ -3,7 +3,7 @@
 // leaves" → basil, "butter or margarine" → butter). The database takes the first that is exactly an ingredient's
 // name or listed alias (after folding case, punctuation and plurals); the words left out go to the line's note.
 
-import { prepStates } from "./ingredient-line.ts";
+import { prepStates } from "./ingredient-line/prep-words.ts";
 import { makerNameLength } from "./maker-names.ts";
 
 const origins = new Set([

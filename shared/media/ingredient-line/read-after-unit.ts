@@ -1,0 +1,57 @@
+import { unitOf } from "../units.ts";
+import { one, roundedToThousandths, valueOfText } from "./amounts.ts";
+import { takeParentheses } from "./parentheses.ts";
+import type { Reading } from "./reading.ts";
+import { addedMeasure, alternativeMeasure, exactFactors } from "./second-measures.ts";
+import { containerAfterMeasure } from "./size-words.ts";
+
+/** After the unit: a second measure added to it, the same amount in another unit, and the container it sized. */
+export function readAfterUnit(reading: Reading): void {
+  const { notes } = reading;
+  let { quantity, unit } = reading;
+  if (!unit) return;
+  let text = unit.rest;
+  const added = addedMeasure.exec(text);
+  const addedUnit = added ? unitOf(added[2]) : undefined;
+  const first = exactFactors[unit.unit];
+  const second = addedUnit ? exactFactors[addedUnit] : undefined;
+  if (added && quantity?.value && !quantity.range && first && second && first[0] === second[0]) {
+    // Summed in the smaller of the two units, so "1 cup + 2 tablespoons" is 18 tbsp, exactly.
+    const smaller = first[1] <= second[1] ? unit.unit : addedUnit!;
+    const base = Math.min(first[1], second[1]);
+    const exact = (valueOfText(quantity.text) * first[1] + valueOfText(added[1]) * second[1]) / base;
+    const value = roundedToThousandths(exact);
+    quantity = {
+      ...quantity,
+      value,
+      text: `${quantity.text} ${unit.written} ${text.slice(0, added[0].length).trim()}`,
+      rounded: quantity.rounded || value !== exact,
+    };
+    unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[2] };
+    text = text.slice(added[0].length);
+  }
+  const alternative = alternativeMeasure.exec(text);
+  if (alternative) {
+    notes.push(alternative[1].trim());
+    text = text.slice(alternative[0].length);
+  } else {
+    // The same amount in another unit without a slash: "500 ml 2 cups milk".
+    const again = /^\s*(\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?)\s*([a-zA-Z]+\.?)(?=\s)/.exec(text);
+    if (again && unitOf(again[2])) {
+      notes.push(`${again[1]} ${again[2]}`);
+      text = text.slice(again[0].length);
+    }
+  }
+  // "8 oz. weight cream cheese": the measure is by weight; the word says no more.
+  text = takeParentheses(text.trim(), notes).trim().replace(/^(?:of|weight)\s+/i, "");
+  // The measure was the size of what holds it: "15 oz can pumpkin purée", "400 g / 14 oz can of chickpeas",
+  // "150g pot yogurt" are one can, one pot.
+  const holder = containerAfterMeasure.exec(text);
+  if (holder && quantity && !quantity.range && !unit.written.startsWith(quantity.text)) {
+    notes.push(`${quantity.text} ${unit.written}`);
+    quantity = one();
+    unit = { unit: /^(?:cans?|tins?)$/i.test(holder[1]) ? "can" : "package", written: holder[1], rest: "" };
+    text = text.slice(holder[0].length);
+  }
+  Object.assign(reading, { text, quantity, unit });
+}

@@ -1,0 +1,34 @@
+import { leadingQuantity } from "../quantity.ts";
+import { roundedToThousandths, valueOfText } from "./amounts.ts";
+import { leadingUnit } from "./leading-unit.ts";
+import { takeParentheses } from "./parentheses.ts";
+import type { Reading } from "./reading.ts";
+import { leadingNote } from "./words-before-name.ts";
+
+/** The amount at the start, and what is said right after it (asides, "x", "to taste"). */
+export function readAmount(reading: Reading): void {
+  // "1, 14 oz can of milk": a comma between the count and the size of each ("1,5 kg" has no space: no count).
+  let text = reading.text.replace(/^(\d+),\s+(?=\d)/, "$1 ");
+  let quantity = leadingQuantity(text);
+  // "1 each bay leaves", "2 ea. onions": so many, each one of the thing.
+  if (quantity) text = quantity.rest.replace(/^\s*(?:each|ea\.?)\s+(?=[a-zA-Z])/i, " ");
+  // "2/3 + 1/4 cup": two amounts of one unit, added exactly.
+  const plus = quantity?.value && !quantity.range ? /^\s*(?:\+|plus)\s*/i.exec(text) : null;
+  const second = plus ? leadingQuantity(text.slice(plus[0].length)) : undefined;
+  if (quantity && second?.value && !second.range && leadingUnit(second.rest.trim())) {
+    const exact = valueOfText(quantity.text) + valueOfText(second.text);
+    const value = roundedToThousandths(exact);
+    quantity = { ...quantity, value, text: `${quantity.text} + ${second.text}`, rounded: value !== exact };
+    text = second.rest;
+  }
+  text = takeParentheses(text.trim(), reading.notes).trim();
+  // "1 x 400g can", "2 × 14 oz cans", "3 x eggs", "2x tins tomatoes": the multiplication sign before a size or a thing.
+  if (quantity) text = text.replace(/^[x×]\s+(?=\d|[a-zA-Z])/i, "");
+  const said = leadingNote.exec(text);
+  if (said) {
+    reading.notes.push(said[1].replace(/:$/, "").toLowerCase());
+    text = text.slice(said[0].length);
+  }
+  reading.text = text;
+  reading.quantity = quantity;
+}

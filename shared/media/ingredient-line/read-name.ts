@@ -1,0 +1,66 @@
+import type { Reading } from "./reading.ts";
+import { sizeBeforeName } from "./size-words.ts";
+import { takeLeadingPrep, takePrepWords, takeTrailingPrep } from "./take-prep-words.ts";
+import { tidy } from "./tidy-text.ts";
+import { dashRemark, describingOnly, trailingNote, trailingPhrase } from "./words-after-name.ts";
+
+/** What is left: a size before the name, remarks after it, and its prep words; the name itself. */
+export function readName(reading: Reading): { name: string; preps: string[] } {
+  const { notes } = reading;
+  let { text } = reading;
+  // A semicolon ends the name: what follows is a remark ("granulated sugar; I used cane sugar").
+  const semicolon = text.indexOf(";");
+  const remark = semicolon > 0 ? tidy(text.slice(semicolon + 1)) : "";
+  if (semicolon > 0) text = text.slice(0, semicolon);
+  // A size left before the name ("1 9-inch pie crust", "8 8-inch flour tortillas"): kept in the note.
+  const size = sizeBeforeName.exec(text);
+  if (size) {
+    notes.push(size[1]);
+    text = text.slice(size[0].length);
+  }
+  const trailing = trailingNote.exec(text);
+  if (trailing) {
+    text = text.slice(0, trailing.index);
+    notes.push(trailing[1]);
+  }
+  text = takeTrailingPhrases(text, notes);
+  let [head, tail] = splitAtComma(text);
+  head = takeTrailingPhrases(head, notes, true);
+  // A prep word leads the name ("chopped onion") or follows it after a comma ("onion, chopped").
+  const fromHead = takeTrailingPrep(takeLeadingPrep(head));
+  const fromTail = takePrepWords(tail);
+  const tailNote = tidy(fromTail.rest.replace(/^and\b|\band$/gi, ""));
+  if (tailNote) notes.push(tailNote);
+  if (remark) notes.push(remark);
+  return { name: tidy(fromHead.rest.replace(/^of\s+/i, "")), preps: [...fromHead.preps, ...fromTail.preps] };
+}
+
+function takeTrailingPhrases(text: string, notes: string[], dashes = false): string {
+  let rest = text.replace(/\s*[*†‡]+\s*$/, "");
+  // Only in the name before a comma: after it, the prep words are read as such.
+  const dash = dashes ? dashRemark.exec(rest) : null;
+  if (dash && dash.index > 0) {
+    notes.push(dash[1].trim());
+    rest = rest.slice(0, dash.index);
+  }
+  const phrase = trailingPhrase.exec(rest);
+  if (phrase && phrase.index > 0) {
+    notes.push(phrase[1].trim());
+    rest = rest.slice(0, phrase.index);
+  }
+  const trailing = trailingNote.exec(rest);
+  if (trailing) {
+    notes.push(trailing[1]);
+    rest = rest.slice(0, trailing.index);
+  }
+  return rest;
+}
+
+/** The name before the first comma that ends it, and what follows that comma. */
+function splitAtComma(text: string): [string, string] {
+  let cut = text.indexOf(",");
+  while (cut >= 0 && describingOnly.test(text.slice(0, cut).trim().split(/,\s*/).pop() ?? "")) {
+    cut = text.indexOf(",", cut + 1);
+  }
+  return cut < 0 ? [text.replace(/,\s*/g, " "), ""] : [text.slice(0, cut).replace(/,\s*/g, " "), text.slice(cut + 1)];
+}

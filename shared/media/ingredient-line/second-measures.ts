@@ -1,0 +1,21 @@
+import type { Unit } from "../units.ts";
+
+// Another measure of the same amount right after the unit ("150g/5½oz", "1 cup / 240 ml"): kept in the note.
+export const alternativeMeasure = /^\s*\/\s*(\d[\d\s/.,–-]*\s*[a-zA-Z.]+(?:\s+oz)?)/;
+
+// A second measure added to the first ("1 cup + 2 tablespoons", "1 cup plus 1 tablespoon"), summed where the two
+// units convert exactly (spoons and cups, grams and kilos, millilitres and litres, ounces and pounds).
+export const addedMeasure = /^\s*(?:\+|plus|and)\s*(\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?)\s*([a-zA-Z]+\.?)(?=\s|$|[/(,])/i;
+
+/** The units that add exactly: each one's kind of measure and how many of that kind's smallest unit it holds. */
+export const exactFactors: Partial<Record<Unit, [string, number]>> = {
+  tsp: ["spoon", 1],
+  tbsp: ["spoon", 3],
+  cup: ["spoon", 48],
+  g: ["gram", 1],
+  kg: ["gram", 1000],
+  ml: ["millilitre", 1],
+  l: ["millilitre", 1000],
+  oz: ["ounce", 1],
+  lb: ["ounce", 16],
+};

@@ -1,0 +1,44 @@
+// What may follow the ingredient's name: remarks on using it, asides after a dash, and words before a comma that
+// only describe it.
+
+// Said after the name without a comma: "salt to taste", "parsley for garnish", "oil, plus more for the pan".
+export const trailingNote =
+  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra)\b.*|or to taste|as much as (?:you )?(?:like|want|need(?:ed)?|desired?)|as desired|as per taste|according to taste|or more\b.*|or as needed|divided|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate|sprinkle|drizzle|top)\b.*)$/i;
+
+// Said after the name, without a comma, about how it is used or what comes with it: "egg yolk beaten with 1 tbsp
+// water", "tomatoes with juices", "capers in brine", "carrots sliced into 1/4 inch slices", "broccoli approx. 400
+// grams", "chocolate chips + 2 tbsp", "sanding sugar for coating". The name is what comes before.
+export const trailingPhrase = new RegExp(
+  String.raw`\s+(` + [
+    String
+      .raw`(?:mixed|beaten|whisked|stirred|dissolved|combined|blended|diluted|softened|soaked)\s+(?:with|in|into)\b.*`,
+    String.raw`with (?:(?:its|their|the) )?(?:own )?juices?\b.*`,
+    String
+      .raw`(?:packed\s+)?in (?:brine|water|oil|olive oil|(?:light |heavy )?syrup|(?:(?:its|their) )?(?:own )?juices?)\b.*`,
+    String.raw`(?:cut|sliced|diced|chopped|torn|broken|peeled|shaved|grated)\s+(?:into|in)\S*\b.*`,
+    String.raw`(?:chopped|diced|sliced|minced|crushed)\s+(?:small|finely|fine|roughly|coarsely|thinly|thickly|large)$`,
+    String.raw`(?:approx\.?|approximately|about|around|roughly)\s+\d.*`,
+    String.raw`(?:\+|plus)\s*\d.*`,
+    String.raw`for (?:coating|rolling|dipping|dredging|finishing|baking|basting|spritzing|toasting)\b.*`,
+    String.raw`for (?:deep frying|deep-frying|shallow frying|pan frying|the work surface)\b.*`,
+    // What it is for, said with a verb: "bourbon for soaking the raisins", "butter for greasing the tin".
+    String.raw`for [a-z]+ing\b.*`,
+    String.raw`from (?:a |an |the |canned |jarred |one |\d).*`,
+    String.raw`(?:crushed|smashed|bruised|pressed)$`,
+    String.raw`or (?:other|another|any|your|similar|a similar)\b.*`,
+    String.raw`of (?:your )?choice\b.*`,
+    // Another amount of something else instead: "minced garlic or 1 tablespoon jarred", "scallions or 1 shallot".
+    String.raw`or\s*\d.*`,
+  ].join("|") + ")$",
+  "i",
+);
+
+// A dash with a space on either side starts a remark: "coconut milk – preferably boxed", "large shrimp -raw",
+// "xanthan gum- optional" (a hyphen inside a word, "half-and-half", is no dash, nor "cheese- feta").
+export const dashRemark =
+  /(?:\s*[–—]+\s*|\s+-+\s*|-+\s+(?=(?:optional|preferably|or|see|about|approx|if|for|such|use|you|this|to|not|divided)\b))(?=\S)(.*)$/i;
+
+// Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts", "1 large red,
+// yellow, or orange bell pepper", "4 pounds crisp, sweet apples"): the comma does not end the name there.
+export const describingOnly =
+  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened|crisp|sweet|tart|juicy|crunchy|tender|young|mild|sharp|aged|seedless|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;

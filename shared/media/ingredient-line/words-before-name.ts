@@ -1,0 +1,20 @@
+// What may stand before the amount and the name: marks, hedges, labels, a part of the fruit, a remark.
+
+// Characters that show nothing (zero-width spaces and joiners, invisible separators, byte-order marks).
+export const invisible = /[\u200b-\u200d\u2060-\u2064\ufeff]/g;
+
+export const bullet = /^(?:[-*•·▪◦▢☐□✓]\s*)+/;
+
+export const hedgeBeforeAmount =
+  /^(scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly)\s+(?=\d)/i;
+
+export const labelBefore =
+  /^((?:optional(?:\s+(?:garnish(?:es)?|toppings?|glaze|bowl add-ins|add-ins))?|garnish(?:es)?|toppings?|to serve|for serving|for (?:the )?(?:garnish|topping|decoration)|to garnish|to decorate|serve with))\s*:\s*(?=\S)/i;
+
+// "juice of 1 lemon", "zest and juice of 2 limes": the fruit is the ingredient, the part goes to the note.
+export const partOf =
+  /^(?:the\s+)?((?:finely\s+)?(?:grated\s+)?(?:zest|juice|zest\s+and\s+juice|juice\s+and\s+zest|rind))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))/i;
+
+// Words said before the name that belong to the note ("as required salt", "to taste black pepper").
+export const leadingNote =
+  /^(as required|as needed|as per taste|to taste|according to taste|optional:?)\s+(?=[a-zA-Z])/i;
