@@ -1,10 +1,10 @@
-// deno task bench:bisect [version…]: which migration made a call cost more. The same calls are timed on databases
-// migrated up to each version given (default: v0.1.0's last and every later migration), all in one cluster of their
-// own (BISECT_DB_PORT, by default BENCH_DB_PORT + 1; state in the bench state folder's bisect/). Each database gets the
-// same household, lists and catalog ingredients; the calls then go round the databases in turn (BISECT_ROUNDS rounds,
-// 15 by default), so that a machine that slows down affects every version alike. Timed per call as the server's CPU
-// time (the backend's time on a CPU, from /proc/<pid>/schedstat), which other work on a shared machine stretches far
-// less than it stretches wall-clock time: a push of 500 and of 10 lines (into items the first push made, so every
+// deno task bench:cost-by-migration [version…]: which migration made a call cost more. The same calls are timed on
+// databases migrated up to each version given (default: v0.1.0's last and every later migration), all in one cluster of
+// their own (BISECT_DB_PORT, by default BENCH_DB_PORT + 1; state in the bench state folder's bisect/). Each database
+// gets the same household, lists and catalog ingredients; the calls then go round the databases in turn (BISECT_ROUNDS
+// rounds, 15 by default), so that a machine that slows down affects every version alike. Timed per call as the server's
+// CPU time (the backend's time on a CPU, from /proc/<pid>/schedstat), which other work on a shared machine stretches
+// far less than it stretches wall-clock time: a push of 500 and of 10 lines (into items the first push made, so every
 // measured push merges, as the benchmark's do), grocery.get_list of 50 items and grocery.check_item. Only a boolean
 // comes back. A difference of less than about 10% between two rows is within what this machine moves.
 import { join } from "node:path";
