@@ -12,7 +12,7 @@ export class EnvironmentError extends AppError {
   }
 }
 
-/** Every setting the functions read, parsed once. Names are the variables users set; see the README. */
+/** Every setting the functions read, parsed once. Names are the variables users set; see docs/local-stack.md, "Environment the functions read". */
 export interface Environment {
   /** SUPABASE_URL without a trailing slash. */
   supabaseUrl?: string;

@@ -29,7 +29,7 @@ export function authorizationServerMetadata(origin: string): Record<string, unkn
 
 const noOAuthServer = [
   "The local stack has no OAuth server: Supabase Auth's OAuth 2.1 server, which signs MCP clients in,",
-  'runs on a hosted project (see the README, "MCP clients signing in"). Locally, give the MCP client',
+  'runs on a hosted project (see docs/assistant-and-mcp.md, "MCP clients signing in"). Locally, give the MCP client',
   "a user's access token instead: Authorization: Bearer $(deno task token you@example.com)",
   "",
 ].join("\n");

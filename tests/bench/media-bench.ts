@@ -1,7 +1,7 @@
 // deno task bench:media: OCR as media.ocr_image runs it (header budgets, then the fair queue of workers), in this
 // process: time per image (first call and warm), memory after hostile images and how it comes back, and household
 // B's latency alone and while household A keeps large images in flight; then the recipe-text parser's speed.
-// Hosted Edge Functions give 256 MB, 2 s of CPU per request and no Worker: OCR cannot run there (see the README).
+// Hosted Edge Functions give 256 MB, 2 s of CPU per request and no Worker: OCR cannot run there (see docs/imports.md, "Where OCR can run").
 import { closeOcrWorkers, readImageText } from "../../shared/media/ocr.ts";
 import { checkOcrImage } from "../../shared/tools/media.ts";
 import { parseIngredientLine } from "../../shared/media/ingredient-line.ts";
