@@ -3,8 +3,8 @@
 // one ToolError), and the assistant's action routes, which are not tools, through supabase-js `functions.invoke`.
 // supabase-js attaches the signed-in user's access token (refreshed by its auth client) to every call.
 import { FunctionsFetchError, FunctionsHttpError, type SupabaseClient } from "@supabase/supabase-js";
-import { ToolError } from "../../../shared/client/errors.ts";
-import { createToolsClient } from "../../../shared/client/tools-client.generated.ts";
+import { ToolError } from "@meal-planner/client/errors.ts";
+import { createToolsClient } from "@meal-planner/client/tools-client.generated.ts";
 
 /** The envelope's error, as the API sent it, with the HTTP status. */
 export class ApiError extends Error {

@@ -4,7 +4,7 @@
 import { createContext } from "preact";
 import { useContext } from "preact/hooks";
 import type { Session, SupabaseClient } from "@supabase/supabase-js";
-import type { HouseholdListOutput } from "../../../shared/client/tools-client.generated.ts";
+import type { HouseholdListOutput } from "@meal-planner/client/tools-client.generated.ts";
 import type { Api, ApiError } from "./api.ts";
 import type { Route } from "./routes.ts";
 

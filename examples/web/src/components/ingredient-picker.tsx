@@ -2,7 +2,7 @@
 // An ingredient name with autocomplete from ingredient.search (the catalog and the household's own), and a way to
 // add a name the catalog lacks (ingredient.create). A line is only saved with an ingredient picked from here.
 import { useEffect, useRef, useState } from "preact/hooks";
-import type { IngredientSearchOutput } from "../../../../shared/client/tools-client.generated.ts";
+import type { IngredientSearchOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { useApp } from "../context.ts";
 import { ErrorMessage } from "./error-message.tsx";
 import { useAction } from "./use-action.ts";

@@ -1,4 +1,4 @@
-import type { RecipeCreateInput } from "../../../../shared/client/tools-client.generated.ts";
+import type { RecipeCreateInput } from "@meal-planner/client/tools-client.generated.ts";
 
 export type Unit = NonNullable<RecipeCreateInput["ingredients"][number]["unit"]>;
 

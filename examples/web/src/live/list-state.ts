@@ -1,6 +1,6 @@
 // The browser's copy of one list: the last full read plus every delta pulled since, at a version. Pure functions,
 // so that the browser and the tests without one keep their copies the same way.
-import type { GroceryChangesOutput, GroceryGetListOutput } from "../../../../shared/client/tools-client.generated.ts";
+import type { GroceryChangesOutput, GroceryGetListOutput } from "@meal-planner/client/tools-client.generated.ts";
 
 // The aisle fields come with the households helper's tools (get_list and changes carry them); until they are
 // merged the replies lack them and the list shows one group.

@@ -6,7 +6,7 @@ import type {
   GroceryChangesInput,
   GroceryChangesOutput,
   GroceryGetListOutput,
-} from "../../../../shared/client/tools-client.generated.ts";
+} from "@meal-planner/client/tools-client.generated.ts";
 import { applyChanges, type ListState, stateFromRead } from "./list-state.ts";
 
 export interface ListReader {

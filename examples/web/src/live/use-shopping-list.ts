@@ -4,7 +4,7 @@
 // foreground, coming online and (re)joining the channel pull from the last version and send what waits.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useEffect, useMemo, useState } from "preact/hooks";
-import { createToolsClient } from "../../../../shared/client/tools-client.generated.ts";
+import { createToolsClient } from "@meal-planner/client/tools-client.generated.ts";
 import { openOfflineDatabase, queueStorage, savedList, saveList } from "../offline/browser-storage.ts";
 import type { ShownList } from "../offline/pending-overlay.ts";
 import { OfflineQueue } from "../offline/queue.ts";

@@ -1,6 +1,6 @@
 // Sends a queued call as the typed client sends any tool call, with the key minted when the person acted.
-import { callTool, type FunctionsHost } from "../../../../shared/client/call-tool.ts";
-import { ToolError } from "../../../../shared/client/errors.ts";
+import { callTool, type FunctionsHost } from "@meal-planner/client/call-tool.ts";
+import { ToolError } from "@meal-planner/client/errors.ts";
 import type { QueuedCall, Transport, TransportResult } from "./queue.ts";
 
 /** The tools whose input takes `seen_version` (conflict detection); learnt from the first refusal of the field. */

@@ -5,7 +5,7 @@
 // defines them; until they exist the API answers NOT_FOUND and this list stays hidden. Once merged, switch to
 // api.tools().household.listInvites / revokeInvite and drop the local types.
 import { useEffect, useState } from "preact/hooks";
-import { callTool } from "../../../../../shared/client/call-tool.ts";
+import { callTool } from "@meal-planner/client/call-tool.ts";
 import { type ApiError, asApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useApp } from "../../context.ts";

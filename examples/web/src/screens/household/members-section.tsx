@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The members with their roles. Owners may make a member an owner (or an owner a member) and remove others.
 import { useState } from "preact/hooks";
-import type { HouseholdGetOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { HouseholdGetOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { type ApiError, asApiError } from "../../api.ts";
 import { ConfirmButton } from "../../components/confirm-button.tsx";
 import { ErrorMessage } from "../../components/error-message.tsx";

@@ -2,7 +2,7 @@
 // Add an item by hand: the name suggests the catalog's and the household's ingredients as one types
 // (ingredient.search); a name no ingredient has is added as a free item. Queued, so it works offline.
 import { useEffect, useState } from "preact/hooks";
-import type { IngredientSearchOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { IngredientSearchOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { useApp } from "../../context.ts";
 import type { ShoppingList } from "../../live/shopping-list.ts";
 import { type Unit, units } from "./units.ts";

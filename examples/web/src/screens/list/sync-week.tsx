@@ -2,7 +2,7 @@
 // Push this week's planned meals into the list: first what would change (grocery.sync_plan with preview), then,
 // if the person agrees, the same sync made for real.
 import { useState } from "preact/hooks";
-import type { GrocerySyncPlanOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { GrocerySyncPlanOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { type ApiError, asApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useApp } from "../../context.ts";

@@ -4,7 +4,7 @@ import type {
   RecipeCreateInput,
   RecipeGetOutput,
   RecipeParseTextOutput,
-} from "../../../../../shared/client/tools-client.generated.ts";
+} from "@meal-planner/client/tools-client.generated.ts";
 import type { PickedIngredient } from "../../components/ingredient-picker.tsx";
 import type { Unit } from "../../components/units.ts";
 

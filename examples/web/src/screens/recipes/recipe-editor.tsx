@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // A new recipe, or an existing one's edit: the form, saved with recipe.create or recipe.update.
 import { useEffect, useState } from "preact/hooks";
-import type { RecipeCreateInput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { RecipeCreateInput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";

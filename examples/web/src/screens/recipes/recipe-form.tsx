@@ -2,7 +2,7 @@
 // The recipe form: new, edit and an import's draft alike. Each ingredient line is picked from the catalog
 // (autocomplete), with amount and unit; an imported line shows what was read and what could not be.
 import { useState } from "preact/hooks";
-import type { RecipeCreateInput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { RecipeCreateInput } from "@meal-planner/client/tools-client.generated.ts";
 import type { ApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { IngredientPicker } from "../../components/ingredient-picker.tsx";

@@ -2,7 +2,7 @@
 // Import a recipe from a web page (recipe.import_url), a photo (media.ocr_image) or pasted text
 // (recipe.parse_text) into a draft; the person fixes what was not read or matched, then saves it (recipe.create).
 import { useState } from "preact/hooks";
-import type { RecipeCreateInput, RecipeParseTextOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { RecipeCreateInput, RecipeParseTextOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // Search and list the household's recipes: title text, tags (all of them) and a least rating; a page at a time.
 import { useEffect, useState } from "preact/hooks";
-import type { RecipeListInput, RecipeListOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { RecipeListInput, RecipeListOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";

@@ -1,10 +1,7 @@
 /// <reference lib="dom" />
 // A recipe's revisions (the recipe as it was before each change), newest first, each one a button away.
 import { useEffect, useState } from "preact/hooks";
-import type {
-  RecipeGetOutput,
-  RecipeListRevisionsOutput,
-} from "../../../../../shared/client/tools-client.generated.ts";
+import type { RecipeGetOutput, RecipeListRevisionsOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";

@@ -2,7 +2,7 @@
 // One recipe: ingredients with amounts, method, servings, tags and rating; edit, delete (with restore) and its
 // revisions, any of which it can be put back to.
 import { useEffect, useState } from "preact/hooks";
-import type { RecipeGetOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { RecipeGetOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { formatQuantity } from "../../components/units.ts";
 import { useAction } from "../../components/use-action.ts";

@@ -5,7 +5,7 @@ import type {
   PlannerAddMealOutput,
   PlannerAddRecurringOutput,
   RecipeListOutput,
-} from "../../../../../shared/client/tools-client.generated.ts";
+} from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";

@@ -2,10 +2,7 @@
 // One planned meal: its recipe and servings; change its day, meal or servings (planner.update_meal), or remove it
 // (planner.remove_meal; the week screen offers the restore). It can also be dragged to another day.
 import { useState } from "preact/hooks";
-import type {
-  PlannerListMealsOutput,
-  PlannerRemoveMealOutput,
-} from "../../../../../shared/client/tools-client.generated.ts";
+import type { PlannerListMealsOutput, PlannerRemoveMealOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";

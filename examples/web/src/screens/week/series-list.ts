@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The household's repeating meals, as the server holds them (planner.list_series): every member sees the same
 // series, whoever set them up and in whichever browser.
-import type { PlannerListSeriesOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { PlannerListSeriesOutput } from "@meal-planner/client/tools-client.generated.ts";
 import type { Api } from "../../api.ts";
 
 export type Series = PlannerListSeriesOutput["series"][number];

@@ -2,7 +2,7 @@
 // The week planner: Monday to Sunday, each day's breakfast, lunch and dinner; plan, move (a date picker, or drag
 // to another day), change servings, remove and restore meals; repeating meals; the weeks before and after.
 import { useEffect, useState } from "preact/hooks";
-import type { PlannerRemoveMealOutput, RecipeListOutput } from "../../../../../shared/client/tools-client.generated.ts";
+import type { PlannerRemoveMealOutput, RecipeListOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
