@@ -1,0 +1,319 @@
+set check_function_bodies = off;
+
+-- A list's updated_at moves whenever its items change: once per statement, for every list it touched.
+create function private.touch_grocery_lists() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  -- A list already stamped in this transaction (now() is the transaction's start) is left alone: a push's
+  -- update and insert both fire this, and a second row version of the list would buy nothing.
+  update public.grocery_lists l set updated_at = now()
+  where l.id in (select distinct changed.grocery_list_id from changed_items changed) and l.updated_at <> now();
+  return null;
+end;
+$$;
+
+-- The item trigger reads the taken version itself (the expression of version_taken, inline: no call per row) and
+-- calls list_version_for_change only for the transaction's first change to the list.
+create or replace function private.stamp_grocery_item_version() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_version bigint := nullif(pg_catalog.split_part(pg_catalog.split_part(
+    ';' || coalesce(pg_catalog.current_setting('meal_planner.versions', true), ''), ';l' || new.grocery_list_id || '=',
+    2), ';', 1), '')::bigint;
+begin
+  if v_version is null then
+    v_version := private.list_version_for_change(new.household_id, new.grocery_list_id);
+  end if;
+  new.version := v_version;
+  -- The time of the change, not of its transaction's start (see 20261125001100_change_feed.sql).
+  if tg_op = 'UPDATE' and new.updated_at = now() then
+    new.updated_at := clock_timestamp();
+  end if;
+  return new;
+end;
+$$;
+
+-- Runs after grocery_items_version (triggers of one event fire in name order), so new.version is this change's.
+-- Only when the checked state or the amount changes: the WHEN clause is evaluated without calling the function.
+create function private.stamp_grocery_item_aspects() returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if new.checked is distinct from old.checked then
+    new.checked_version := new.version;
+    new.checked_changed_by := auth.uid();
+  end if;
+  if new.quantity is distinct from old.quantity or new.unit is distinct from old.unit
+     or new.prep_state is distinct from old.prep_state then
+    new.amount_version := new.version;
+    new.amount_changed_by := auth.uid();
+  end if;
+  return new;
+end;
+$$;
+
+create table public.grocery_items (
+  id uuid primary key default gen_random_uuid(),
+  grocery_list_id uuid not null,
+  household_id uuid not null,
+  ingredient_id uuid references public.ingredients (id),
+  name text check (char_length(btrim(name)) between 1 and 100),
+  quantity numeric not null check (quantity > 0 and quantity <= 1000000 and quantity = round(quantity, 3)),
+  unit text not null references public.units (code),
+  prep_state text check (char_length(btrim(prep_state)) between 1 and 50),
+  -- The merge compares names and prep states as it compares ingredient names: trimmed and case-folded
+  -- ("Chopped" is "chopped"); the item keeps the spelling it was first given, for display.
+  name_key text generated always as (lower(btrim(name))) stored,
+  prep_key text generated always as (lower(btrim(prep_state))) stored,
+  checked boolean not null default false,
+  checked_by uuid references auth.users (id) on delete set null,
+  checked_at timestamptz,
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  deleted_at timestamptz,
+  -- The line a removed line went into (a fold or a conversion); null for every other line.
+  merged_into_id uuid,
+  version bigint not null default 0,
+  checked_version bigint,
+  checked_changed_by uuid,
+  amount_version bigint,
+  amount_changed_by uuid,
+  check (ingredient_id is not null or name is not null),
+  check (checked or (checked_by is null and checked_at is null)),
+  unique (household_id, id),
+  foreign key (household_id, grocery_list_id) references public.grocery_lists (household_id, id) on delete cascade,
+  constraint grocery_items_merged_into_fkey foreign key (household_id, merged_into_id) references public.grocery_items (household_id, id) on delete set null (merged_into_id)
+);
+-- No index of household_id alone: unique (household_id, id) leads with it (the policies' and the Data API's
+-- household filter use it), and every index is a cost on each write of the merge.
+create index grocery_items_list_idx on public.grocery_items (grocery_list_id);
+-- The merge looks items up by this key.
+create index grocery_items_merge_key_idx on public.grocery_items (grocery_list_id, ingredient_id, unit)
+  where deleted_at is null and not checked;
+create index grocery_items_free_merge_key_idx on public.grocery_items (grocery_list_id, name_key, unit)
+  where deleted_at is null and not checked and ingredient_id is null;
+create index grocery_items_ingredient_id_idx on public.grocery_items (ingredient_id);
+revoke all on public.grocery_items from public, anon, authenticated;
+grant insert, update on public.grocery_items to meal_planner_writer;
+alter table public.grocery_items enable row level security;
+create index grocery_items_merged_into_idx on public.grocery_items (household_id, merged_into_id)
+  where merged_into_id is not null;
+create index if not exists grocery_items_checked_by_idx on public.grocery_items (checked_by);
+create index if not exists grocery_items_created_by_idx on public.grocery_items (created_by);
+-- The stamp (updated_at, created_* kept) runs for every update that does not stamp the row itself: the merge sets
+-- updated_at = now() in its own statement, and 500 merged lines skip 500 calls of a plpgsql trigger (1 ms). Any
+-- update that changes created_at or created_by still meets the trigger.
+create trigger grocery_items_stamp_update before update on public.grocery_items
+  for each row
+  when (new.updated_at is not distinct from old.updated_at or new.created_at is distinct from old.created_at
+        or new.created_by is distinct from old.created_by)
+  execute function private.stamp_update();
+create trigger grocery_items_check_ingredient_scope after insert or update of ingredient_id, household_id on public.grocery_items
+  for each row execute function private.check_ingredient_scope();
+create policy "Grocery items are visible to household members" on public.grocery_items
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can add grocery items in their household" on public.grocery_items
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
+create policy "Members can edit their household's grocery items" on public.grocery_items
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create trigger grocery_items_touch_list_on_insert after insert on public.grocery_items
+  referencing new table as changed_items
+  for each statement execute function private.touch_grocery_lists();
+create trigger grocery_items_touch_list_on_update after update on public.grocery_items
+  referencing new table as changed_items
+  for each statement execute function private.touch_grocery_lists();
+create trigger grocery_items_version before insert on public.grocery_items
+  for each row
+  when (new.version is distinct from nullif(pg_catalog.split_part(pg_catalog.split_part(
+    ';' || coalesce(pg_catalog.current_setting('meal_planner.versions', true), ''), ';l' || new.grocery_list_id || '=',
+    2), ';', 1), '')::bigint)
+  execute function private.stamp_grocery_item_version();
+create trigger grocery_items_version_on_update before update on public.grocery_items
+  for each row
+  when (new.version is distinct from nullif(pg_catalog.split_part(pg_catalog.split_part(
+    ';' || coalesce(pg_catalog.current_setting('meal_planner.versions', true), ''), ';l' || new.grocery_list_id || '=',
+    2), ';', 1), '')::bigint
+    or new.updated_at = now())
+  execute function private.stamp_grocery_item_version();
+create trigger grocery_items_version_stamps_aspects before update on public.grocery_items
+  for each row
+  when (old.checked is distinct from new.checked or old.quantity is distinct from new.quantity
+        or old.unit is distinct from new.unit or old.prep_state is distinct from new.prep_state)
+  execute function private.stamp_grocery_item_aspects();
+
+-- One row per contribution to an item: which recipe or planned meal, how much.
+-- History: written once, never edited.
+create table public.grocery_item_sources (
+  id uuid primary key default gen_random_uuid(),
+  grocery_item_id uuid not null,
+  household_id uuid not null,
+  recipe_id uuid,
+  planner_meal_id uuid,
+  quantity_added numeric not null check (quantity_added > 0 and quantity_added <= 1000000 and quantity_added = round(quantity_added, 3)),
+  unit text not null references public.units (code),
+  created_by uuid default auth.uid() references auth.users (id) on delete set null,
+  created_at timestamptz not null default now(),
+  -- When a scaled line was rounded for storage (quantity_added holds 3 decimals), the amount before rounding,
+  -- so the exact value stays traceable. Filled by grocery.push_recipe in the transaction that adds the row.
+  quantity_exact numeric check (quantity_exact > 0),
+  -- Each contribution knows the write that made it (private.invoke sets the setting for the call), so undoing a
+  -- push subtracts exactly its own rows, never a guess from quantities.
+  invocation_id uuid default nullif(pg_catalog.current_setting('meal_planner.invocation_id', true), '')::uuid,
+  foreign key (household_id, grocery_item_id) references public.grocery_items (household_id, id) on delete cascade,
+  foreign key (household_id, recipe_id) references public.recipes (household_id, id) on delete set null (recipe_id),
+  foreign key (household_id, planner_meal_id) references public.planner_meals (household_id, id) on delete set null (planner_meal_id)
+);
+-- Leads with household_id, so it also serves the policies' household filter.
+create index grocery_item_sources_item_idx on public.grocery_item_sources (household_id, grocery_item_id);
+create index grocery_item_sources_recipe_idx on public.grocery_item_sources (household_id, recipe_id) where recipe_id is not null;
+create index grocery_item_sources_meal_idx on public.grocery_item_sources (household_id, planner_meal_id) where planner_meal_id is not null;
+revoke all on public.grocery_item_sources from public, anon, authenticated;
+-- Update only of grocery_item_id: unchecking folds a line's sources into the line it joins.
+grant insert, update (grocery_item_id) on public.grocery_item_sources to meal_planner_writer;
+alter table public.grocery_item_sources enable row level security;
+grant update (quantity_exact) on public.grocery_item_sources to meal_planner_writer;
+create index grocery_item_sources_invocation_idx on public.grocery_item_sources (household_id, invocation_id)
+  where invocation_id is not null;
+-- Undoing a push removes its source rows; nothing else deletes them.
+grant delete on public.grocery_item_sources to meal_planner_writer;
+create index if not exists grocery_item_sources_created_by_idx on public.grocery_item_sources (created_by);
+create policy "Grocery item sources are visible to household members" on public.grocery_item_sources
+  for select to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can move sources between their household's items" on public.grocery_item_sources
+  for update to authenticated
+  using (household_id in (select private.member_household_ids()))
+  with check (household_id in (select private.member_household_ids()));
+create policy "Members can remove their household's grocery item sources" on public.grocery_item_sources
+  for delete to authenticated
+  using (household_id in (select private.member_household_ids()));
+create policy "Members can record grocery item sources, or put back those of an undone write"
+  on public.grocery_item_sources
+  for insert to authenticated
+  with check (household_id in (select private.member_household_ids()) and (created_by = (select auth.uid()) or exists (
+    select 1 from public.tool_invocations t
+    where t.id = invocation_id and t.household_id = grocery_item_sources.household_id and t.user_id = created_by)));
+
+create or replace function private.grocery_item_as_json(p_item public.grocery_items, p_ingredient_name text)
+returns json
+language sql stable
+set search_path = ''
+as $$
+  select pg_catalog.json_build_object(
+    'id', p_item.id,
+    'ingredient_id', p_item.ingredient_id,
+    'name', coalesce(p_item.name, p_ingredient_name),
+    'quantity', p_item.quantity,
+    'unit', p_item.unit,
+    'prep_state', p_item.prep_state,
+    'checked', p_item.checked
+  )
+$$;
+grant execute on function private.grocery_item_as_json(grocery_items,text) to authenticated;
+
+create or replace function private.grocery_item_as_json(p_item public.grocery_items, p_ingredient_name text,
+  p_quantity_before numeric) returns json
+language sql stable
+set search_path = ''
+as $$
+  select pg_catalog.json_build_object(
+    'id', p_item.id,
+    'ingredient_id', p_item.ingredient_id,
+    'name', coalesce(p_item.name, p_ingredient_name),
+    'quantity', p_item.quantity,
+    'unit', p_item.unit,
+    'prep_state', p_item.prep_state,
+    'checked', p_item.checked,
+    'quantity_before', p_quantity_before,
+    'quantity_after', p_item.quantity
+  )
+$$;
+grant execute on function private.grocery_item_as_json(grocery_items,text,numeric) to authenticated;
+
+create or replace function private.grocery_item_json(p_item public.grocery_items, p_ingredient_name text)
+returns jsonb
+language sql stable
+set search_path = ''
+as $$
+  select private.grocery_item_as_json(p_item, p_ingredient_name)::jsonb
+$$;
+grant execute on function private.grocery_item_json(grocery_items,text) to authenticated;
+
+-- One item, looking its name up. plpgsql keeps this function's plan per session; as a non-inlinable SQL
+-- function it would be planned again for every item of every response.
+create function private.grocery_item_json(p_item public.grocery_items) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return private.grocery_item_json(p_item,
+    (select i.name from public.ingredients i where i.id = p_item.ingredient_id));
+end;
+$$;
+-- The helpers the tools and policies call as the signed-in user (functions are executable by no one
+-- by default: see 00_foundation.sql).
+grant execute on function private.grocery_item_json(grocery_items) to authenticated;
+
+create function private.grocery_item_detail_json(p_item public.grocery_items) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return private.grocery_item_json(p_item) || jsonb_build_object(
+    'checked_at', p_item.checked_at,
+    'sources', coalesce((
+      select jsonb_agg(jsonb_build_object(
+        'recipe_id', s.recipe_id,
+        'planner_meal_id', s.planner_meal_id,
+        'quantity_added', s.quantity_added,
+        'unit', s.unit,
+        'created_at', s.created_at
+      ) order by s.created_at, s.id)
+      from (
+        select * from public.grocery_item_sources latest
+        where latest.household_id = p_item.household_id and latest.grocery_item_id = p_item.id
+        order by latest.created_at desc, latest.id desc
+        limit 20
+      ) s
+    ), '[]'::jsonb)
+  );
+end;
+$$;
+grant execute on function private.grocery_item_detail_json(grocery_items) to authenticated;
+
+-- A live item on a live list of the household, locked for the change to come. Its list is locked first: every
+-- writer takes the list before its items (push, add_item and sync do), so no two of them can deadlock.
+create function private.live_grocery_item(p_household_id uuid, p_item_id uuid) returns public.grocery_items
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item public.grocery_items;
+begin
+  perform from public.grocery_lists l
+  where l.id = (select i.grocery_list_id from public.grocery_items i
+                where i.id = p_item_id and i.household_id = p_household_id)
+  for no key update;
+  select i.* into v_item
+  from public.grocery_items i
+  join public.grocery_lists l on l.household_id = i.household_id and l.id = i.grocery_list_id
+  where i.id = p_item_id and i.household_id = p_household_id and i.deleted_at is null and l.deleted_at is null
+  for no key update of i;
+  if v_item.id is null then
+    raise exception 'grocery item not found' using errcode = 'MP404', column = 'grocery_item_id';
+  end if;
+  return v_item;
+end;
+$$;
+grant execute on function private.live_grocery_item(uuid,uuid) to authenticated;

@@ -1,0 +1,349 @@
+set check_function_bodies = off;
+
+create function private.grocery_check_item_unguarded(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+begin
+  if not v_item.checked then
+    update public.grocery_items i set checked = true, checked_by = (select auth.uid()), checked_at = now()
+    where i.id = v_item.id
+    returning * into v_item;
+  end if;
+  return jsonb_build_object('item', private.grocery_item_detail_json(v_item));
+end;
+$$;
+-- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
+grant execute on function private.grocery_check_item_unguarded(uuid,jsonb) to authenticated;
+
+-- A fold moves every ledger row of the line (sources, withdrawals, adjustments) onto the line it joins, and marks
+-- the line as merged into it, so that grocery.restore_item refuses it instead of counting its amount twice.
+create or replace function private.fold_into_matching_line(p_item public.grocery_items) returns public.grocery_items
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_into public.grocery_items;
+begin
+  v_into := private.matching_line(p_item.grocery_list_id, p_item.ingredient_id, p_item.name_key, p_item.unit,
+    p_item.prep_key, p_item.id);
+  if v_into.id is null or p_item.checked or p_item.deleted_at is not null
+     or v_into.quantity + p_item.quantity > 1000000 then
+    return null;
+  end if;
+  perform private.move_ledger_rows(p_item.household_id, array[p_item.id], v_into.id);
+  update public.grocery_items i set deleted_at = now(), merged_into_id = v_into.id where i.id = p_item.id;
+  update public.grocery_items i set quantity = trim_scale(i.quantity + p_item.quantity)
+  where i.id = v_into.id
+  returning * into v_into;
+  return v_into;
+end;
+$$;
+grant execute on function private.fold_into_matching_line(grocery_items) to authenticated;
+
+-- Unchecking folds the line back into a matching unchecked line (see fold_into_matching_line), and says so.
+-- `previous` keeps what history.undo needs to put the check back exactly: the line, who checked it and when,
+-- and its ledger rows (which move with it when it folds).
+create or replace function private.grocery_uncheck_item_unguarded(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+  v_previous jsonb := jsonb_build_object('item_id', v_item.id, 'checked_by', v_item.checked_by,
+    'checked_at', v_item.checked_at, 'source_ids', '[]'::jsonb, 'withdrawal_ids', '[]'::jsonb,
+    'adjustment_ids', '[]'::jsonb);
+  v_into public.grocery_items;
+begin
+  if not v_item.checked then
+    return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
+      'previous', v_previous, 'message', 'The item was not checked; nothing changed.');
+  end if;
+  perform from public.grocery_lists l where l.id = v_item.grocery_list_id for no key update;
+  v_previous := v_previous || jsonb_build_object(
+    'source_ids', coalesce((select jsonb_agg(s.id order by s.id) from public.grocery_item_sources s
+      where s.household_id = p_household_id and s.grocery_item_id = v_item.id), '[]'::jsonb),
+    'withdrawal_ids', coalesce((select jsonb_agg(w.id order by w.id) from public.grocery_item_withdrawals w
+      where w.household_id = p_household_id and w.grocery_item_id = v_item.id), '[]'::jsonb),
+    'adjustment_ids', coalesce((select jsonb_agg(a.id order by a.id) from public.grocery_item_adjustments a
+      where a.household_id = p_household_id and a.grocery_item_id = v_item.id), '[]'::jsonb));
+  update public.grocery_items i set checked = false, checked_by = null, checked_at = null
+  where i.id = v_item.id
+  returning * into v_item;
+  v_into := private.fold_into_matching_line(v_item);
+  if v_into.id is null then
+    return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
+      'previous', v_previous, 'message', 'Unchecked.');
+  end if;
+  return jsonb_build_object('item', private.grocery_item_detail_json(v_into), 'folded_into_item_id', v_into.id,
+    'previous', v_previous,
+    'message', format('Unchecked and folded into the matching unchecked line, now %s %s.',
+      v_into.quantity, v_into.unit));
+end;
+$$;
+-- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
+grant execute on function private.grocery_uncheck_item_unguarded(uuid,jsonb) to authenticated;
+
+create function private.grocery_remove_item_unguarded(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+begin
+  update public.grocery_items i set deleted_at = now() where i.id = v_item.id returning * into v_item;
+  return jsonb_build_object('removed', true, 'item',
+    private.grocery_item_detail_json(v_item) || jsonb_build_object('deleted_at', v_item.deleted_at));
+end;
+$$;
+-- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
+grant execute on function private.grocery_remove_item_unguarded(uuid,jsonb) to authenticated;
+
+-- Quantity, unit and prep state, each when given: how a person resolves a unit mismatch (500 g and 1 lb
+-- of rice: make the first 1.1 lb). The change of amount is recorded as an adjustment (the difference in the same
+-- unit; a change of unit takes the old amount out in the old unit and puts the new one in, in the new), so the
+-- ledger holds. An unchecked line that now has another line's merge key folds into it.
+create or replace function private.grocery_update_item_unguarded(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+  v_before public.grocery_items := v_item;
+  v_previous jsonb;
+  v_into public.grocery_items;
+begin
+  perform from public.grocery_lists l where l.id = v_item.grocery_list_id for no key update;
+  v_previous := '{}'::jsonb;
+  if p_input ? 'quantity' then v_previous := v_previous || jsonb_build_object('quantity', v_item.quantity); end if;
+  if p_input ? 'unit' then v_previous := v_previous || jsonb_build_object('unit', v_item.unit); end if;
+  if p_input ? 'prep_state' then
+    v_previous := v_previous || jsonb_build_object('prep_state', v_item.prep_state);
+  end if;
+  update public.grocery_items i set
+    quantity = case when p_input ? 'quantity' then (p_input ->> 'quantity')::numeric else i.quantity end,
+    unit = case when p_input ? 'unit' then p_input ->> 'unit' else i.unit end,
+    prep_state = case when p_input ? 'prep_state' then btrim(p_input ->> 'prep_state') else i.prep_state end
+  where i.id = v_item.id
+  returning * into v_item;
+  insert into public.grocery_item_adjustments (grocery_item_id, household_id, quantity, unit, reason)
+  select v_item.id, p_household_id, change.quantity, change.unit, 'update'
+  from (values
+    (case when v_item.unit = v_before.unit then v_item.quantity - v_before.quantity else -v_before.quantity end,
+      v_before.unit),
+    (case when v_item.unit = v_before.unit then 0 else v_item.quantity end, v_item.unit)
+  ) as change (quantity, unit)
+  where change.quantity <> 0;
+  v_into := private.fold_into_matching_line(v_item);
+  return jsonb_build_object(
+    'item', private.grocery_item_detail_json(coalesce(v_into, v_item)),
+    'previous', v_previous,
+    'folded_into_item_id', v_into.id,
+    'message', case when v_into.id is null then 'Updated.'
+      else format('Updated and folded into the matching unchecked line, now %s %s.', v_into.quantity, v_into.unit) end);
+end;
+$$;
+-- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
+grant execute on function private.grocery_update_item_unguarded(uuid,jsonb) to authenticated;
+
+-- Removes (softly) every checked item of the list; each can come back with grocery.restore_item.
+create function app.grocery_clear_checked(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_list public.grocery_lists :=
+    private.grocery_list_to_change(p_household_id, (p_input ->> 'grocery_list_id')::uuid, false);
+  v_removed uuid[];
+begin
+  with removed as (
+    update public.grocery_items i set deleted_at = now()
+    where i.grocery_list_id = v_list.id and i.household_id = p_household_id and i.checked and i.deleted_at is null
+    returning i.id, i.created_at
+  )
+  select coalesce(array_agg(removed.id order by removed.created_at, removed.id), '{}') into v_removed from removed;
+  return jsonb_build_object('grocery_list_id', v_list.id, 'removed_count', cardinality(v_removed),
+    'removed_item_ids', to_jsonb(v_removed), 'item_count', private.live_item_count(v_list.id));
+end;
+$$;
+
+-- A removed item comes back on its (live) list as it was; an unchecked one folds into a matching line. A line
+-- that went into another (a fold, a conversion) is not independent any more: its amounts are that line's, so it
+-- is refused, naming the line. So is a line whose amounts are all gone (grocery.sync_plan withdrew them, or
+-- history.undo took back the write that made it): nothing of it is left to restore.
+create or replace function app.grocery_restore_item(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item public.grocery_items;
+  v_into public.grocery_items;
+begin
+  select i.* into v_item from public.grocery_items i
+  where i.id = (p_input ->> 'grocery_item_id')::uuid and i.household_id = p_household_id;
+  if v_item.id is null then
+    raise exception 'grocery item not found' using errcode = 'MP404', column = 'grocery_item_id';
+  elsif v_item.deleted_at is null then
+    raise exception 'this item is not removed; nothing to restore' using errcode = 'MP409', column = 'grocery_item_id';
+  end if;
+  perform private.grocery_list_to_change(p_household_id, v_item.grocery_list_id, false);
+  select i.* into v_item from public.grocery_items i where i.id = v_item.id for no key update;
+  if v_item.merged_into_id is not null then
+    v_into := private.grocery_line_merged_into(v_item);
+    raise exception 'this line was merged into another line of the list (%, now % %, id %): its amount is there; change that line instead',
+      coalesce(v_into.name, (select i.name from public.ingredients i where i.id = v_into.ingredient_id)),
+      v_into.quantity, v_into.unit,
+      v_into.id
+      using errcode = 'MP409', column = 'grocery_item_id';
+  elsif not (select l.holds from private.grocery_ledger(p_household_id, array[v_item.id]) l) then
+    raise exception 'nothing of this line is left to restore: what it held was withdrawn by grocery.sync_plan, taken back by history.undo or merged into another line'
+      using errcode = 'MP409', column = 'grocery_item_id';
+  end if;
+  update public.grocery_items i set deleted_at = null where i.id = v_item.id returning * into v_item;
+  perform private.live_item_count(v_item.grocery_list_id);
+  v_into := private.fold_into_matching_line(v_item);
+  return jsonb_build_object('restored', true, 'item', private.grocery_item_detail_json(coalesce(v_into, v_item)),
+    'folded_into_item_id', v_into.id);
+end;
+$$;
+
+create function private.grocery_refusal(p_type text, p_message text, p_field text, p_details jsonb) returns jsonb
+language sql immutable
+set search_path = ''
+return pg_catalog.jsonb_build_object('refusal', pg_catalog.jsonb_build_object('type', p_type, 'message', p_message,
+  'field', p_field, 'details', p_details));
+grant execute on function private.grocery_refusal(text,text,text,jsonb) to authenticated;
+
+-- Why a write of this tool (check_item, uncheck_item, update_item, remove_item) must not run, as a refusal; null
+-- when it may. Locks the item's list, then the item, as private.live_grocery_item does (so the decision holds until
+-- the write commits). An item of another household, an unknown one or one on a removed list gets null here: the
+-- tool itself answers NOT_FOUND as before.
+create function private.grocery_item_write_refusal(p_household_id uuid, p_tool text, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_item_id uuid := (p_input ->> 'grocery_item_id')::uuid;
+  v_seen bigint := (p_input ->> 'seen_version')::bigint;
+  v_me uuid := auth.uid();
+  v_list public.grocery_lists;
+  v_item public.grocery_items;
+  v_into public.grocery_items;
+  v_name text;
+  v_checked_by_other boolean;
+  v_amount_by_other boolean;
+  v_what text;
+begin
+  select l.* into v_list from public.grocery_lists l
+  where l.id = (select i.grocery_list_id from public.grocery_items i
+                where i.id = v_item_id and i.household_id = p_household_id)
+  for no key update;
+  if v_list.id is null or v_list.deleted_at is not null then
+    return null;
+  end if;
+  select i.* into v_item from public.grocery_items i
+  where i.id = v_item_id and i.household_id = p_household_id
+  for no key update;
+  v_name := private.grocery_item_json(v_item) ->> 'name';
+
+  if v_item.deleted_at is not null then
+    v_into := private.grocery_line_merged_into(v_item);
+    if v_item.merged_into_id is not null and v_into.deleted_at is null then
+      return private.grocery_refusal('NOT_FOUND', format(
+        '"%s" was merged into another line of %s: "%s", now %s %s. Nothing changed; apply it to that line if you still mean it.',
+        v_name, v_list.name, private.grocery_item_json(v_into) ->> 'name', v_into.quantity, v_into.unit),
+        'grocery_item_id', jsonb_build_object('reason', 'merged', 'grocery_list_id', v_list.id,
+          'version', v_list.version, 'item', private.grocery_item_detail_json(v_item)
+            || jsonb_build_object('deleted_at', v_item.deleted_at),
+          'merged_into', private.grocery_item_detail_json(v_into)));
+    end if;
+    return private.grocery_refusal('NOT_FOUND', format(
+      '"%s" was removed from %s. Nothing changed.', v_name, v_list.name),
+      'grocery_item_id', jsonb_build_object('reason', 'removed', 'grocery_list_id', v_list.id,
+        'version', v_list.version, 'item', private.grocery_item_detail_json(v_item)
+          || jsonb_build_object('deleted_at', v_item.deleted_at), 'merged_into', null));
+  end if;
+
+  if v_seen is null then
+    return null;
+  end if;
+  if v_seen > v_list.version then
+    raise exception 'seen_version (%) is past this list''s version (%): it was not read from this list; re-read it with grocery.get_list',
+      v_seen, v_list.version using errcode = 'MP409', column = 'seen_version';
+  end if;
+  v_checked_by_other := v_item.checked_version > v_seen and v_item.checked_changed_by is distinct from v_me;
+  v_amount_by_other := v_item.amount_version > v_seen and v_item.amount_changed_by is distinct from v_me;
+  v_what := case
+    when p_tool = 'grocery.check_item' and not v_item.checked and v_checked_by_other then
+      format('"%s" was unticked by someone else after you last read %s; it stays unticked. Tick it again if you still mean it.',
+        v_name, v_list.name)
+    when p_tool in ('grocery.uncheck_item', 'grocery.remove_item') and v_item.checked and v_checked_by_other then
+      format('"%s" was ticked by someone else after you last read %s; it stays ticked. %s',
+        v_name, v_list.name, case when p_tool = 'grocery.remove_item' then 'Remove it again if you still mean it.'
+        else 'Untick it again if you still mean it.' end)
+    when p_tool = 'grocery.remove_item' and not v_item.checked and v_checked_by_other then
+      format('"%s" was unticked by someone else after you last read %s; it stays on the list. Remove it again if you still mean it.',
+        v_name, v_list.name)
+    when p_tool in ('grocery.update_item', 'grocery.remove_item') and v_amount_by_other then
+      format('"%s" was changed by someone else after you last read %s: it is now %s %s%s. Nothing changed; %s it again if you still mean it.',
+        v_name, v_list.name, v_item.quantity, v_item.unit,
+        coalesce(', ' || v_item.prep_state, ''),
+        case when p_tool = 'grocery.remove_item' then 'remove' else 'change' end)
+  end;
+  if v_what is null then
+    return null;
+  end if;
+  return private.grocery_refusal('CONFLICT', v_what, 'seen_version', jsonb_build_object(
+    'reason', case when v_checked_by_other and p_tool <> 'grocery.update_item' then 'checked_changed'
+      else 'amount_changed' end,
+    'grocery_list_id', v_list.id, 'version', v_list.version,
+    'item', private.grocery_item_detail_json(v_item),
+    'changed_by', case when v_checked_by_other and p_tool <> 'grocery.update_item' then v_item.checked_changed_by
+      else v_item.amount_changed_by end,
+    'changed_at_version', case when v_checked_by_other and p_tool <> 'grocery.update_item' then v_item.checked_version
+      else v_item.amount_version end));
+end;
+$$;
+grant execute on function private.grocery_item_write_refusal(uuid,text,jsonb) to authenticated;
+
+create function app.grocery_check_item(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+begin
+  return coalesce(private.grocery_item_write_refusal(p_household_id, 'grocery.check_item', p_input),
+    private.grocery_check_item_unguarded(p_household_id, p_input - 'seen_version'));
+end;
+$$;
+
+create function app.grocery_uncheck_item(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+begin
+  return coalesce(private.grocery_item_write_refusal(p_household_id, 'grocery.uncheck_item', p_input),
+    private.grocery_uncheck_item_unguarded(p_household_id, p_input - 'seen_version'));
+end;
+$$;
+
+create function app.grocery_update_item(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+begin
+  return coalesce(private.grocery_item_write_refusal(p_household_id, 'grocery.update_item', p_input),
+    private.grocery_update_item_unguarded(p_household_id, p_input - 'seen_version'));
+end;
+$$;
+
+create function app.grocery_remove_item(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+begin
+  return coalesce(private.grocery_item_write_refusal(p_household_id, 'grocery.remove_item', p_input),
+    private.grocery_remove_item_unguarded(p_household_id, p_input - 'seen_version'));
+end;
+$$;
