@@ -10,6 +10,33 @@ import {
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
 export const registryVersion = "1.0.5eb5e0239cc3";
 
+/** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
+export const units = [
+  "cup",
+  "tbsp",
+  "tsp",
+  "ml",
+  "l",
+  "fl oz",
+  "lb",
+  "oz",
+  "g",
+  "kg",
+  "whole",
+  "piece",
+  "can",
+  "package",
+] as const;
+export type Unit = (typeof units)[number];
+
+/** The meals of a day a planned meal is for. */
+export const mealTypes = ["breakfast", "lunch", "dinner"] as const;
+export type MealType = (typeof mealTypes)[number];
+
+/** Days of the week by name, Monday first: how repeating meals name them. */
+export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+export type Weekday = (typeof weekdays)[number];
+
 // recipe.list
 
 /** List the household's recipes, filtered by tags, minimum rating or title text. */

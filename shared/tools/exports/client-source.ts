@@ -1,6 +1,55 @@
+import { mealTypes, units, weekdays } from "../fields.ts";
+import type { JsonSchema } from "../json-schema.ts";
 import { methodName, typeName } from "./names.ts";
 import type { RegistryArtifact, RegistryTool } from "./registry-artifact.ts";
 import { typeDeclaration } from "./typescript-types.ts";
+
+/** An enumeration the tools take, exported by name so that an app offers its choices without copying them. */
+interface Vocabulary {
+  /** The constant's name; the type of one value is `type`. */
+  name: string;
+  type: string;
+  values: readonly string[];
+  doc: string;
+}
+
+const vocabularies: readonly Vocabulary[] = [
+  {
+    name: "units",
+    type: "Unit",
+    values: units,
+    doc: "The units every amount is in (recipe lines, grocery items), in the registry's order; never converted.",
+  },
+  { name: "mealTypes", type: "MealType", values: mealTypes, doc: "The meals of a day a planned meal is for." },
+  {
+    name: "weekdays",
+    type: "Weekday",
+    values: weekdays,
+    doc: "Days of the week by name, Monday first: how repeating meals name them.",
+  },
+];
+
+/** Every `enum` in a schema, at any depth. */
+function enumsIn(schema: unknown, found: string[][] = []): string[][] {
+  if (schema === null || typeof schema !== "object") return found;
+  const values = (schema as JsonSchema).enum;
+  if (Array.isArray(values)) found.push(values.map(String));
+  for (const value of Object.values(schema)) enumsIn(value, found);
+  return found;
+}
+
+/** The vocabularies as constants and types; each must be an enum some tool's input takes, exactly, in order. */
+function vocabularySource(artifact: RegistryArtifact): string {
+  const taken = new Set(
+    artifact.tools.flatMap((tool) => enumsIn(tool.input_schema)).map((values) => values.join("\n")),
+  );
+  return vocabularies.map(({ name, type, values, doc }) => {
+    if (!taken.has(values.join("\n"))) throw new Error(`client vocabulary ${name}: no tool's input takes this enum`);
+    return `/** ${doc} */\n` +
+      `export const ${name} = ${JSON.stringify(values)} as const;\n` +
+      `export type ${type} = (typeof ${name})[number];\n\n`;
+  }).join("");
+}
 
 function comment(text: string, indent: string): string {
   const lines = text.trim().replaceAll("*/", "*\\/").split("\n");
@@ -53,6 +102,7 @@ export function clientSource(artifact: RegistryArtifact): string {
     '} from "./call-tool.ts";\n\n',
     `/** The registry version these types were generated from (shared/tools/generated/registry.json). */\n`,
     `export const registryVersion = ${JSON.stringify(artifact.version)};\n\n`,
+    vocabularySource(artifact),
     types.join("\n"),
     "\n/** Every tool's input and output type by name. */\n",
     `export interface ToolTypes {\n${typeMap.join("")}}\n\n`,
