@@ -16,10 +16,11 @@ create table public.tool_invocations (
   -- The order in which the server applied writes: the time their record was written. A write without an
   -- Idempotency-Key is recorded after its tool ran, while it still holds its locks, so two writes of one list
   -- (which both lock it) are recorded in the order they were applied. A keyed write claims its record before it
-  -- runs: for it this is the claim's time. Null for the writes recorded before this column (no rewrite of the table).
+  -- runs: for it this is the claim's time. Nullable: adding the column left older records without one, rather
+  -- than rewriting the table.
   recorded_at timestamptz default pg_catalog.clock_timestamp(),
-  -- The validated input a write ran with (null for writes recorded before this migration: history.list describes
-  -- those with the summary of their reply, as before). Compressed like the reply.
+  -- The validated input a write ran with; null for a write recorded without it, which history.list describes by
+  -- the summary of its reply. Compressed like the reply.
   input jsonb,
   check (idempotency_key is null or input_hash is not null)
 );
@@ -68,8 +69,9 @@ create policy "Invocations are visible to their user and household members, join
         and (response ->> 'household_id') in (select member.id::text from private.member_household_ids() member(id)))
   );
 
--- private.invoke as 20261125000700_tools_only_read_path.sql defined it, except that a recorded write keeps its
--- input (the two statements that write the record). Same settings and grants.
+-- Runs one tool call for the signed-in user: checks the request, resolves the household, replays or claims the
+-- idempotency key, calls the tool's function in schema app and records the call, keeping a write's validated input
+-- beside its reply (history.list describes the write from both).
 create or replace function private.invoke(p_request jsonb) returns jsonb
 language plpgsql
 security invoker

@@ -302,9 +302,9 @@ create policy "How catalog ingredients are sold is visible to signed-in users" o
   for select to authenticated
   using (true);
 
--- What the lookups rely on, as the earlier catalog migrations checked it inline: no alias folds to an entry's name
--- or another alias, no two entries fold to one name, every entry has an aisle, and what is counted in whole ones
--- is bought in whole ones. One function from here on, for this round and the next ones; pgTAP 27 checks the same.
+-- What the lookups rely on: no alias folds to an entry's name or another alias, no two entries fold to one name,
+-- every entry has an aisle, and what is counted in whole ones is bought in whole ones. Every change to the
+-- vocabulary calls it; pgTAP 27 checks the same.
 create function private.assert_catalog_integrity() returns void
 language plpgsql
 set search_path = ''

@@ -45,8 +45,8 @@ create table public.recipe_ingredients (
   household_id uuid not null,
   ingredient_id uuid not null references public.ingredients (id),
   -- A recipe line may have no amount at all: quantity and unit are then both null, never one of them, so a free-text
-  -- quantity never gets in (the line's words go in its note: "to taste"). Existing rows all have both, so the check
-  -- holds for them as they are; the bounds on quantity (> 0, 3 decimals) still apply whenever it is set.
+  -- quantity never gets in (the line's words go in its note: "to taste"). The bounds on quantity (> 0, 3 decimals)
+  -- apply whenever it is set.
   quantity numeric check (quantity > 0 and quantity <= 1000000 and quantity = round(quantity, 3)),
   unit text references public.units (code),
   prep_state text check (char_length(btrim(prep_state)) between 1 and 50),

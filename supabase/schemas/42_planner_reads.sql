@@ -1,6 +1,6 @@
 set check_function_bodies = off;
 
--- planner.list_meals: as before (20261122000500_planner.sql), the span checked first.
+-- planner.list_meals' read: the span is checked before any meal is read.
 create or replace function private.planner_meals_as_read(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -44,8 +44,6 @@ begin
   return jsonb_build_object('meals', v_meals, 'next_cursor', null);
 end;
 $$;
--- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
-grant execute on function private.planner_meals_as_read(uuid,jsonb) to authenticated;
 grant execute on function private.planner_meals_as_read(uuid,jsonb) to authenticated;
 
 -- The span of a range, checked where the range is read (Zod checks it first; this holds for any caller

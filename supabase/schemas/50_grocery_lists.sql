@@ -1,7 +1,8 @@
 set check_function_bodies = off;
 
--- The list's own changes (rename, removal, restore) raise its version too, once a transaction; the raise above is
--- not one of them (it changes the version itself). Set here, not by an update of the row inside its own trigger.
+-- The list's own changes (rename, removal, restore) raise its version too, once a transaction; the raise by
+-- private.list_version_for_change is not one of them (it changes the version itself). Set here, not by an update
+-- of the row inside its own trigger.
 create function private.stamp_grocery_list_version() returns trigger
 language plpgsql
 security definer

@@ -81,12 +81,12 @@ end;
 $$;
 grant execute on function private.refuse_push_over_limit(integer) to authenticated;
 
--- grocery.push_ingredients as in 20261122000600_grocery.sql, but:
---   * the list is locked by an update of its own row (as `select … for no key update` locked it): the list's
---     version trigger takes the transaction's version for the list (and pokes, once), and the update returns it;
---     touch_grocery_lists then finds the list already stamped and writes no second row version of it;
+-- grocery.push_ingredients, set-based:
+--   * the list is locked by an update of its own row: the list's version trigger takes the transaction's version
+--     for the list (and pokes, once), and the update returns it; touch_grocery_lists then finds the list already
+--     stamped and writes no second row version of it;
 --   * every merged or added item is written with that version, and merged ones with updated_at = clock_timestamp()
---     (what the trigger gave them), so that the item trigger is skipped for each row (see above);
+--     (what the trigger would give them), so that the item triggers' WHEN clauses skip every row;
 --   * the reply's items are built here, as grocery_item_as_json builds them, instead of a call per item.
 create or replace function app.grocery_push_ingredients(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql

@@ -15,7 +15,6 @@ begin
   return jsonb_build_object('item', private.grocery_item_detail_json(v_item));
 end;
 $$;
--- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
 grant execute on function private.grocery_check_item_unguarded(uuid,jsonb) to authenticated;
 
 -- A fold moves every ledger row of the line (sources, withdrawals, adjustments) onto the line it joins, and marks
@@ -83,7 +82,6 @@ begin
       v_into.quantity, v_into.unit));
 end;
 $$;
--- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
 grant execute on function private.grocery_uncheck_item_unguarded(uuid,jsonb) to authenticated;
 
 create function private.grocery_remove_item_unguarded(p_household_id uuid, p_input jsonb) returns jsonb
@@ -98,7 +96,6 @@ begin
     private.grocery_item_detail_json(v_item) || jsonb_build_object('deleted_at', v_item.deleted_at));
 end;
 $$;
--- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
 grant execute on function private.grocery_remove_item_unguarded(uuid,jsonb) to authenticated;
 
 -- Quantity, unit and prep state, each when given: how a person resolves a unit mismatch (500 g and 1 lb
@@ -145,7 +142,6 @@ begin
       else format('Updated and folded into the matching unchecked line, now %s %s.', v_into.quantity, v_into.unit) end);
 end;
 $$;
--- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
 grant execute on function private.grocery_update_item_unguarded(uuid,jsonb) to authenticated;
 
 -- Removes (softly) every checked item of the list; each can come back with grocery.restore_item.
@@ -219,7 +215,7 @@ grant execute on function private.grocery_refusal(text,text,text,jsonb) to authe
 -- Why a write of this tool (check_item, uncheck_item, update_item, remove_item) must not run, as a refusal; null
 -- when it may. Locks the item's list, then the item, as private.live_grocery_item does (so the decision holds until
 -- the write commits). An item of another household, an unknown one or one on a removed list gets null here: the
--- tool itself answers NOT_FOUND as before.
+-- tool itself answers NOT_FOUND.
 create function private.grocery_item_write_refusal(p_household_id uuid, p_tool text, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''

@@ -1,7 +1,7 @@
 set check_function_bodies = off;
 
--- As 20261122000620_grocery_plan.sql made it (search_path pinned by 20261125000700), except that a line without a
--- quantity stays without one: greatest() skips a null, so the old body turned it into 0.001.
+-- A recipe line's amount scaled to the servings, rounded to the 3 decimals an item stores, never below 0.001. A line
+-- without a quantity stays without one (tested first: greatest() skips a null, and would make it 0.001).
 create or replace function private.scaled_quantity(p_quantity numeric, p_servings integer, p_base integer)
 returns numeric
 language sql immutable
@@ -19,7 +19,8 @@ return case when p_servings is null or p_base is null then p_quantity
   else trim_scale(p_quantity * p_servings / p_base) end;
 grant execute on function private.unrounded_quantity(numeric,integer,integer) to authenticated;
 
--- As 20261125000410_counted_messages.sql left it, with the lines that have no quantity skipped and listed.
+-- grocery.push_recipe: the recipe's lines scaled to the servings and merged as push merges them; the lines without
+-- a quantity are skipped and listed in the reply.
 create or replace function app.grocery_push_recipe(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -255,8 +256,8 @@ end;
 $$;
 grant execute on function private.grocery_sync_plan(uuid,uuid,date,date) to authenticated;
 
--- As 20261125000410_counted_messages.sql left it, with `skipped`: the lines without a quantity of the meals planned
--- in the range, which the plan leaves out (the same whether preview or not).
+-- grocery.sync_plan: runs private.grocery_sync_plan's plan, or only returns it (preview). `skipped` lists the lines
+-- without a quantity of the meals planned in the range, which the plan leaves out (the same whether preview or not).
 create or replace function app.grocery_sync_plan(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''

@@ -50,8 +50,9 @@ create policy "Members can move withdrawals between their household's items" on 
   using (household_id in (select private.member_household_ids()))
   with check (household_id in (select private.member_household_ids()));
 
--- What a person's edit (grocery.update_item), a conversion's rounding or this migration's backfill changed in
--- an item's amount, signed, in the unit it was recorded in. History: written once; moved only by a fold.
+-- What a person's edit (grocery.update_item), a conversion's rounding or a restatement of the ledger
+-- (private.grocery_ledger_restate) changed in an item's amount, signed, in the unit it was recorded in. History:
+-- written once; moved only by a fold.
 create table public.grocery_item_adjustments (
   id uuid primary key default gen_random_uuid(),
   grocery_item_id uuid not null,
@@ -156,8 +157,9 @@ $$;
 
 -- Records the adjustments that make an item's ledger equal its quantity: what was left in other kinds is
 -- cancelled in their base unit, and the difference in its own kind is recorded in its unit when that is exact,
--- else in the base unit (ml or g), where it always is. Only the backfill below uses it: every tool records its
--- own part, so that a tool that forgets one shows as a violation instead of being papered over.
+-- else in the base unit (ml or g), where it always is. A repair for lines whose amounts predate the ledger
+-- (supabase/tests/64-grocery-ledger-backfill.sql); no tool calls it: every tool records its own part, so that a
+-- tool that forgets one shows as a violation instead of being papered over.
 create function private.grocery_ledger_restate(p_household_id uuid, p_item_ids uuid[], p_reason text) returns integer
 language plpgsql
 set search_path = ''

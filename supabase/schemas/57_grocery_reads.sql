@@ -1,10 +1,9 @@
 set check_function_bodies = off;
 
--- As 20261122000600 (grocery.get_list's body, now private.grocery_list_as_read) with two fields per item: the
--- ingredient is joined once for its name and category, and what to buy is private.grocery_item_buy written into the
--- query (a lateral join): called once per item, the function made the read of a 50-item list take 2.9–3.1 ms of
--- database time instead of 1.0–1.5 ms; joined, 1.5–2.0 ms (a loaded 2-core machine; the commit says how). grocery.changes calls the function; the
--- HTTP tests check that both give the same answer for every item.
+-- grocery.get_list's read. Per item, the ingredient is joined once for its name and category, and what to buy is
+-- private.grocery_item_buy written into the query (a lateral join): called once per item, the function made the
+-- read of a 50-item list take 2.9–3.1 ms of database time; joined, 1.5–2.0 ms (on a loaded 2-core machine).
+-- grocery.changes calls the function; the HTTP tests check that both give the same answer for every item.
 create or replace function private.grocery_list_as_read(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -81,8 +80,6 @@ begin
   ))::jsonb;
 end;
 $$;
--- Made in app, whose functions authenticated may execute (00_foundation.sql); the grant came along.
-grant execute on function private.grocery_list_as_read(uuid,jsonb) to authenticated;
 grant execute on function private.grocery_list_as_read(uuid,jsonb) to authenticated;
 
 create or replace function app.grocery_get_list(p_household_id uuid, p_input jsonb) returns jsonb
@@ -98,8 +95,7 @@ begin
 end;
 $$;
 
--- A live item as grocery.get_list shows it (its latest 20 sources, its category, what to buy): the body of
--- 20261125001510_aisles_and_buying.sql.
+-- A live item as grocery.get_list shows it: its latest 20 sources, its category, what to buy.
 create or replace function private.grocery_item_with_sources_json(p_item public.grocery_items) returns jsonb
 language sql stable
 set search_path = ''
@@ -127,7 +123,8 @@ as $$
 $$;
 grant execute on function private.grocery_item_with_sources_json(grocery_items) to authenticated;
 
--- As they were (20261125001510_aisles_and_buying.sql, 20261125001100_change_feed.sql), plus the horizon check.
+-- grocery.changes: the items of one list changed since a version, in pages. A `since` past the list's version, or
+-- older than the removals the retention has kept (the horizon), is refused: the caller re-reads the list.
 create or replace function app.grocery_changes(p_household_id uuid, p_input jsonb)
  returns jsonb
  language plpgsql

@@ -1,8 +1,7 @@
 set check_function_bodies = off;
 
--- A preview (grocery.sync_plan with preview: true) changes nothing, so it is no change to list or undo: the
--- household's history (history.list, and the writes history.undo looks in) leaves it out, as it leaves out
--- refusals (20261125001400). Both functions as 20261125001400 defined them, with that one condition added.
+-- The household's writes, as history.list shows them and history.undo looks in them. Refusals and previews
+-- (grocery.sync_plan with preview: true) change nothing, so they are nothing to list or undo: both are left out.
 create or replace function private.household_writes(p_household_id uuid) returns setof public.tool_invocations
 language sql stable
 set search_path = ''
@@ -120,10 +119,9 @@ end;
 $$;
 grant execute on function private.history_summary(text,jsonb) to authenticated;
 
--- As 20261122000900_history.sql defined it, with each entry's input and what its reply says was there before beside
--- its summary: the tool's TypeScript layer replaces the summary with the describer's sentence and drops the rest
--- (history.list's reply is unchanged). The summary stays for writes recorded without their input (before this
--- migration).
+-- history.list: each entry with its input and what its reply says was there before beside its summary; the tool's
+-- TypeScript layer replaces the summary with the describer's sentence and drops the rest. The summary stays for
+-- writes recorded without their input.
 create or replace function app.history_list(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''

@@ -92,8 +92,9 @@ end;
 $$;
 grant execute on function private.undo_recipe_or_meal_write(uuid,tool_invocations,boolean) to authenticated;
 
--- As 20261122000900_history.sql, plus: household.unrevoke_invite (what undoing a revoke did) goes where the other
--- invite writes go; household.set_aisle_order puts the order before back (and undoing that, the order after).
+-- Undo of a household write. Who belongs (invites, joins, leaves, removals, and the undos of those, such as
+-- household.unrevoke_invite) is private.undo_membership_write's; household.set_aisle_order puts the order before
+-- back (and undoing that, the order after); a rename and a role change put the value before back.
 create or replace function private.undo_household_write(p_household_id uuid, p_target public.tool_invocations,
   p_strict boolean) returns text
 language plpgsql
@@ -147,7 +148,7 @@ end;
 $$;
 grant execute on function private.undo_household_write(uuid,tool_invocations,boolean) to authenticated;
 
--- As 20261122000900_history.sql, plus household.revoke_invite and household.set_aisle_order.
+-- Why a tool's write cannot be undone, or null when it can.
 create or replace function private.undo_refusal(p_tool text) returns text
 language plpgsql immutable
 set search_path = ''

@@ -139,12 +139,9 @@ end;
 $$;
 grant execute on function private.undo_conversion(uuid,jsonb,timestamptz,boolean) to authenticated;
 
--- history.undo of a grocery write sees every later change to its lines. This body had been written into
--- 20261125000400 after that file was applied; it moves here so that 20261125000400 stays as it first ran. It
--- compares with when the write finished (recorded_at), locks the household's lists before it decides how strict to
--- be, and is strict whenever a live write finished after it. A check's "nothing to undo" still compares with when
--- the check began. (The other later edits of released files were already carried by newer migrations: recorded_at
--- in private.invoke by 20261125001600, clock_timestamp() stamps by 20261125001300.)
+-- history.undo of a grocery write sees every later change to its lines. It compares with when the write finished
+-- (recorded_at), locks the household's lists before it decides how strict to be, and is strict whenever a live
+-- write finished after it. A check's "nothing to undo" compares with when the check began.
 create or replace function private.undo_grocery_write(p_household_id uuid, p_target public.tool_invocations, p_strict boolean)
 returns text
 language plpgsql

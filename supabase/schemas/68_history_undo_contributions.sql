@@ -126,10 +126,6 @@ end;
 $$;
 grant execute on function private.put_back_contributions(uuid,uuid,jsonb,timestamptz,boolean) to authenticated;
 
--- Undoing a push, an add or a sync (and redoing it) found by the ledger's random test: the undo locks the lists it
--- touches before it reads its own rows (an undo racing a conversion of the same line took back sources the
--- conversion had just moved), and it is refused when a later write changed the line's unit (it took back cups from
--- a line in tablespoons). Otherwise as 20261122000910_history_undo_grocery.sql.
 -- A write's rows are taken back (or put back) in their own unit, from the line they are on. A line whose unit a later
 -- write changed (a conversion, or update_item to another unit) cannot take them exactly: refused, naming the line,
 -- as the undo of a write whose line changed since is.
@@ -154,6 +150,10 @@ end;
 $$;
 grant execute on function private.refuse_if_converted(uuid,jsonb) to authenticated;
 
+-- Undoing a push, an add or a sync (and redoing it). The undo locks the lists it touches before it reads its own
+-- rows (else an undo racing a conversion of the same line takes back sources the conversion has just moved), and
+-- it is refused when a later write changed the line's unit (else it takes back cups from a line in tablespoons):
+-- both found by the ledger's random test.
 create or replace function private.undo_contributions(p_household_id uuid, p_invocation_id uuid, p_at timestamptz,
   p_strict boolean) returns text
 language plpgsql

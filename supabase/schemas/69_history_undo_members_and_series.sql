@@ -1,9 +1,10 @@
 set check_function_bodies = off;
 
--- As 20261125001000_onboarding.sql, but for household.revoke_invite: the tool's own records (they name invite_id and
--- revoked_at) are undone by clearing revoked_at; the records of the same name that undoing household.create_invite
--- wrote (the deleted row) are undone as before, by putting the row back. A join is not taken back into a revoked
--- invite either.
+-- Undo of the writes that change who belongs: invites (created, revoked, unrevoked), joins, leaves and removals,
+-- and the undos of those (household.take_back_join, household.put_back_member). A household.revoke_invite's own
+-- records (they name invite_id and revoked_at) are undone by clearing revoked_at; the records of the same name that
+-- undoing household.create_invite wrote (the deleted row) are undone by putting the row back. A join is not taken
+-- back into a revoked invite.
 create or replace function private.undo_membership_write(p_household_id uuid, p_target public.tool_invocations) returns text
 language plpgsql
 set search_path = ''

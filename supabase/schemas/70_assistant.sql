@@ -55,7 +55,7 @@ create table public.pending_actions (
   decided_by uuid references auth.users (id) on delete set null,
   decided_at timestamptz,
   -- The describer's sentence, written when the action is proposed (with the names as the proposer saw them): what the
-  -- person confirms. Null for actions proposed before this migration.
+  -- person confirms. Null for an action proposed without one.
   summary text check (char_length(summary) <= 1000),
   check (expires_at > created_at),
   -- A pending action belongs to a conversation of the same household, when it has one.
@@ -111,11 +111,6 @@ alter table public.conversation_messages enable row level security;
 -- deleted or renamed, and an index would only cost every pushed line a write. The two composite references,
 -- grocery_items to its list and pending_actions to its conversation, are served by the indexes on grocery_list_id
 -- and conversation_id.)
--- Locks: each index is built in this migration's transaction (supabase db push runs a migration in one, where
--- CREATE INDEX CONCURRENTLY cannot run), holding a SHARE lock on its table while it builds: reads go on, writes to
--- that table wait. A household's year is a few thousand rows per table, so on a project of thousands of households
--- each build takes seconds at most; nothing here rewrites a table. The policy changes take their table's lock only
--- for the catalog update.
 create index if not exists conversation_messages_created_by_idx on public.conversation_messages (created_by);
 create policy "Conversation messages are visible to household members" on public.conversation_messages
   for select to authenticated
@@ -124,7 +119,7 @@ create policy "Members can add messages to their household's conversations" on p
   for insert to authenticated
   with check (household_id in (select private.member_household_ids()) and created_by = (select auth.uid()));
 
--- As 20261122000800_assistant.sql defined it, with the summary.
+-- A pending action as the assistant's tools show it, with the describer's summary.
 create or replace function private.pending_action_json(p_action public.pending_actions) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -148,7 +143,7 @@ $$;
 -- by default: see 00_foundation.sql).
 grant execute on function private.pending_action_json(pending_actions) to authenticated;
 
--- A turn as before (20261122000800_assistant.sql), with two caps: a household starts at most 200
+-- assistant.begin_turn, with two caps: a household starts at most 200
 -- conversations a rolling day, and a conversation holds at most 1000 messages (checked as a turn begins, so a
 -- turn under way is never cut: it may end a round limit's worth of messages past it).
 create or replace function app.assistant_begin_turn(p_household_id uuid, p_input jsonb) returns jsonb
@@ -231,7 +226,7 @@ begin
 end;
 $$;
 
--- As 20261122000800_assistant.sql defined it, storing the proposal's summary.
+-- assistant.propose_action: records the action to confirm, with the proposal's summary.
 create or replace function app.assistant_propose_action(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''

@@ -1,19 +1,19 @@
 set check_function_bodies = off;
 
--- What 20261125000300_ingredient_matching.sql defined, answered exactly as before, at a cost that no longer grows
--- with the lines that match nothing. Measured on saved recipe pages, the lookups were most of an import's time:
--- - every line without a match ran its own scan of every visible ingredient (the catalog's ~1,300 rows, each
---   split into words twice), so a page with 15 unmatched lines read 20,000 rows. The suggestions now come from
---   one scan that keeps the visible ingredients sharing a word with some unmatched line (one overlap test per
---   row against all their words), then the same two containment tests and the same ranking on those few, per
---   line. Either test holds only for an ingredient that shares a word with the line, or has no words at all: an
---   ingredient whose folded name is empty is contained in every line, as before;
--- - the names and aliases were read whole and hashed for every call; each candidate is now looked up by index;
+-- recipe.parse_text's matching, at a cost that does not grow with the lines that match nothing (measured on saved
+-- recipe pages, the lookups were most of an import's time):
+-- - the suggestions come from one scan that keeps the visible ingredients sharing a word with some unmatched line
+--   (one overlap test per row against all their words), then the two containment tests and the ranking on those
+--   few, per line; a scan per unmatched line of every visible ingredient (the catalog's ~1,300 rows, each split
+--   into words twice) read 20,000 rows for a page with 15 such lines. Either test holds only for an ingredient
+--   that shares a word with the line, or has no words at all: an ingredient whose folded name is empty is
+--   contained in every line;
+-- - each candidate name or alias is looked up by index, not read whole and hashed for every call;
 -- - a `language sql` function that cannot be inlined is planned again on every call (PostgreSQL before 18);
 --   in plpgsql its one statement keeps its plan for the session.
--- Same inputs, same outputs: the first candidate that is a visible ingredient's folded name or a listed alias
--- wins (the household's own before the catalog's, a name before an alias), and an unmatched line gets at most 5
--- suggestions ranked by how much of the name they explain (ties in rank and name now broken by id).
+-- The first candidate that is a visible ingredient's folded name or a listed alias wins (the household's own
+-- before the catalog's, a name before an alias), and an unmatched line gets at most 5 suggestions ranked by how
+-- much of the name they explain (ties in rank and name broken by id).
 create or replace function app.recipe_parse_text(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
