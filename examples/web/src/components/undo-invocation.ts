@@ -2,6 +2,7 @@
 // Which recorded write a change just made was. A write's reply does not carry its invocation id (the envelope holds
 // only the tool's data), so the app reads it back from history.list: the newest entry of that tool by this person
 // that is not undone. Read right after the write, before anything else this person does, it is that write.
+import type { HistoryListOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { type Api, ApiError, asApiError } from "../api.ts";
 
 /** An undo's refusal as a sentence: "Could not undo: the household's name was changed by a later write; …". */
@@ -10,16 +11,8 @@ export function undoRefusal(caught: unknown): ApiError {
   return new ApiError(error.type, `Could not undo: ${error.message}`, error.status, error.retryable, error.details);
 }
 
-export interface HistoryEntryView {
-  invocation_id: string;
-  tool: string;
-  user_id: string;
-  created_at: string;
-  summary: string;
-  undone: boolean;
-  /** The describer's sentence, where the API gives one beside the summary. */
-  description?: string;
-}
+/** One entry of history.list: its summary is the tool's describer's sentence (the API sends no other). */
+export type HistoryEntryView = HistoryListOutput["entries"][number];
 
 // Until every tool has a describer, some entries' summary is only the tool's name: they read as these words.
 const plainWords: Record<string, string> = {
@@ -33,9 +26,9 @@ const plainWords: Record<string, string> = {
   "grocery.sync_plan": "Brought the list up to date with the week.",
 };
 
-/** The words an entry is shown in: the describer's sentence where there is one, else the summary. */
-export function entrySentence(entry: { tool: string; summary?: string | null; description?: string | null }): string {
-  const given = entry.description?.trim() || entry.summary?.trim();
+/** The words an entry is shown in: its summary, unless that is only the tool's name. */
+export function entrySentence(entry: Pick<HistoryEntryView, "tool" | "summary">): string {
+  const given = entry.summary.trim();
   if (given && given !== entry.tool) return given;
   if (plainWords[entry.tool]) return plainWords[entry.tool];
   const [group, action = ""] = entry.tool.split(".");
@@ -44,7 +37,5 @@ export function entrySentence(entry: { tool: string; summary?: string | null; de
 
 export async function findOwnWrite(api: Api, tool: string, userId: string): Promise<HistoryEntryView | null> {
   const { entries } = await api.tools().history.list({ limit: 20 });
-  return (entries as HistoryEntryView[]).find((entry) =>
-    entry.tool === tool && entry.user_id === userId && !entry.undone
-  ) ?? null;
+  return entries.find((entry) => entry.tool === tool && entry.user_id === userId && !entry.undone) ?? null;
 }

@@ -2,17 +2,11 @@
 // so that the browser and the tests without one keep their copies the same way.
 import type { GroceryChangesOutput, GroceryGetListOutput } from "@meal-planner/client/tools-client.generated.ts";
 
-// The aisle fields come with the households helper's tools (get_list and changes carry them); until they are
-// merged the replies lack them and the list shows one group.
-export type ServerItem = GroceryGetListOutput["items"][number] & {
-  /** The item's aisle ("produce", "dairy", …), where the server knows it. */
-  category?: string | null;
-  /** What to buy (whole packages) beside the exact need, in words, where the server says. */
-  buy?: { quantity: number; unit: string; wording: string } | null;
-};
+/** One item as the server has it, with its aisle (`category`) and what to buy (`buy`), where the server knows them. */
+export type ServerItem = GroceryGetListOutput["items"][number];
 
-/** The household's aisles in its order, with their names. */
-export type AisleOrder = { category: string; label: string }[];
+/** The household's aisles in its order, with their names: get_list and changes both carry it. */
+export type AisleOrder = GroceryGetListOutput["aisle_order"];
 
 export interface ListState {
   listId: string;
@@ -26,8 +20,14 @@ export interface ListState {
 export function stateFromRead(read: GroceryGetListOutput): ListState {
   const items: Record<string, ServerItem> = {};
   for (const item of read.items) items[item.id] = item;
-  const aisleOrder = (read as { aisle_order?: AisleOrder }).aisle_order;
-  return { listId: read.list.id, name: read.list.name, version: read.version, deleted: false, items, aisleOrder };
+  return {
+    listId: read.list.id,
+    name: read.list.name,
+    version: read.version,
+    deleted: false,
+    items,
+    aisleOrder: read.aisle_order,
+  };
 }
 
 /** One page of grocery.changes applied: changed rows replace ours, tombstones remove theirs. */
@@ -41,7 +41,7 @@ export function applyChanges(state: ListState, changes: GroceryChangesOutput): L
     deleted: changes.list.deleted_at !== null,
     version: Math.max(state.version, changes.version),
     items,
-    aisleOrder: (changes as { aisle_order?: AisleOrder }).aisle_order ?? state.aisleOrder,
+    aisleOrder: changes.aisle_order,
   };
 }
 

@@ -22,7 +22,7 @@ export function HistoryScreen() {
     const page = await api.tools().history.list({ limit: pageSize });
     setOlder([]);
     setCursor(page.next_cursor);
-    return page.entries as HistoryEntryView[];
+    return page.entries;
   }, [api, household.id]);
 
   const emails = new Map(
@@ -42,7 +42,7 @@ export function HistoryScreen() {
     setError(null);
     try {
       const page = await api.tools().history.list({ limit: pageSize, cursor });
-      setOlder((current) => [...current, ...page.entries as HistoryEntryView[]]);
+      setOlder((current) => [...current, ...page.entries]);
       setCursor(page.next_cursor);
     } catch (caught) {
       setError(asApiError(caught));

@@ -2,10 +2,10 @@
 // Add an item by hand: the name suggests the catalog's and the household's ingredients as one types
 // (ingredient.search); a name no ingredient has is added as a free item. Queued, so it works offline.
 import { useEffect, useState } from "preact/hooks";
-import type { IngredientSearchOutput } from "@meal-planner/client/tools-client.generated.ts";
+import { type IngredientSearchOutput, type Unit, units } from "@meal-planner/client/tools-client.generated.ts";
+import { chosen } from "../../components/choice.ts";
 import { useApp } from "../../context.ts";
 import type { ShoppingList } from "../../live/shopping-list.ts";
-import { type Unit, units } from "./units.ts";
 
 type Suggestion = IngredientSearchOutput["ingredients"][number];
 
@@ -76,7 +76,7 @@ export function AddItemForm({ list }: { list: ShoppingList }) {
       </label>
       <label class="add-unit">
         Unit
-        <select value={unit} onChange={(event) => setUnit(event.currentTarget.value as Unit)}>
+        <select value={unit} onChange={(event) => setUnit(chosen(units, event.currentTarget.value) ?? unit)}>
           {units.map((option) => <option key={option} value={option}>{option}</option>)}
         </select>
       </label>

@@ -1,8 +1,8 @@
-import type { AisleOrder } from "../../live/list-state.ts";
+import type { AisleOrder, ServerItem } from "../../live/list-state.ts";
 import type { ShownItem } from "../../offline/pending-overlay.ts";
 
 export interface Group {
-  category: string | null;
+  category: ServerItem["category"];
   label: string;
   items: ShownItem[];
 }
@@ -10,7 +10,7 @@ export interface Group {
 /** Groups in the household's aisle order; items with no aisle (or one the order lacks) last, as "Other". */
 export function groupByAisle(items: ShownItem[], aisleOrder: AisleOrder = []): Group[] {
   const position = new Map(aisleOrder.map((aisle, index) => [aisle.category, index]));
-  const groups = new Map<string | null, Group>();
+  const groups = new Map<Group["category"], Group>();
   for (const item of items) {
     const category = item.category && position.has(item.category) ? item.category : null;
     const label = category === null ? "Other" : aisleOrder[position.get(category)!].label;

@@ -2,10 +2,12 @@
 // One line of the list: tick it, change its amount, remove it; a change still on its way is marked, and a change
 // that was not applied is explained in words beside the item.
 import { useState } from "preact/hooks";
+import { type Unit, units } from "@meal-planner/client/tools-client.generated.ts";
+import { chosen } from "../../components/choice.ts";
 import type { ShoppingList } from "../../live/shopping-list.ts";
 import type { ShownItem } from "../../offline/pending-overlay.ts";
 import { describeCall } from "./describe-call.ts";
-import { formatQuantity, type Unit, units } from "./units.ts";
+import { formatQuantity } from "./units.ts";
 
 /** "buy 3 cans" beside "2.5 can"; nothing when what to buy is the exact need already ("4 whole"). */
 export function purchaseDiffers(item: Pick<ShownItem, "quantity" | "unit" | "buy">): boolean {
@@ -82,7 +84,7 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
             </label>
             <label>
               Unit
-              <select value={unit} onChange={(event) => setUnit(event.currentTarget.value as Unit)}>
+              <select value={unit} onChange={(event) => setUnit(chosen(units, event.currentTarget.value) ?? unit)}>
                 {units.map((option) => <option key={option} value={option}>{option}</option>)}
               </select>
             </label>

@@ -4,9 +4,9 @@ import type {
   RecipeCreateInput,
   RecipeGetOutput,
   RecipeParseTextOutput,
+  Unit,
 } from "@meal-planner/client/tools-client.generated.ts";
 import type { PickedIngredient } from "../../components/ingredient-picker.tsx";
-import type { Unit } from "../../components/units.ts";
 
 type ParsedLine = RecipeParseTextOutput["lines"][number];
 

@@ -2,11 +2,11 @@
 // The recipe form: new, edit and an import's draft alike. Each ingredient line is picked from the catalog
 // (autocomplete), with amount and unit; an imported line shows what was read and what could not be.
 import { useState } from "preact/hooks";
-import type { RecipeCreateInput } from "@meal-planner/client/tools-client.generated.ts";
+import { type RecipeCreateInput, units } from "@meal-planner/client/tools-client.generated.ts";
 import type { ApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { IngredientPicker } from "../../components/ingredient-picker.tsx";
-import { units } from "../../components/units.ts";
+import { chosen } from "../../components/choice.ts";
 import { type Draft, type DraftLine, emptyLine, problemWords, recipeInput, unquantifiedWords } from "./draft.ts";
 
 export function RecipeForm(
@@ -125,7 +125,7 @@ export function RecipeForm(
               <span>Unit</span>
               <select
                 value={line.unit}
-                onChange={(event) => setLine(line.key, { unit: event.currentTarget.value as DraftLine["unit"] })}
+                onChange={(event) => setLine(line.key, { unit: chosen(units, event.currentTarget.value) ?? "" })}
               >
                 <option value="">No unit</option>
                 {units.map((unit) => <option key={unit} value={unit}>{unit}</option>)}

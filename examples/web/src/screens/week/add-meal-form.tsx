@@ -1,19 +1,21 @@
 /// <reference lib="dom" />
 // Plan a recipe for a day and meal, once (planner.add_meal) or repeating on weekdays (planner.add_recurring).
 import { useState } from "preact/hooks";
-import type {
-  PlannerAddMealOutput,
-  PlannerAddRecurringOutput,
-  RecipeListOutput,
+import {
+  type MealType,
+  mealTypes,
+  type PlannerAddMealOutput,
+  type PlannerAddRecurringOutput,
+  type RecipeListOutput,
+  type Weekday,
+  weekdays,
 } from "@meal-planner/client/tools-client.generated.ts";
+import { chosen } from "../../components/choice.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { routeHash } from "../../routes.ts";
-import { capitalized, type Weekday, weekdayOf, weekdays } from "./dates.ts";
-
-export type MealType = "breakfast" | "lunch" | "dinner";
-export const mealTypes: MealType[] = ["breakfast", "lunch", "dinner"];
+import { capitalized, weekdayOf } from "./dates.ts";
 
 export function AddMealForm(
   { recipes, date, mealType, onAdded, onRepeated, onClose }: {
@@ -86,7 +88,7 @@ export function AddMealForm(
         </label>
         <label>
           <span>Meal</span>
-          <select value={meal} onChange={(event) => setMeal(event.currentTarget.value as MealType)}>
+          <select value={meal} onChange={(event) => setMeal(chosen(mealTypes, event.currentTarget.value) ?? meal)}>
             {mealTypes.map((type) => <option key={type} value={type}>{capitalized(type)}</option>)}
           </select>
         </label>

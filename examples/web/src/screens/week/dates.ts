@@ -1,7 +1,5 @@
 // Calendar days as the API has them (YYYY-MM-DD), counted in UTC so that no time zone shifts a day.
-export type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
-
-export const weekdays: Weekday[] = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+import { type Weekday, weekdays } from "@meal-planner/client/tools-client.generated.ts";
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -2,12 +2,17 @@
 // One planned meal: its recipe and servings; change its day, meal or servings (planner.update_meal), or remove it
 // (planner.remove_meal; the week screen offers the restore). It can also be dragged to another day.
 import { useState } from "preact/hooks";
-import type { PlannerListMealsOutput, PlannerRemoveMealOutput } from "@meal-planner/client/tools-client.generated.ts";
+import {
+  type MealType,
+  mealTypes,
+  type PlannerListMealsOutput,
+  type PlannerRemoveMealOutput,
+} from "@meal-planner/client/tools-client.generated.ts";
+import { chosen } from "../../components/choice.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { routeHash } from "../../routes.ts";
-import { type MealType, mealTypes } from "./add-meal-form.tsx";
 import { capitalized } from "./dates.ts";
 
 export type Meal = PlannerListMealsOutput["meals"][number];
@@ -77,7 +82,10 @@ export function MealCard(
             </label>
             <label>
               <span>Meal</span>
-              <select value={mealType} onChange={(event) => setMealType(event.currentTarget.value as MealType)}>
+              <select
+                value={mealType}
+                onChange={(event) => setMealType(chosen(mealTypes, event.currentTarget.value) ?? mealType)}
+              >
                 {mealTypes.map((type) => <option key={type} value={type}>{capitalized(type)}</option>)}
               </select>
             </label>

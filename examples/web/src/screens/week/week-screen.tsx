@@ -2,12 +2,17 @@
 // The week planner: Monday to Sunday, each day's breakfast, lunch and dinner; plan, move (a date picker, or drag
 // to another day), change servings, remove and restore meals; repeating meals; the weeks before and after.
 import { useEffect, useState } from "preact/hooks";
-import type { PlannerRemoveMealOutput, RecipeListOutput } from "@meal-planner/client/tools-client.generated.ts";
+import {
+  type MealType,
+  mealTypes,
+  type PlannerRemoveMealOutput,
+  type RecipeListOutput,
+} from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { routeHash } from "../../routes.ts";
-import { AddMealForm, type MealType, mealTypes } from "./add-meal-form.tsx";
+import { AddMealForm } from "./add-meal-form.tsx";
 import { addDays, capitalized, formatDate, formatDay, formatShortDay, isDay, mondayOf, today } from "./dates.ts";
 import { type Meal, MealCard } from "./meal-card.tsx";
 import { SeriesPanel } from "./series-panel.tsx";
