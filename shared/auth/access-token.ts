@@ -9,18 +9,10 @@ import {
 } from "jose";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
+import type { AccessTokenClaims } from "./claims.ts";
 import { VerifiedTokenCache } from "./verified-token-cache.ts";
 
-/** The claims Supabase Auth puts in an access token, as far as we read them. */
-export interface AccessTokenClaims extends JWTPayload {
-  sub?: string;
-  role?: string;
-  email?: string;
-  session_id?: string;
-  is_anonymous?: boolean;
-  app_metadata?: Record<string, unknown>;
-  user_metadata?: Record<string, unknown>;
-}
+export type { AccessTokenClaims };
 
 /** A signed-in user: the claims of a valid token whose role is `authenticated`. */
 export interface AuthenticatedUser {

@@ -1,4 +1,4 @@
-import type { AccessTokenClaims } from "./access-token.ts";
+import type { AccessTokenClaims } from "./claims.ts";
 
 export interface VerifiedTokenCacheOptions {
   /** At most this many tokens are kept; the oldest kept one makes room. */
