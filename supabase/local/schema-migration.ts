@@ -153,10 +153,86 @@ export function planMigration(
   return { statements, refused };
 }
 
-function timestamp(root: string): string {
-  const now = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+/** The next migration's version: now, or one past the newest migration when that is later. */
+export function nextTimestamp(root: string, now = new Date()): string {
+  const stamp = now.toISOString().replace(/\D/g, "").slice(0, 14);
   const newest = migrationFiles(join(root, "supabase/migrations")).at(-1)?.version ?? "0";
-  return now > newest ? now : (BigInt(newest) + 1n).toString();
+  return stamp > newest ? stamp : (BigInt(newest) + 1n).toString();
+}
+
+export interface GenerateOptions {
+  /** The project whose supabase/ folder (config.toml, schemas, migrations, local/bootstrap.sql) is read. */
+  root: string;
+  /** The migration's name, snake_case: the file is supabase/migrations/<timestamp>_<name>.sql. */
+  name: string;
+  /** A cluster URL; the two databases are made on it and dropped afterwards. */
+  cluster: string;
+  /** The migration's version; by default nextTimestamp(root). */
+  timestamp?: string;
+  /** Prefix of the two databases' names, so that runs on one cluster do not meet. */
+  databasePrefix?: string;
+  /** Where progress goes (console.log by default). */
+  log?: (line: string) => void;
+}
+
+export type GenerateResult =
+  | { outcome: "written"; path: string; text: string; statements: string[] }
+  | { outcome: "nothing" }
+  | { outcome: "refused"; message: string; differences: string[] }
+  | { outcome: "failed"; message: string };
+
+/**
+ * Builds a database from `root`'s migrations and one from its schema files, and writes the migration that brings the
+ * first to the second, after checking that applying it leaves the two catalogs equal. Nothing is written unless the
+ * outcome is "written".
+ */
+export async function generateMigration(options: GenerateOptions): Promise<GenerateResult> {
+  const { root, name, cluster } = options;
+  const log = options.log ?? console.log;
+  const prefix = options.databasePrefix ?? "schema_migration";
+  const fromMigrationsName = `${prefix}_from_migrations`;
+  const fromFilesName = `${prefix}_from_files`;
+  try {
+    log("Building a database from supabase/migrations and one from supabase/schemas…");
+    const migrationsUrl = await databaseFromMigrations(cluster, fromMigrationsName, root);
+    const filesUrl = await databaseFromSchemas(cluster, fromFilesName, root);
+    const fromFiles = await catalogSnapshot(filesUrl);
+    const plan = planMigration(await catalogSnapshot(migrationsUrl), fromFiles, await schemaDefinitions(root));
+    if (plan.refused.length > 0) {
+      return {
+        outcome: "refused",
+        differences: plan.refused,
+        message: "Not generated: tables, columns, constraints, indexes and types are migrated by hand. " +
+          `Write a migration for:\n${plan.refused.join("\n")}`,
+      };
+    }
+    if (plan.statements.length === 0) return { outcome: "nothing" };
+    const text = plan.statements.join("\n\n") + "\n";
+    const sql = postgres(migrationsUrl, { max: 1, onnotice: () => {} });
+    try {
+      await sql.begin((transaction) => transaction.unsafe(text).simple());
+    } catch (error) {
+      return {
+        outcome: "failed",
+        message: `The generated migration does not apply:\n${(error as Error).message}\n\n${text}`,
+      };
+    } finally {
+      await sql.end();
+    }
+    const left = catalogDifferences(await catalogSnapshot(migrationsUrl), fromFiles);
+    if (left.length > 0) {
+      return {
+        outcome: "failed",
+        message: `The generated migration leaves differences; write it by hand:\n${left.join("\n")}\n\n${text}`,
+      };
+    }
+    const path = join(root, "supabase/migrations", `${options.timestamp ?? nextTimestamp(root)}_${name}.sql`);
+    await Deno.writeTextFile(path, text);
+    return { outcome: "written", path, text, statements: plan.statements };
+  } finally {
+    await dropDatabase(cluster, fromMigrationsName);
+    await dropDatabase(cluster, fromFilesName);
+  }
 }
 
 async function main() {
@@ -166,49 +242,17 @@ async function main() {
     Deno.exit(2);
   }
   const cluster = Deno.env.get("SUPABASE_DB_URL") ?? databaseUrl(stackConfig("dev"));
-  const fromMigrationsName = "schema_migration_from_migrations";
-  const fromFilesName = "schema_migration_from_files";
-  try {
-    console.log("Building a database from supabase/migrations and one from supabase/schemas…");
-    const migrationsUrl = await databaseFromMigrations(cluster, fromMigrationsName, projectRoot);
-    const filesUrl = await databaseFromSchemas(cluster, fromFilesName, projectRoot);
-    const fromFiles = await catalogSnapshot(filesUrl);
-    const plan = planMigration(await catalogSnapshot(migrationsUrl), fromFiles, await schemaDefinitions(projectRoot));
-    if (plan.refused.length > 0) {
-      console.error(
-        `Not generated: tables, columns, constraints, indexes and types are migrated by hand. Write a migration for:\n` +
-          plan.refused.join("\n"),
-      );
-      Deno.exit(1);
-    }
-    if (plan.statements.length === 0) {
-      console.log("supabase/schemas and supabase/migrations agree: nothing to write.");
-      return;
-    }
-    const text = plan.statements.join("\n\n") + "\n";
-    const sql = postgres(migrationsUrl, { max: 1, onnotice: () => {} });
-    try {
-      await sql.begin((transaction) => transaction.unsafe(text).simple());
-    } catch (error) {
-      console.error(`The generated migration does not apply:\n${(error as Error).message}\n\n${text}`);
-      Deno.exit(1);
-    } finally {
-      await sql.end();
-    }
-    const left = catalogDifferences(await catalogSnapshot(migrationsUrl), fromFiles);
-    if (left.length > 0) {
-      console.error(`The generated migration leaves differences; write it by hand:\n${left.join("\n")}\n\n${text}`);
-      Deno.exit(1);
-    }
-    const path = join(projectRoot, "supabase/migrations", `${timestamp(projectRoot)}_${name}.sql`);
-    await Deno.writeTextFile(path, text);
+  const result = await generateMigration({ root: projectRoot, name, cluster });
+  if (result.outcome === "nothing") {
+    console.log("supabase/schemas and supabase/migrations agree: nothing to write.");
+  } else if (result.outcome === "written") {
     console.log(
-      `Wrote ${path.slice(projectRoot.length + 1)} (${plan.statements.length} change(s)); checked: applied to`,
+      `Wrote ${result.path.slice(projectRoot.length + 1)} (${result.statements.length} change(s)); checked: applied to`,
     );
     console.log("a database built from the migrations, it leaves the same catalog as supabase/schemas builds.");
-  } finally {
-    await dropDatabase(cluster, fromMigrationsName);
-    await dropDatabase(cluster, fromFilesName);
+  } else {
+    console.error(result.message);
+    Deno.exit(1);
   }
 }
 
