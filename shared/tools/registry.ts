@@ -24,7 +24,7 @@ const registeredTools = [
   ...householdInviteTools,
   ...aisleTools,
   ...ingredientTools,
-  ...historyTools,
+  ...historyTools(findTool),
   ...mediaTools,
 ];
 
