@@ -1,10 +1,11 @@
+import type { CountUnit } from "./generated/catalog-words.ts";
 import type { Unit } from "./units.ts";
 
 // Words that count or measure an ingredient without being one of the 14 units ("3 sprigs thyme", "1 head garlic",
 // "a pinch of salt", "1 jar pesto"). The word goes to the note and the name is what follows; a counted word gives
 // the line a count unit (sprigs, slices, cloves → piece; heads, bunches → whole; jars, bags → package), a
-// measure that is no unit (pinch, handful) gives none.
-const countedIn: Record<string, Unit | null> = {
+// measure that is no unit (pinch, handful) gives none. Only the catalog's count units may be given.
+const countedIn: Record<string, CountUnit | null> = {
   sprig: "piece",
   leaf: "piece",
   leave: "piece",
