@@ -1,11 +1,11 @@
 // The two ways to build our database: from supabase/migrations (what deploys) and from supabase/schemas (what a
 // person reads and edits), each on the platform's stand-in (bootstrap.sql). The schemas-agree test and the schema
 // migration generator build one of each on the same cluster and compare their catalogs.
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import postgres from "postgres";
 import { ourSchemas } from "./catalog-snapshot.ts";
 import { applyBootstrap, applyMigrations } from "./migrations.ts";
+import { applyCatalog } from "./catalog-sql.ts";
 
 /** The schema files in the order `[db.migrations] schema_paths` of supabase/config.toml lists them. */
 export async function schemaPaths(projectRoot: string): Promise<string[]> {
@@ -13,16 +13,6 @@ export async function schemaPaths(projectRoot: string): Promise<string[]> {
   const section = /^\[db\.migrations\]\n([\s\S]*?)(?=^\[|(?![\s\S]))/m.exec(config)?.[1] ?? "";
   const list = /^schema_paths\s*=\s*\[([\s\S]*?)\]/m.exec(section)?.[1] ?? "";
   return [...list.matchAll(/"([^"]+)"/g)].map((match) => join(projectRoot, "supabase", match[1]));
-}
-
-/** The data the schema needs (catalog, units, aisles), applied after the schema files, in name order. */
-export function dataPaths(projectRoot: string): string[] {
-  const directory = join(projectRoot, "supabase/schemas/data");
-  if (!existsSync(directory)) return [];
-  return [...Deno.readDirSync(directory)]
-    .filter((entry) => entry.isFile && entry.name.endsWith(".sql"))
-    .map((entry) => join(directory, entry.name))
-    .sort();
 }
 
 /** `url` with another database name. */
@@ -68,15 +58,15 @@ export async function databaseFromMigrations(clusterUrl: string, name: string, p
 }
 
 /**
- * A fresh database `name`: bootstrap, then the schema files in schema_paths order, then the data files, all in one
- * transaction. A file that fails is named with PostgreSQL's message.
+ * A fresh database `name`: bootstrap, then the schema files in schema_paths order, then the catalog's data files
+ * (supabase/schemas/data/*.csv), all in one transaction. A file that fails is named with PostgreSQL's message.
  */
 export async function databaseFromSchemas(clusterUrl: string, name: string, projectRoot: string): Promise<string> {
   const url = await recreateDatabase(clusterUrl, name);
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   try {
     await applyBootstrap(sql, projectRoot);
-    const files = [...await schemaPaths(projectRoot), ...dataPaths(projectRoot)];
+    const files = await schemaPaths(projectRoot);
     await sql.begin(async (transaction) => {
       for (const file of files) {
         try {
@@ -86,6 +76,7 @@ export async function databaseFromSchemas(clusterUrl: string, name: string, proj
           throw new Error(`${relative} failed: ${(error as Error).message}`);
         }
       }
+      await applyCatalog(transaction, projectRoot);
     });
     await validateFunctionBodies(sql);
   } finally {
