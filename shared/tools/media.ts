@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { defineTool } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
-import { checkImage, decodedBytes, type ImageHeader, jpegLeastBytes } from "../media/image-type.ts";
+import { checkImage, decodedBytes, type ImageHeader, jpegLeastBytes } from "../images/image-type.ts";
 import { mediaDocs, ocrLimits, speechLimits, speechToTextDocs } from "./docs/media.ts";
 import { recipeDraftFromText } from "./recipe.ts";
 import { MediaOcrImageResult, MediaSpeechToTextResult } from "./results.ts";
-import { audioTypeOf } from "../media/audio-type.ts";
-import { speechSettings } from "../media/speech-settings.ts";
-import { transcribe } from "../media/transcribe.ts";
+import { audioTypeOf } from "../speech/audio-type.ts";
+import { speechSettings } from "../speech/speech-settings.ts";
+import { transcribe } from "../speech/transcribe.ts";
 
 const dataUrlPrefix = /^data:[^,]{0,100};base64,/;
 
@@ -98,7 +98,7 @@ export const ocrImage = defineTool({
     const household = await context.resolveHousehold();
     // Loaded on first use: the registry (and so every function) imports this file, and only OCR needs
     // tesseract.js, whose module alone would add to every function's cold start.
-    const { readImageText } = await import("../media/ocr.ts");
+    const { readImageText } = await import("../images/ocr.ts");
     const recognized = await readImageText(household, bytes, image, ocrTimeLimitMs());
     const recipe = await recipeDraftFromText(recognized.text, context, "app.media_ocr_image");
     return {

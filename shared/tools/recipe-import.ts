@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { env } from "../config/env.ts";
 import { AppError } from "../errors.ts";
-import { fetchPage, pageLimits } from "../media/fetch-page.ts";
-import { parseIngredientLine } from "../media/ingredient-line.ts";
-import { candidateLists } from "../media/candidate-lists.ts";
-import { ingredientEntries, type RecipeIngredientEntry } from "../media/ingredient-entries.ts";
-import { titleOf } from "../media/page-markup-recipe.ts";
-import { schemaRecipeOf } from "../media/schema-recipe.ts";
+import { fetchPage, pageLimits } from "../page-fetching/fetch-page.ts";
+import { parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
+import { candidateLists } from "../recipe-reading/candidate-lists.ts";
+import { ingredientEntries, type RecipeIngredientEntry } from "../recipe-reading/ingredient-entries.ts";
+import { titleOf } from "../recipe-reading/page-markup-recipe.ts";
+import { schemaRecipeOf } from "../recipe-reading/schema-recipe.ts";
 import { defineTool, type ToolContext } from "./define-tool.ts";
 import { recipeImportDocs } from "./docs/recipe-import.ts";
 import { draftOfFirstNamingList, recipeDraftFromParsed } from "./recipe.ts";

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { defineTool, type ToolContext } from "./define-tool.ts";
 import { AppError } from "../errors.ts";
-import { foldIngredientName } from "../media/fold-name.ts";
-import { nameCandidates } from "../media/ingredient-name.ts";
-import { splitPairedLines, unmeasuredPairParts } from "../media/paired-line.ts";
-import { type ParsedRecipeText, parseRecipeText } from "../media/recipe-text.ts";
-import { buildRecipeDraft } from "../media/recipe-draft.ts";
+import { foldIngredientName } from "../ingredient-grammar/fold-name.ts";
+import { nameCandidates } from "../ingredient-grammar/ingredient-name.ts";
+import { splitPairedLines, unmeasuredPairParts } from "../recipe-reading/paired-line.ts";
+import { type ParsedRecipeText, parseRecipeText } from "../recipe-reading/recipe-text.ts";
+import { buildRecipeDraft } from "../recipe-reading/recipe-draft.ts";
 import { recipeParseTextDocs, recipeTextMaxLength } from "./docs/media.ts";
 import {
   idField,
@@ -223,8 +223,8 @@ export const listRecipeRevisions = defineTool({
 });
 
 /**
- * Reads recipe text into a recipe.create draft: the parsing in shared/media, the exact name lookups in one
- * call of `sqlFunction` (app.recipe_parse_text, or a tool's own function that runs it).
+ * Reads recipe text into a recipe.create draft: the parsing in shared/recipe-reading and shared/ingredient-grammar,
+ * the exact name lookups in one call of `sqlFunction` (app.recipe_parse_text, or a tool's own function that runs it).
  */
 export async function recipeDraftFromText(
   text: string,

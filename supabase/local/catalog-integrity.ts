@@ -1,7 +1,7 @@
 // What the name lookups and the shopping list rely on, checked on the catalog's files before anything is loaded or a
 // migration written: each broken rule is one line naming the file and line to fix. The database checks the same
 // after loading (private.assert_catalog_integrity in supabase/schemas/20_ingredients.sql).
-import { foldIngredientName } from "../../shared/media/fold-name.ts";
+import { foldIngredientName } from "../../shared/ingredient-grammar/fold-name.ts";
 import { type Catalog, type CatalogRow, catalogTables } from "./catalog-files.ts";
 
 // Counted in whole ones but bought otherwise: a head of garlic holds cloves, eggs' whites and yolks come in eggs.

@@ -3,12 +3,12 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { groceryCategories, units } from "../../shared/tools/fields.ts";
-import { aisles, catalogUnits } from "../../shared/media/generated/catalog-words.ts";
+import { aisles, catalogUnits } from "../../shared/ingredient-grammar/generated/catalog-words.ts";
 import { catalogDirectory, readCatalog } from "./catalog-files.ts";
 import { catalogWordsModule, catalogWordsPath } from "./catalog-words.ts";
 import { projectRoot } from "./stack-config.ts";
 
-Deno.test("shared/media/generated/catalog-words.ts is up to date with the catalog's files", async () => {
+Deno.test("shared/ingredient-grammar/generated/catalog-words.ts is up to date with the catalog's files", async () => {
   assert.equal(
     await Deno.readTextFile(join(projectRoot, catalogWordsPath)),
     catalogWordsModule(await readCatalog(catalogDirectory(projectRoot))),

@@ -1,11 +1,11 @@
 // `deno task build:catalog`: the words code needs from the catalog's files, as a TypeScript module
-// (shared/media/generated/catalog-words.ts), so that a list in code cannot drift from the catalog. A test holds the
-// written module equal to what the files make.
+// (shared/ingredient-grammar/generated/catalog-words.ts), so that a list in code cannot drift from the catalog. A test
+// holds the written module equal to what the files make.
 import { join } from "node:path";
 import { type Catalog, catalogDirectory, readCatalog } from "./catalog-files.ts";
 import { projectRoot } from "./stack-config.ts";
 
-export const catalogWordsPath = "shared/media/generated/catalog-words.ts";
+export const catalogWordsPath = "shared/ingredient-grammar/generated/catalog-words.ts";
 
 const quoted = (value: string | null) => JSON.stringify(value ?? "");
 

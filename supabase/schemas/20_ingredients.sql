@@ -59,8 +59,8 @@ as $$
     '\m([a-z0-9]{2,}[a-hj-rtv-z0-9])s\M', '\1', 'g');
 $$;
 -- Called by the generated columns when a household adds an ingredient. The lookups take names folded by the
--- function's copy in TypeScript (shared/media/fold-name.ts; a test holds the two equal over the catalog), so a
--- lookup calls no regular expression per name in SQL.
+-- function's copy in TypeScript (shared/ingredient-grammar/fold-name.ts; a test holds the two equal over the
+-- catalog), so a lookup calls no regular expression per name in SQL.
 grant execute on function private.fold_ingredient_name(text) to authenticated;
 
 -- household_id null: the shared catalog. Names match exactly after trimming and

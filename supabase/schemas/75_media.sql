@@ -135,7 +135,7 @@ as $$
   select jsonb_build_object('household_id', p_household_id);
 $$;
 
--- The page is fetched and read in the function (shared/media); the database does what it does for
+-- The page is fetched and read in the function (shared/page-fetching, shared/recipe-reading); the database does what it does for
 -- recipe.parse_text: every name looked up exactly, in one call, under the caller's household.
 create function app.recipe_import_url(p_household_id uuid, p_input jsonb) returns jsonb
 language sql stable

@@ -2,9 +2,9 @@
 // process: time per image (first call and warm), memory after hostile images and how it comes back, and household
 // B's latency alone and while household A keeps large images in flight; then the recipe-text parser's speed.
 // Hosted Edge Functions give 256 MB, 2 s of CPU per request and no Worker: OCR cannot run there (see docs/imports.md, "Where OCR can run").
-import { closeOcrWorkers, readImageText } from "../../shared/media/ocr.ts";
+import { closeOcrWorkers, readImageText } from "../../shared/images/ocr.ts";
 import { checkOcrImage } from "../../shared/tools/media.ts";
-import { parseIngredientLine } from "../../shared/media/ingredient-line.ts";
+import { parseIngredientLine } from "../../shared/ingredient-grammar/ingredient-line.ts";
 import { enlarged, fixture, type FixtureName, hostileImages, pngOf } from "../media/images.ts";
 import { median } from "./load.ts";
 

@@ -2,7 +2,7 @@
 // claiming 5000×3200 (within the pixel budget) would otherwise have jpeg-js allocate for 16 megapixels.
 import assert from "node:assert/strict";
 import { AppError } from "../../shared/errors.ts";
-import { checkImage } from "../../shared/media/image-type.ts";
+import { checkImage } from "../../shared/images/image-type.ts";
 import { checkOcrImage } from "../../shared/tools/media.ts";
 import { ocrLimits } from "../../shared/tools/docs/media.ts";
 import { fixture } from "./images.ts";

@@ -3,7 +3,7 @@
 // throws on one to an address off this machine, so a regression cannot send a packet anywhere else.
 import assert from "node:assert/strict";
 import { AppError, type ErrorBody } from "../../shared/errors.ts";
-import { fetchPage, type PageLimits, pageLimits, type PageNetwork } from "../../shared/media/fetch-page.ts";
+import { fetchPage, type PageLimits, pageLimits, type PageNetwork } from "../../shared/page-fetching/fetch-page.ts";
 import { nonPublicForms } from "./address-forms.ts";
 
 const encoder = new TextEncoder();

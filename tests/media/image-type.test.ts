@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { checkImage, decodedBytes } from "../../shared/media/image-type.ts";
+import { checkImage, decodedBytes } from "../../shared/images/image-type.ts";
 import { fixture, pngWith } from "./images.ts";
 import { deflateSync } from "node:zlib";
 

@@ -1,8 +1,8 @@
 // The images the media tests and the bench read: small files rendered once (ImageMagick, DejaVu Sans, black on
 // white) and committed in fixtures/, and PNGs written here in-process, hostile ones included. Nothing here runs a
 // program the test command does not install.
-import { decodePngToGrey, type GreyImage } from "../../shared/media/png-decode.ts";
-import { concatBytes, encodePng, ihdr, pngChunk, pngSignature } from "../../shared/media/png-encode.ts";
+import { decodePngToGrey, type GreyImage } from "../../shared/images/png-decode.ts";
+import { concatBytes, encodePng, ihdr, pngChunk, pngSignature } from "../../shared/images/png-encode.ts";
 import { deflateSync } from "node:zlib";
 import jpeg from "jpeg-js";
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { closeOcrWorkers, ocrQueueSnapshot, readImageText } from "../../shared/media/ocr.ts";
+import { closeOcrWorkers, ocrQueueSnapshot, readImageText } from "../../shared/images/ocr.ts";
 import { checkOcrImage } from "../../shared/tools/media.ts";
 import { ocrLimits } from "../../shared/tools/docs/media.ts";
 import { AppError } from "../../shared/errors.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { closeOcrWorkers, readImageText } from "../../shared/media/ocr.ts";
-import { checkImage, type ImageHeader } from "../../shared/media/image-type.ts";
+import { closeOcrWorkers, readImageText } from "../../shared/images/ocr.ts";
+import { checkImage, type ImageHeader } from "../../shared/images/image-type.ts";
 import { AppError } from "../../shared/errors.ts";
 import { fixture } from "./images.ts";
 

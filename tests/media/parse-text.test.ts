@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk } from "../support/tools-client.ts";
 import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
-import { foldIngredientName } from "../../shared/media/fold-name.ts";
+import { foldIngredientName } from "../../shared/ingredient-grammar/fold-name.ts";
 
 const sql = adminSql();
 globalThis.addEventListener("unload", () => sql.end());

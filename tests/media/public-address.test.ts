@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { nonPublicRangeOf } from "../../shared/media/public-address.ts";
+import { nonPublicRangeOf } from "../../shared/page-fetching/public-address.ts";
 import { nonPublicForms } from "./address-forms.ts";
 
 Deno.test("every special-purpose address form is refused, the mapped and tunnelled ones by what they embed", () => {

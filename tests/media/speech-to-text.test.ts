@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { audioTypeOf } from "../../shared/media/audio-type.ts";
-import { speechSettings } from "../../shared/media/speech-settings.ts";
-import { transcribe } from "../../shared/media/transcribe.ts";
+import { audioTypeOf } from "../../shared/speech/audio-type.ts";
+import { speechSettings } from "../../shared/speech/speech-settings.ts";
+import { transcribe } from "../../shared/speech/transcribe.ts";
 import { AppError } from "../../shared/errors.ts";
 import { speechToText } from "../../shared/tools/media.ts";
 import type { ToolContext } from "../../shared/tools/define-tool.ts";

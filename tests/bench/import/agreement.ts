@@ -3,7 +3,7 @@
 // cups they are exactly, decilitres as millilitres; a unit it has and we do not counts as none, and a pinch, dash or
 // drop, which we read as a line without an amount, as no quantity). A counted line ("3 eggs") that we give the
 // catalog's count unit (whole, piece) and parse-ingredient gives none agrees: it has no count units.
-import { exactly as exactlyAs } from "../../../shared/media/measure-words.ts";
+import { exactly as exactlyAs } from "../../../shared/ingredient-grammar/measure-words.ts";
 import type { DraftLine } from "./score.ts";
 
 const unitIds: Record<string, string> = {

@@ -1,13 +1,13 @@
-// What a hostile page costs recipe.import_url's page reading (shared/media, before its one name lookup): pages built
-// to make a reader scan far (thousands of unclosed lists, scripts, elements named "ingredient", tables, <br> lines,
-// headings, deeply nested JSON), each beside an ordinary page of the same size, timed in the same run.
+// What a hostile page costs recipe.import_url's page reading (shared/recipe-reading, before its one name lookup):
+// pages built to make a reader scan far (thousands of unclosed lists, scripts, elements named "ingredient", tables,
+// <br> lines, headings, deeply nested JSON), each beside an ordinary page of the same size, timed in the same run.
 //
 //   deno task bench:hostile-pages [--runs 5]
 //
 // Prints per page its size, the median milliseconds of the reading (schemaRecipeOf, then candidateLists as when no
 // reading finds ingredients) and the ratio to the ordinary page of its size.
-import { candidateLists } from "../../../shared/media/candidate-lists.ts";
-import { schemaRecipeOf } from "../../../shared/media/schema-recipe.ts";
+import { candidateLists } from "../../../shared/recipe-reading/candidate-lists.ts";
+import { schemaRecipeOf } from "../../../shared/recipe-reading/schema-recipe.ts";
 
 const runsAt = Deno.args.indexOf("--runs");
 const runs = runsAt >= 0 ? Number(Deno.args[runsAt + 1]) : 5;

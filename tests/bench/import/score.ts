@@ -1,7 +1,7 @@
 // Scores one import against the page's expected title and ingredient lines (from recipe-scrapers' JSON beside the
 // page). A line is recovered when a draft line reads the same after entity decoding, case and space folding.
-import { decodeEntities } from "../../../shared/media/html-text.ts";
-import { sectionHeading } from "../../../shared/media/section-heading.ts";
+import { decodeEntities } from "../../../shared/recipe-reading/html-text.ts";
+import { sectionHeading } from "../../../shared/recipe-reading/section-heading.ts";
 
 export interface Expected {
   title?: string;

@@ -8,7 +8,7 @@
 // Prints pages read, pages with every expected line, lines recovered (as bench:import counts them), lines read that
 // were not expected, and the slowest reading; --pages lists each page's expected, recovered and read lines and the
 // reading it came from.
-import { schemaRecipeOf } from "../../../shared/media/schema-recipe.ts";
+import { schemaRecipeOf } from "../../../shared/recipe-reading/schema-recipe.ts";
 import { type DraftLine, headingsKept, recoveredLines } from "./score.ts";
 
 const [folder] = Deno.args;

@@ -2,9 +2,9 @@
 // with commas); a line broken after its quantity ("2\nbay leaves", "1/2 teaspoon\nground cinnamon") is one line;
 // headings among them ("FOR THE SAUCE", "## Topping") become the section of the lines after them.
 import { leadingBullets } from "./html-text.ts";
-import { leadingQuantity, plainFractions } from "./quantity.ts";
+import { leadingQuantity, plainFractions } from "../ingredient-grammar/quantity.ts";
 import { sectionHeading } from "./section-heading.ts";
-import { unitOf } from "./units.ts";
+import { unitOf } from "../ingredient-grammar/units.ts";
 
 export interface RecipeIngredientEntry {
   line: string;

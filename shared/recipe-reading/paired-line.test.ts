@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseIngredientLine } from "./ingredient-line.ts";
+import { parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
 import { splitPairedLines } from "./paired-line.ts";
 
 function split(line: string) {

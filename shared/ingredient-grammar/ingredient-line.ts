@@ -8,7 +8,7 @@ import { readUnit } from "./ingredient-line/read-unit.ts";
 import { readWordsBeforeAmount } from "./ingredient-line/read-words-before-amount.ts";
 import type { Reading } from "./ingredient-line/reading.ts";
 import { bullet, invisible } from "./ingredient-line/words-before-name.ts";
-import { amountFirst } from "./name-first.ts";
+import { amountFirst } from "../recipe-reading/name-first.ts";
 import { plainFractions, plainWordNumber } from "./quantity.ts";
 import type { Unit } from "./units.ts";
 

@@ -1,6 +1,6 @@
 import type { IngredientNameMatches, RecipeDraft } from "../tools/results.ts";
-import { countUnitOfWord } from "./measure-words.ts";
-import type { NameCandidate } from "./ingredient-name.ts";
+import { countUnitOfWord } from "../ingredient-grammar/measure-words.ts";
+import type { NameCandidate } from "../ingredient-grammar/ingredient-name.ts";
 import type { ParsedRecipeText } from "./recipe-text.ts";
 
 type DraftLine = RecipeDraft["draft"]["ingredients"][number];

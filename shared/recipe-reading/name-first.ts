@@ -3,9 +3,9 @@
 // so that the amount is the line's quantity rather than a remark in its note. Only when what follows the name is an
 // amount and nothing else (a unit, a size or counting word, then the end, a comma or an aside): "Salt - to taste",
 // "Serve with 2 cups rice" or "For the sauce: 2 tbsp butter" are left as written.
-import { isMeasureWord } from "./measure-words.ts";
-import { leadingQuantity } from "./quantity.ts";
-import { unitOf } from "./units.ts";
+import { isMeasureWord } from "../ingredient-grammar/measure-words.ts";
+import { leadingQuantity } from "../ingredient-grammar/quantity.ts";
+import { unitOf } from "../ingredient-grammar/units.ts";
 
 // The name: letters first, no digit, at most 60 characters; then a dash, a colon or "x" between it and the amount.
 const withSeparator = /^([\p{L}][^\d:–—]{0,60}?)\s*(?:\s[-–—]+|[–—]+|:)\s*(?=\d)(.+)$/u;

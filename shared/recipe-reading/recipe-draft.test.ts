@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { parseIngredientLine } from "./ingredient-line.ts";
+import { parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
 import { saysNoAmount } from "./recipe-draft.ts";
 
 Deno.test("a line without an amount that says why is complete as it stands; a bare name or an unread amount is not", () => {

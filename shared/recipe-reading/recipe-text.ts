@@ -1,5 +1,5 @@
-import { type ParsedIngredientLine, parseIngredientLine } from "./ingredient-line.ts";
-import { plainFractions, plainWordNumber } from "./quantity.ts";
+import { type ParsedIngredientLine, parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
+import { plainFractions, plainWordNumber } from "../ingredient-grammar/quantity.ts";
 import { sectionHeading } from "./section-heading.ts";
 
 export interface ParsedRecipeText {

@@ -1,5 +1,5 @@
-import { type ParsedIngredientLine, parseIngredientLine } from "./ingredient-line.ts";
-import { unitOf } from "./units.ts";
+import { type ParsedIngredientLine, parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
+import { unitOf } from "../ingredient-grammar/units.ts";
 
 // "salt and pepper", "kosher salt and freshly ground black pepper": two ingredients in one unmeasured line, the
 // commonest such pair in recipes. The line becomes two, each with the same original text, so each can match; any
