@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
-import { projectRoot } from "../supabase/local/stack-config.ts";
+import { projectRoot } from "../supabase/local/stack/stack-config.ts";
 
 // The README is the first screen and docs/ the manual: every relative link between them must lead somewhere that
 // exists, down to the heading, and the README must stay short and keep the two commands that .ci/run and the
@@ -99,7 +99,7 @@ Deno.test("docs links: the README is the first screen, with the two commands", (
 Deno.test("docs links: the README's start banner is the one the start task prints", () => {
   const banner = read("README.md").match(/^```\n(Local Supabase stack is running[\s\S]*?)^```/m)?.[1];
   assert.ok(banner, "README.md shows the start banner");
-  const start = read("supabase/local/start.ts");
+  const start = read("supabase/local/stack/start.ts");
   for (const [, label, rest] of banner.matchAll(/^ *([\w ]+): (.*)$/gm)) {
     assert.ok(start.includes(`${label}: `), `start.ts prints "${label}:"`);
     const words = rest.match(/\(([^)$]*)\)$/)?.[1];

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { createClient } from "@supabase/supabase-js";
 import { exportJWK, generateKeyPair, importJWK, SignJWT } from "jose";
-import { authIssuer, readSigningKey, signToken } from "../supabase/local/signing-key.ts";
+import { authIssuer, readSigningKey, signToken } from "../supabase/local/stack/signing-key.ts";
 import { createWriteFloorTable } from "./bench/write-floor.ts";
 import { adminSql, createTestUser, functionsUrl, stackEnv } from "./support/stack.ts";
 

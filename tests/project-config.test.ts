@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parse } from "smol-toml";
-import { functionNames } from "../supabase/local/gateway.ts";
-import { projectRoot } from "../supabase/local/stack-config.ts";
-import { requestedMajorVersion } from "../supabase/local/postgres-install.ts";
+import { functionNames } from "../supabase/local/stack/gateway.ts";
+import { projectRoot } from "../supabase/local/stack/stack-config.ts";
+import { requestedMajorVersion } from "../supabase/local/stack/postgres-install.ts";
 
 const config = parse(await Deno.readTextFile(join(projectRoot, "supabase/config.toml"))) as {
   db?: { major_version?: number };

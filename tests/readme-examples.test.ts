@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { projectRoot } from "../supabase/local/stack-config.ts";
+import { projectRoot } from "../supabase/local/stack/stack-config.ts";
 import { appClient, uniqueEmail } from "./auth/auth-client.ts";
 import { catalogIngredient, householdOf } from "./support/households.ts";
 import { adminSql, stackEnv } from "./support/stack.ts";

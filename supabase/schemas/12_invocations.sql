@@ -274,7 +274,7 @@ grant execute on function private.prune_invocations(interval) to service_role;
 
 -- Retention: invocation records (idempotency keys, stored replies, the audit) are kept 7 days. On hosted
 -- Supabase pg_cron prunes them daily; where pg_cron is not loaded (the local stack, which runs the same
--- function on a timer instead: supabase/local/housekeeping.ts), nothing is scheduled here.
+-- function on a timer instead: supabase/local/stack/housekeeping.ts), nothing is scheduled here.
 do $$
 begin
   if pg_catalog.current_setting('shared_preload_libraries', true) ~ '(^|[ ,])pg_cron($|[ ,])'

@@ -146,7 +146,7 @@ $$;
 grant execute on function private.prune_retention(interval,integer,interval) to service_role;
 
 -- Daily with pg_cron where it is loaded, as prune-tool-invocations; the local stack runs the same function from
--- supabase/local/housekeeping.ts instead.
+-- supabase/local/stack/housekeeping.ts instead.
 do $$
 begin
   if pg_catalog.current_setting('shared_preload_libraries', true) ~ '(^|[ ,])pg_cron($|[ ,])'

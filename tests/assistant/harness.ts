@@ -8,7 +8,7 @@ import { createAssistantHandler } from "../../shared/http/assistant-handler.ts";
 import type { AssistantSettings } from "../../shared/agent/settings.ts";
 import { type FakeAnthropic, startFakeAnthropic } from "../support/fake-anthropic.ts";
 import { stackEnv, type TestUser } from "../support/stack.ts";
-import { authIssuer } from "../../supabase/local/signing-key.ts";
+import { authIssuer } from "../../supabase/local/stack/signing-key.ts";
 
 export interface AssistantHarness {
   fake: FakeAnthropic;

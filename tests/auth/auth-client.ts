@@ -2,7 +2,7 @@ import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import type { MailMessage } from "../../supabase/local/auth/mailbox.ts";
 import { startAuthServer } from "../../supabase/local/auth/server.ts";
 import { authSettingsFromEnv } from "../../supabase/local/auth/settings.ts";
-import { readSigningKey } from "../../supabase/local/signing-key.ts";
+import { readSigningKey } from "../../supabase/local/stack/signing-key.ts";
 import { stackEnv } from "../support/stack.ts";
 
 /** supabase-js as an app makes it, against the local stack (or another Auth server's URL). */

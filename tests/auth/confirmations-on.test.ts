@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { AuthApiError } from "@supabase/supabase-js";
 import { startAuthServer } from "../../supabase/local/auth/server.ts";
 import { authSettingsFromEnv } from "../../supabase/local/auth/settings.ts";
-import { readSigningKey } from "../../supabase/local/signing-key.ts";
+import { readSigningKey } from "../../supabase/local/stack/signing-key.ts";
 import { adminSql, stackEnv } from "../support/stack.ts";
 import { appClient, linkAndCode, mailTo, openLink, uniqueEmail } from "./auth-client.ts";
 

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { AuthApiError } from "@supabase/supabase-js";
 import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
-import { authIssuer } from "../../supabase/local/signing-key.ts";
+import { authIssuer } from "../../supabase/local/stack/signing-key.ts";
 import { adminSql, stackEnv } from "../support/stack.ts";
 import { appClient, uniqueEmail } from "./auth-client.ts";
 

@@ -6,7 +6,7 @@ import { uniqueEmail } from "./auth-client.ts";
 Deno.test("deno task token makes a session: its token passes GET /user until that session is signed out", async () => {
   const email = uniqueEmail("cli");
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "supabase/local/token.ts", email, "--stack", "test"],
+    args: ["run", "-A", "supabase/local/stack/token.ts", email, "--stack", "test"],
     env: { TEST_STATE_DIR: stackEnv().stateDirectory },
     stdout: "piped",
     stderr: "piped",

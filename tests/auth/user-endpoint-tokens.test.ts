@@ -3,7 +3,7 @@
 // issuer, or for the service role are refused, even with a real user and session in them.
 import assert from "node:assert/strict";
 import { decodeJwt, importJWK, type JWTPayload, SignJWT } from "jose";
-import { authIssuer, readSigningKey } from "../../supabase/local/signing-key.ts";
+import { authIssuer, readSigningKey } from "../../supabase/local/stack/signing-key.ts";
 import { stackEnv } from "../support/stack.ts";
 import { appClient, uniqueEmail } from "./auth-client.ts";
 

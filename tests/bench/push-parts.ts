@@ -12,8 +12,8 @@ import { invokeRecord } from "../../shared/db/invoke.ts";
 import { sqlFunctionName } from "../../shared/tools/tool-names.ts";
 import { median } from "./load.ts";
 import { markdownTable } from "./report.ts";
-import { startStack } from "../../supabase/local/stack.ts";
-import { stackConfig } from "../../supabase/local/stack-config.ts";
+import { startStack } from "../../supabase/local/stack/stack.ts";
+import { stackConfig } from "../../supabase/local/stack/stack-config.ts";
 import { pushBodies, seedToolsBench } from "./tools-scenarios.ts";
 
 const linesArgument = Deno.args.indexOf("--lines");

@@ -4,9 +4,9 @@
 // them (LISTEN on the local Realtime stand-in's channel, and the rows realtime.send wrote): one per transaction per
 // list, never one per row.
 import postgres from "postgres";
-import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
-import { startStack } from "../../supabase/local/stack.ts";
-import { stackConfig } from "../../supabase/local/stack-config.ts";
+import { readSigningKey, signUserToken } from "../../supabase/local/stack/signing-key.ts";
+import { startStack } from "../../supabase/local/stack/stack.ts";
+import { stackConfig } from "../../supabase/local/stack/stack-config.ts";
 import { loadAverage, machineInfo } from "./machine.ts";
 import { percentile } from "./load.ts";
 import { markdownTable, round, writeJson } from "./report.ts";

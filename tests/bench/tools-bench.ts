@@ -4,9 +4,9 @@
 // given, keep only the scenarios whose name contains one of them.
 import { join } from "node:path";
 import postgres from "postgres";
-import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
-import { startStack } from "../../supabase/local/stack.ts";
-import { stackConfig } from "../../supabase/local/stack-config.ts";
+import { readSigningKey, signUserToken } from "../../supabase/local/stack/signing-key.ts";
+import { startStack } from "../../supabase/local/stack/stack.ts";
+import { stackConfig } from "../../supabase/local/stack/stack-config.ts";
 import { runLoadProcess } from "./child.ts";
 import { type ColdStartProbe, measureColdStarts } from "./cold-start.ts";
 import { loadAverage, machineInfo } from "./machine.ts";

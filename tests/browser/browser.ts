@@ -2,9 +2,9 @@
 // to the API is cross-origin and the browser preflights it, as from a real site).
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { startWebApp, type WebApp } from "../../supabase/local/web-server.ts";
-import { projectRoot } from "../../supabase/local/stack-config.ts";
-import { chromiumPath as chromiumPathFromEnv } from "../../supabase/local/chromium-install.ts";
+import { startWebApp, type WebApp } from "../../supabase/local/stack/web-server.ts";
+import { projectRoot } from "../../supabase/local/stack/stack-config.ts";
+import { chromiumPath as chromiumPathFromEnv } from "../../supabase/local/stack/chromium-install.ts";
 import { stackEnv } from "../support/stack.ts";
 
 export const chromiumPath = chromiumPathFromEnv();

@@ -2,7 +2,7 @@
 // (the README names the folder), for a person to look at: a screen is judged by how it looks, not only by tests.
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { projectRoot } from "../../supabase/local/stack-config.ts";
+import { projectRoot } from "../../supabase/local/stack/stack-config.ts";
 
 export const screenshotDirectory = join(projectRoot, ".local", "screenshots");
 export const screenshotWidths = [1280, 390] as const;

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
 import { createMcpHandler } from "../../shared/mcp/handler.ts";
-import { authIssuer } from "../../supabase/local/signing-key.ts";
+import { authIssuer } from "../../supabase/local/stack/signing-key.ts";
 import { adminSql, createTestUser, stackEnv } from "../support/stack.ts";
 import { callToolOk, checkReplyData } from "../support/tools-client.ts";
 import { connectMcp } from "./mcp-client.ts";

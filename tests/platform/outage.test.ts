@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { startCluster } from "../../supabase/local/cluster.ts";
-import { type FunctionsProcess, startFunctionsProcess } from "../../supabase/local/functions-process.ts";
-import { ensureSigningKey } from "../../supabase/local/signing-key.ts";
-import { type StackDatabase, startDatabase } from "../../supabase/local/stack.ts";
-import { databaseUrl, outageStackConfig } from "../../supabase/local/stack-config.ts";
+import { startCluster } from "../../supabase/local/stack/cluster.ts";
+import { type FunctionsProcess, startFunctionsProcess } from "../../supabase/local/stack/functions-process.ts";
+import { ensureSigningKey } from "../../supabase/local/stack/signing-key.ts";
+import { type StackDatabase, startDatabase } from "../../supabase/local/stack/stack.ts";
+import { databaseUrl, outageStackConfig } from "../../supabase/local/stack/stack-config.ts";
 import type { TestUser } from "../support/stack.ts";
 import { callAt, type Reply, userFor } from "./own-functions.ts";
 

@@ -1,6 +1,6 @@
 import type { Sql } from "../../shared/db/client.ts";
-import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
-import { ensureUser } from "../../supabase/local/users.ts";
+import { readSigningKey, signUserToken } from "../../supabase/local/stack/signing-key.ts";
+import { ensureUser } from "../../supabase/local/stack/users.ts";
 import type { TestUser } from "../support/stack.ts";
 
 /**

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import postgres from "postgres";
-import { startFunctionsProcess } from "../../supabase/local/functions-process.ts";
+import { startFunctionsProcess } from "../../supabase/local/stack/functions-process.ts";
 import { householdOf } from "../support/households.ts";
 import { adminSql, stackEnv, type TestUser } from "../support/stack.ts";
 import { callAt, type Reply, userFor } from "./own-functions.ts";

@@ -4,7 +4,7 @@ import {
   type RealtimeClientOptions,
   type SupabaseClient,
 } from "@supabase/supabase-js";
-import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
+import { readSigningKey, signUserToken } from "../../supabase/local/stack/signing-key.ts";
 import { stackEnv, type TestUser } from "../support/stack.ts";
 
 /** What a channel's subscribe callback reported, in order, and the broadcasts and system messages it got. */

@@ -3,7 +3,7 @@
 // "Too many messages per second" and is closed, and what a socket holds (frames not yet handled, answers the client
 // has not read) stays under websocket_max_heap_size. Counted in frames and bytes, never in time or RSS.
 import assert from "node:assert/strict";
-import { authIssuer, jwks, readSigningKey } from "../../supabase/local/signing-key.ts";
+import { authIssuer, jwks, readSigningKey } from "../../supabase/local/stack/signing-key.ts";
 import { realtimeDefaultLimits, type SocketLimits } from "../../supabase/local/realtime/limits.ts";
 import { type RealtimeStandIn, startRealtimeStandIn } from "../../supabase/local/realtime/stand-in.ts";
 import { closeCodes, tooManyMessages, tooMuchHeld } from "../../supabase/local/realtime/socket-session.ts";

@@ -5,11 +5,11 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import postgres from "postgres";
-import { startCluster } from "../../supabase/local/cluster.ts";
-import { startDatabase } from "../../supabase/local/stack.ts";
-import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
-import { databaseUrl, projectRoot, type StackConfig } from "../../supabase/local/stack-config.ts";
-import { ensureUser } from "../../supabase/local/users.ts";
+import { startCluster } from "../../supabase/local/stack/cluster.ts";
+import { startDatabase } from "../../supabase/local/stack/stack.ts";
+import { readSigningKey, signUserToken } from "../../supabase/local/stack/signing-key.ts";
+import { databaseUrl, projectRoot, type StackConfig } from "../../supabase/local/stack/stack-config.ts";
+import { ensureUser } from "../../supabase/local/stack/users.ts";
 import { stackEnv } from "../support/stack.ts";
 import { ownGroupFunction } from "../support/own-group-function.ts";
 

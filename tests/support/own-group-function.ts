@@ -3,7 +3,7 @@ import { parseEnvironment } from "../../shared/config/env.ts";
 import { createPool, type Sql } from "../../shared/db/client.ts";
 import { createGroupHandler } from "../../shared/http/handler.ts";
 import type { RequestHandler } from "../../shared/http/router.ts";
-import { authIssuer } from "../../supabase/local/signing-key.ts";
+import { authIssuer } from "../../supabase/local/stack/signing-key.ts";
 import { stackEnv } from "./stack.ts";
 
 /**

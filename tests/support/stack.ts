@@ -1,6 +1,6 @@
 import postgres from "postgres";
-import { readSigningKey, signUserToken, type TokenUser } from "../../supabase/local/signing-key.ts";
-import { ensureUser } from "../../supabase/local/users.ts";
+import { readSigningKey, signUserToken, type TokenUser } from "../../supabase/local/stack/signing-key.ts";
+import { ensureUser } from "../../supabase/local/stack/users.ts";
 import type { Sql } from "../../shared/db/client.ts";
 
 /** What `deno task test` tells the tests about the stack it started. */

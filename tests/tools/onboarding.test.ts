@@ -1,7 +1,7 @@
 // Onboarding: someone who signs up through an invite joins that household and owns no empty one; a join
 // makes the household joined the member's default, and undoing it sets the previous default back.
 import assert from "node:assert/strict";
-import { readSigningKey, signUserToken } from "../../supabase/local/signing-key.ts";
+import { readSigningKey, signUserToken } from "../../supabase/local/stack/signing-key.ts";
 import { householdOf, joinHousehold, twoHouseholds } from "../support/households.ts";
 import { lastWrite } from "../support/history.ts";
 import { adminSql, createTestUser, stackEnv, type TestUser } from "../support/stack.ts";

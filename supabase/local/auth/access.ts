@@ -2,7 +2,7 @@ import { importJWK, type JWTPayload, jwtVerify } from "jose";
 import { type AccessTokenVerifier, createAccessTokenVerifier } from "../../../shared/auth/access-token.ts";
 import type { Queryable } from "../../../shared/db/client.ts";
 import { AppError } from "../../../shared/errors.ts";
-import { authIssuer, jwks, type SigningKey } from "../signing-key.ts";
+import { authIssuer, jwks, type SigningKey } from "../stack/signing-key.ts";
 import { AuthApiError } from "./responses.ts";
 import { findUserById, type UserRow } from "./user-records.ts";
 

@@ -1,6 +1,6 @@
 import type { AccessTokenVerifier } from "../../../shared/auth/access-token.ts";
 import type { Sql } from "../../../shared/db/client.ts";
-import type { SigningKey } from "../signing-key.ts";
+import type { SigningKey } from "../stack/signing-key.ts";
 import type { Mailbox } from "./mailbox.ts";
 import type { AuthSettings } from "./settings.ts";
 

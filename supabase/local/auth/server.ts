@@ -1,5 +1,5 @@
 import postgres from "postgres";
-import type { SigningKey } from "../signing-key.ts";
+import type { SigningKey } from "../stack/signing-key.ts";
 import { accessTokenVerifier, requireApiKey } from "./access.ts";
 import type { AuthContext } from "./context.ts";
 import { invite, otp, recover, resend } from "./email-endpoints.ts";

@@ -1,5 +1,5 @@
 import type { Queryable, Sql } from "../../../shared/db/client.ts";
-import { authIssuer, type SigningKey, signToken } from "../signing-key.ts";
+import { authIssuer, type SigningKey, signToken } from "../stack/signing-key.ts";
 import { AuthApiError } from "./responses.ts";
 import type { AuthSettings } from "./settings.ts";
 import { findUserById, instanceId, isBanned, userJson, type UserRow } from "./user-records.ts";

@@ -6,9 +6,9 @@
 import { basename, join, relative } from "node:path";
 import postgres from "postgres";
 import { parseIngredient } from "parse-ingredient";
-import { readSigningKey, signUserToken } from "../../../supabase/local/signing-key.ts";
-import { startStack } from "../../../supabase/local/stack.ts";
-import { stackConfig } from "../../../supabase/local/stack-config.ts";
+import { readSigningKey, signUserToken } from "../../../supabase/local/stack/signing-key.ts";
+import { startStack } from "../../../supabase/local/stack/stack.ts";
+import { stackConfig } from "../../../supabase/local/stack/stack-config.ts";
 import { percentile } from "../load.ts";
 import { createHouseholds } from "../seed.ts";
 import { comparable, type DraftLine, type Expected, headingsKept, recoveredLines } from "./score.ts";

@@ -7,7 +7,7 @@ import type { BrowserContext } from "playwright-core";
 import { createAccessTokenVerifier } from "../../../shared/auth/access-token.ts";
 import { corsHeaders, preflightResponse } from "../../../shared/http/cors.ts";
 import { createAssistantHandler } from "../../../shared/http/assistant-handler.ts";
-import { authIssuer } from "../../../supabase/local/signing-key.ts";
+import { authIssuer } from "../../../supabase/local/stack/signing-key.ts";
 import { type FakeAnthropic, startFakeAnthropic } from "../../support/fake-anthropic.ts";
 import { stackEnv } from "../../support/stack.ts";
 

@@ -2,7 +2,7 @@
 // The list between two members in Chromium, live: every tick reaches the other screen (with the time it took),
 // and two people ticking fast over a slow network never see a ticked item come back unticked.
 import assert from "node:assert/strict";
-import { projectRoot } from "../../../supabase/local/stack-config.ts";
+import { projectRoot } from "../../../supabase/local/stack/stack-config.ts";
 import { noBrowser, sharedBrowser } from "../browser.ts";
 import { callToolOk } from "../../support/tools-client.ts";
 import {

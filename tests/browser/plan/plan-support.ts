@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createToolsClient } from "../../../shared/client/tools-client.generated.ts";
-import { projectRoot } from "../../../supabase/local/stack-config.ts";
+import { projectRoot } from "../../../supabase/local/stack/stack-config.ts";
 import { appClient, uniqueEmail } from "../../auth/auth-client.ts";
 
 export const password = "correct horse battery";
