@@ -1,4 +1,4 @@
-import type { IngredientNameMatches, RecipeDraft } from "../tools/results.ts";
+import type { IngredientNameMatches, RecipeDraft } from "../tools/recipe/results.ts";
 import { countUnitOfWord } from "../ingredient-grammar/measure-words.ts";
 import type { NameCandidate } from "../ingredient-grammar/ingredient-name.ts";
 import type { ParsedRecipeText } from "./recipe-text.ts";

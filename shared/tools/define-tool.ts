@@ -65,7 +65,7 @@ interface ToolFields<Name extends string, Input extends ToolInputSchema, Output 
   /** A soft limit: a slower run is logged. */
   latencyBudgetMs: number;
   inputSchema: Input;
-  /** The `data` of a successful reply, as the SQL function returns it (shared/tools/results.ts). */
+  /** The `data` of a successful reply, as the SQL function returns it (its group's results.ts). */
   outputSchema: Output;
   execute(input: z.output<Input>, context: ToolContext): Promise<z.output<Output>>;
 }

@@ -1,17 +1,17 @@
 import type { z } from "zod";
 import type { AnyTool } from "./define-tool.ts";
-import { recipeTools } from "./recipe.ts";
-import { recipeImportTools } from "./recipe-import.ts";
-import { plannerTools } from "./planner.ts";
-import { groceryTools } from "./grocery.ts";
-import { groceryConversionTools } from "./grocery-conversions.ts";
-import { changeTools } from "./changes.ts";
-import { householdTools } from "./household.ts";
-import { householdInviteTools } from "./household-invites.ts";
-import { aisleTools } from "./aisles.ts";
-import { ingredientTools } from "./ingredient.ts";
-import { historyTools } from "./history.ts";
-import { mediaTools } from "./media.ts";
+import { recipeTools } from "./recipe/tools.ts";
+import { recipeImportTools } from "./recipe/import.ts";
+import { plannerTools } from "./planner/tools.ts";
+import { groceryTools } from "./grocery/tools.ts";
+import { groceryConversionTools } from "./grocery/conversions.ts";
+import { changeTools } from "./changes/tools.ts";
+import { householdTools } from "./household/tools.ts";
+import { householdInviteTools } from "./household/invites.ts";
+import { aisleTools } from "./household/aisles.ts";
+import { ingredientTools } from "./ingredient/tools.ts";
+import { historyTools } from "./history/tools.ts";
+import { mediaTools } from "./media/tools.ts";
 
 const registeredTools = [
   ...recipeTools,

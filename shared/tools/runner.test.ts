@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { AppError } from "../errors.ts";
-import { addMeal, listMeals } from "./planner.ts";
-import { getHouseholds } from "./household.ts";
+import { addMeal, listMeals } from "./planner/tools.ts";
+import { getHouseholds } from "./household/tools.ts";
 import { runTool } from "./runner.ts";
 import { inputHash } from "./input-hash.ts";
 import { createFakeSql, invokeResult, postgresError } from "./testing/fake-sql.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { HistoryEntry } from "../../shared/tools/results.ts";
+import type { HistoryEntry } from "../../shared/tools/history/results.ts";
 import { callToolOk } from "./tools-client.ts";
 import type { TestUser } from "./stack.ts";
 

@@ -17,7 +17,7 @@ export interface ToolResponse<Data = unknown> {
 }
 
 /**
- * Every successful reply a test sees is checked against its tool's outputSchema (results.ts), so a
+ * Every successful reply a test sees is checked against its tool's outputSchema (its group's results.ts), so a
  * difference between the SQL and the declared result type fails the test that met it.
  */
 export function checkReplyData(toolName: string, data: unknown): void {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
 import { catalogIngredient, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
-import type { GroceryAddItemResult, GroceryItem, GroceryItemDetail } from "../../shared/tools/results.ts";
+import type { GroceryAddItemResult, GroceryItem, GroceryItemDetail } from "../../shared/tools/grocery/results.ts";
 
 const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "grocery-items");

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
 import { householdOf, inviteRow, joinHousehold, twoHouseholds } from "../support/households.ts";
 import { adminSql, createTestUser, type TestUser } from "../support/stack.ts";
-import type { Household } from "../../shared/tools/results.ts";
+import type { Household } from "../../shared/tools/household/results.ts";
 
 const sql = adminSql();
 const { alice: owner, bob: outsider } = await twoHouseholds(sql, "household");

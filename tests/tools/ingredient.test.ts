@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { callTool, callToolOk, supabaseAs } from "../support/tools-client.ts";
 import { catalogIngredient, householdOf, twoHouseholds } from "../support/households.ts";
 import { adminSql } from "../support/stack.ts";
-import type { IngredientSearchResult } from "../../shared/tools/results.ts";
+import type { IngredientSearchResult } from "../../shared/tools/ingredient/results.ts";
 
 const sql = adminSql();
 const { alice, bob } = await twoHouseholds(sql, "ingredient");
