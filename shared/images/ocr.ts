@@ -1,7 +1,7 @@
 // OCR for the process: a few slots (OCR_WORKERS, default 2), each one tesseract.js worker, shared fairly between
 // households (fair-queue.ts): a household runs one image at a time, so its large images never hold the other slot.
 import type { ImageHeader } from "./image-type.ts";
-import { ocrLimits } from "../tools/docs/media.ts";
+import { ocrLimits } from "../tools/media/docs.ts";
 import { FairQueue } from "./fair-queue.ts";
 import { OcrSlot, type OcrSlotSettings, type RecognizedText } from "./ocr-slot.ts";
 

@@ -3,7 +3,7 @@
 // B's latency alone and while household A keeps large images in flight; then the recipe-text parser's speed.
 // Hosted Edge Functions give 256 MB, 2 s of CPU per request and no Worker: OCR cannot run there (see docs/imports.md, "Where OCR can run").
 import { closeOcrWorkers, readImageText } from "../../shared/images/ocr.ts";
-import { checkOcrImage } from "../../shared/tools/media.ts";
+import { checkOcrImage } from "../../shared/tools/media/tools.ts";
 import { parseIngredientLine } from "../../shared/ingredient-grammar/ingredient-line.ts";
 import { enlarged, fixture, type FixtureName, hostileImages, pngOf } from "../media/images.ts";
 import { median } from "./load.ts";

@@ -3,8 +3,8 @@
 import assert from "node:assert/strict";
 import { AppError } from "../../shared/errors.ts";
 import { checkImage } from "../../shared/images/image-type.ts";
-import { checkOcrImage } from "../../shared/tools/media.ts";
-import { ocrLimits } from "../../shared/tools/docs/media.ts";
+import { checkOcrImage } from "../../shared/tools/media/tools.ts";
+import { ocrLimits } from "../../shared/tools/media/docs.ts";
 import { fixture } from "./images.ts";
 
 /** The JPEG with its frame header (SOF) rewritten to claim `width`×`height`; nothing else changed. */

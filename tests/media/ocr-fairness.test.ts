@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { closeOcrWorkers, ocrQueueSnapshot, readImageText } from "../../shared/images/ocr.ts";
-import { checkOcrImage } from "../../shared/tools/media.ts";
-import { ocrLimits } from "../../shared/tools/docs/media.ts";
+import { checkOcrImage } from "../../shared/tools/media/tools.ts";
+import { ocrLimits } from "../../shared/tools/media/docs.ts";
 import { AppError } from "../../shared/errors.ts";
 import { enlarged, fixture, pngOf } from "./images.ts";
 

@@ -3,7 +3,7 @@ import { audioTypeOf } from "../../shared/speech/audio-type.ts";
 import { speechSettings } from "../../shared/speech/speech-settings.ts";
 import { transcribe } from "../../shared/speech/transcribe.ts";
 import { AppError } from "../../shared/errors.ts";
-import { speechToText } from "../../shared/tools/media.ts";
+import { speechToText } from "../../shared/tools/media/tools.ts";
 import type { ToolContext } from "../../shared/tools/define-tool.ts";
 import { testUser } from "../../shared/tools/testing/tool-assertions.ts";
 import { callTool } from "../support/tools-client.ts";
