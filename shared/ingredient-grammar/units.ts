@@ -1,6 +1,6 @@
-import { units } from "../tools/fields.ts";
+import { catalogUnits } from "./generated/catalog-words.ts";
 
-export type Unit = (typeof units)[number];
+export type Unit = (typeof catalogUnits)[number];
 
 // Every spelling we turn into one of our units, lower case, without a trailing period. Nothing else is a unit:
 // "clove", "pinch" or "bunch" stay part of the name for the person to correct.

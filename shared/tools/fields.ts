@@ -1,40 +1,16 @@
 import { z } from "zod";
+import { aisles, catalogUnits } from "../ingredient-grammar/generated/catalog-words.ts";
 
-/** The fixed units (design §5). No conversion between them happens anywhere in the tools. */
-export const units = [
-  "cup",
-  "tbsp",
-  "tsp",
-  "ml",
-  "l",
-  "fl oz",
-  "lb",
-  "oz",
-  "g",
-  "kg",
-  "whole",
-  "piece",
-  "can",
-  "package",
-] as const;
+/**
+ * The fixed units (design §5), in the order a person picks from. No conversion between them happens anywhere in the
+ * tools. They are the catalog's units (supabase/schemas/data/units.csv), through its generated words.
+ */
+export const units = catalogUnits;
 
 export const mealTypes = ["breakfast", "lunch", "dinner"] as const;
 
-/** The grocery categories (aisles), in their default order: public.grocery_categories. */
-export const groceryCategories = [
-  "produce",
-  "bakery",
-  "deli",
-  "meat",
-  "seafood",
-  "dairy",
-  "pantry",
-  "spices",
-  "frozen",
-  "drinks",
-  "household",
-  "other",
-] as const;
+/** The grocery categories (aisles), in their default order: the catalog's aisles (public.grocery_categories). */
+export const groceryCategories = aisles;
 
 /** Days of the week by name, Monday first (ISO 1–7): how recurring meals name them. */
 export const weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
