@@ -13,19 +13,26 @@ Deno.test("a day reads as weekday, date and month, the year only when it is not 
     ["2025-02-28", "Fri 28 Feb 2025"],
     ["2028-02-29", "Tue 29 Feb 2028"],
   ];
-  for (const [day, expected] of cases) assert.equal(formatDay(day, today), expected, day);
+  for (const [day, expected] of cases) assert.equal(formatDay(day, { today }), expected, day);
+});
+
+Deno.test("a day's heading names the weekday in full, and leaves the year to a heading that says it", () => {
+  assert.equal(formatDay("2030-03-06", { today, long: true, year: false }), "Wednesday 6 Mar");
+  assert.equal(formatDay("2030-03-06", { today, long: true }), "Wednesday 6 Mar 2030");
+  assert.equal(formatDay("2030-03-06", { today, year: false }), "Wed 6 Mar");
 });
 
 Deno.test("what is no day is shown as it is", () => {
-  assert.equal(formatDay("soon", today), "soon");
-  assert.equal(formatDay("2026-02-30", today), "2026-02-30");
+  assert.equal(formatDay("soon", { today }), "soon");
+  assert.equal(formatDay("2026-02-30", { today }), "2026-02-30");
 });
 
 Deno.test("a range says a shared month once, and years only when not this year", () => {
   assert.equal(formatDayRange("2026-11-23", "2026-11-29", today), "Mon 23 – Sun 29 Nov");
   assert.equal(formatDayRange("2026-11-30", "2026-12-06", today), "Mon 30 Nov – Sun 6 Dec");
   assert.equal(formatDayRange("2026-12-28", "2027-01-03", today), "Mon 28 Dec 2026 – Sun 3 Jan 2027");
-  assert.equal(formatDayRange("2027-03-01", "2027-03-07", today), "Mon 1 Mar 2027 – Sun 7 Mar 2027");
+  assert.equal(formatDayRange("2027-03-01", "2027-03-07", today), "Mon 1 – Sun 7 Mar 2027");
+  assert.equal(formatDayRange("2030-03-08", "2030-04-05", today), "Fri 8 Mar – Fri 5 Apr 2030");
   assert.equal(formatDayRange("2026-11-27", "2026-11-27", today), "Fri 27 Nov");
 });
 
