@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.5eb5e0239cc3";
+export const registryVersion = "1.0.e5ca6b23e88a";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -2270,6 +2270,7 @@ export type HouseholdGetOutput = {
       user_id: string;
       role: "owner" | "member";
       email: string | null;
+      display_name: string | null;
       joined_at: string;
     }>;
   }>;
@@ -2404,6 +2405,21 @@ export type HouseholdSetRoleOutput = {
   user_id: string;
   role: "owner" | "member";
   previous_role: "owner" | "member";
+};
+
+// household.set_display_name
+
+/** Set the caller's display name, shown to fellow members in every household. */
+export type HouseholdSetDisplayNameInput = {
+  /** The caller's name as fellow members see it, 1–60 characters. */
+  display_name: string;
+};
+
+/** The data of a successful household.set_display_name. */
+export type HouseholdSetDisplayNameOutput = {
+  user_id: string;
+  display_name: string;
+  previous_display_name: string | null;
 };
 
 // household.list_invites
@@ -2772,6 +2788,7 @@ export interface ToolTypes {
   "household.leave": { input: HouseholdLeaveInput; output: HouseholdLeaveOutput };
   "household.remove_member": { input: HouseholdRemoveMemberInput; output: HouseholdRemoveMemberOutput };
   "household.set_role": { input: HouseholdSetRoleInput; output: HouseholdSetRoleOutput };
+  "household.set_display_name": { input: HouseholdSetDisplayNameInput; output: HouseholdSetDisplayNameOutput };
   "household.list_invites": { input: HouseholdListInvitesInput; output: HouseholdListInvitesOutput };
   "household.revoke_invite": { input: HouseholdRevokeInviteInput; output: HouseholdRevokeInviteOutput };
   "household.set_aisle_order": { input: HouseholdSetAisleOrderInput; output: HouseholdSetAisleOrderOutput };
@@ -3296,6 +3313,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<HouseholdSetRoleOutput> =>
         callTool<HouseholdSetRoleOutput>(host, "household.set_role", input, { ...defaults, ...options }),
+      /**
+       * `household.set_display_name` (write, risk medium).
+       * Sets the caller's display name, the name fellow members see in the members list, the
+       * history and conflict messages, in every household of the caller. Returns the previous one.
+       */
+      setDisplayName: (
+        input: HouseholdSetDisplayNameInput,
+        options: CallOptions & WriteOptions = {},
+      ): Promise<HouseholdSetDisplayNameOutput> =>
+        callTool<HouseholdSetDisplayNameOutput>(host, "household.set_display_name", input, options),
       /**
        * `household.list_invites` (read, risk low).
        * Lists the household's invite links, newest first, with each one's code, expiry, uses

@@ -66,6 +66,7 @@ const specifiedTools = [
   "household.leave",
   "household.remove_member",
   "household.set_role",
+  "household.set_display_name",
   "household.list_invites",
   "household.revoke_invite",
   "household.set_aisle_order",

@@ -176,6 +176,76 @@ create policy "Owners can change member roles, members their own membership" on 
   using (household_id in (select private.owned_household_ids()) or user_id = (select auth.uid()))
   with check (household_id in (select private.owned_household_ids()) or user_id = (select auth.uid()));
 
+-- A person's display name, theirs in every household ("Alice ticked milk"): one row per user, asked at sign-up
+-- (raw_user_meta_data display_name) and changed with household.set_display_name. Readable by the person and by
+-- those who share a household with them; written only by the writer role, for the caller's own row.
+create table public.profiles (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  display_name text not null check (
+    display_name = btrim(display_name) and char_length(display_name) between 1 and 60
+    and display_name !~ '[[:cntrl:]]'),
+  updated_at timestamptz not null default now()
+);
+revoke all on public.profiles from public, anon, authenticated;
+grant insert, update on public.profiles to meal_planner_writer;
+alter table public.profiles enable row level security;
+
+-- The users who share a household with the caller (the caller included). Definer: household_members' own policy
+-- would be read again for every row.
+create function private.fellow_user_ids() returns setof uuid
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  return query
+  select distinct other.user_id from public.household_members mine
+  join public.household_members other on other.household_id = mine.household_id
+  where mine.user_id = (select auth.uid());
+end;
+$$;
+grant execute on function private.fellow_user_ids() to authenticated;
+
+create policy "Profiles are visible to fellow members" on public.profiles
+  for select to authenticated
+  using (user_id = (select auth.uid()) or user_id in (select private.fellow_user_ids()));
+create policy "People write their own profile" on public.profiles
+  for insert to authenticated
+  with check (user_id = (select auth.uid()));
+create policy "People change their own profile" on public.profiles
+  for update to authenticated
+  using (user_id = (select auth.uid()))
+  with check (user_id = (select auth.uid()));
+
+-- A display name as sign-up metadata may carry it: trimmed, control characters taken out, at most 60 characters;
+-- null when nothing is left (the person then shows by their email until they set one).
+create function private.clean_display_name(p_name text) returns text
+language sql immutable
+set search_path = ''
+as $$
+  select nullif(pg_catalog.btrim(pg_catalog.left(pg_catalog.btrim(
+    pg_catalog.regexp_replace(p_name, '[[:cntrl:]]', '', 'g')), 60)), '')
+$$;
+grant execute on function private.clean_display_name(text) to authenticated;
+
+-- How a sentence names a member of the household to a fellow member: their display name, else their email; null
+-- when the caller is not a member or the user is not (any more) one, so the sentence says "someone else".
+create function private.member_name(p_household_id uuid, p_user_id uuid) returns text
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  if p_user_id is null or not private.is_household_member(p_household_id) then
+    return null;
+  end if;
+  return (select coalesce(p.display_name, u.email)
+    from public.household_members m
+    join auth.users u on u.id = m.user_id
+    left join public.profiles p on p.user_id = m.user_id
+    where m.household_id = p_household_id and m.user_id = p_user_id);
+end;
+$$;
+grant execute on function private.member_name(uuid,uuid) to authenticated;
+
 -- Policies call these as (select private.…(household_id)). Security definer
 -- lets them read household_members without recursing into its own policies.
 create function private.is_household_member(p_household_id uuid) returns boolean
@@ -209,6 +279,10 @@ as $$
 declare
   v_invite public.household_invites;
 begin
+  if private.clean_display_name(new.raw_user_meta_data ->> 'display_name') is not null then
+    insert into public.profiles (user_id, display_name)
+    values (new.id, private.clean_display_name(new.raw_user_meta_data ->> 'display_name'));
+  end if;
   select * into v_invite from public.household_invites i
   where i.code = btrim(new.raw_user_meta_data ->> 'invite_code') and i.expires_at > now() and i.revoked_at is null
     and (i.max_uses is null or i.use_count < i.max_uses)
@@ -236,7 +310,7 @@ begin
 end;
 $$;
 
--- Members with their emails, for households the caller belongs to. Definer:
+-- Members with their emails and display names, for households the caller belongs to. Definer:
 -- the API roles cannot read auth.users.
 create function private.household_members_json(p_household_id uuid) returns jsonb
 language plpgsql stable security definer
@@ -248,10 +322,12 @@ begin
   end if;
   return coalesce((
     select jsonb_agg(jsonb_build_object(
-      'user_id', m.user_id, 'role', m.role, 'email', u.email, 'joined_at', m.created_at
+      'user_id', m.user_id, 'role', m.role, 'email', u.email, 'display_name', p.display_name,
+      'joined_at', m.created_at
     ) order by m.created_at, m.user_id)
     from public.household_members m
     join auth.users u on u.id = m.user_id
+    left join public.profiles p on p.user_id = m.user_id
     where m.household_id = p_household_id
   ), '[]'::jsonb);
 end;
@@ -275,5 +351,27 @@ begin
     join public.households h on h.id = m.household_id
     where m.user_id = (select auth.uid())
   ), '[]'::jsonb));
+end;
+$$;
+
+-- The caller's display name, for every household they are in (a user-scope write: it names no household). Replies
+-- with the name before, so the person can put it back.
+create function app.household_set_display_name(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_name text := btrim(p_input ->> 'display_name');
+  v_previous text;
+begin
+  if v_name is null or char_length(v_name) not between 1 and 60 or v_name ~ '[[:cntrl:]]' then
+    raise exception 'display_name must be 1 to 60 characters without control characters'
+      using errcode = 'MP400', column = 'display_name';
+  end if;
+  select p.display_name into v_previous from public.profiles p where p.user_id = (select auth.uid()) for update;
+  insert into public.profiles (user_id, display_name) values ((select auth.uid()), v_name)
+  on conflict (user_id) do update set display_name = excluded.display_name, updated_at = now();
+  return jsonb_build_object('user_id', (select auth.uid()), 'display_name', v_name,
+    'previous_display_name', v_previous);
 end;
 $$;

@@ -107,8 +107,8 @@ begin
     'ingredients', (select coalesce(jsonb_object_agg(i.id, jsonb_build_object('name', i.name)), '{}')
       from public.ingredients i
       where i.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'ingredients'))),
-    'members', (select coalesce(jsonb_object_agg(member ->> 'user_id', jsonb_build_object('email', member ->> 'email')),
-        '{}')
+    'members', (select coalesce(jsonb_object_agg(member ->> 'user_id', jsonb_build_object('email', member ->> 'email',
+        'display_name', member ->> 'display_name')), '{}')
       from jsonb_array_elements(private.household_members_json(p_household_id)) member
       where member ->> 'user_id' in (select jsonb_array_elements_text(v_ids -> 'members'))),
     'series', (select coalesce(jsonb_object_agg(s.id, jsonb_build_object('meal_type', s.meal_type,

@@ -231,6 +231,8 @@ declare
   v_checked_by_other boolean;
   v_amount_by_other boolean;
   v_what text;
+  v_ticked_by text;
+  v_changed_by text;
 begin
   select l.* into v_list from public.grocery_lists l
   where l.id = (select i.grocery_list_id from public.grocery_items i
@@ -271,20 +273,25 @@ begin
   end if;
   v_checked_by_other := v_item.checked_version > v_seen and v_item.checked_changed_by is distinct from v_me;
   v_amount_by_other := v_item.amount_version > v_seen and v_item.amount_changed_by is distinct from v_me;
+  -- Who did it, by their display name (else their email) while they are a member: "someone else" otherwise.
+  v_ticked_by := case when v_checked_by_other then
+    coalesce(private.member_name(p_household_id, v_item.checked_changed_by), 'someone else') end;
+  v_changed_by := case when v_amount_by_other then
+    coalesce(private.member_name(p_household_id, v_item.amount_changed_by), 'someone else') end;
   v_what := case
     when p_tool = 'grocery.check_item' and not v_item.checked and v_checked_by_other then
-      format('"%s" was unticked by someone else after you last read %s; it stays unticked. Tick it again if you still mean it.',
-        v_name, v_list.name)
+      format('"%s" was unticked by %s after you last read %s; it stays unticked. Tick it again if you still mean it.',
+        v_name, v_ticked_by, v_list.name)
     when p_tool in ('grocery.uncheck_item', 'grocery.remove_item') and v_item.checked and v_checked_by_other then
-      format('"%s" was ticked by someone else after you last read %s; it stays ticked. %s',
-        v_name, v_list.name, case when p_tool = 'grocery.remove_item' then 'Remove it again if you still mean it.'
+      format('"%s" was ticked by %s after you last read %s; it stays ticked. %s',
+        v_name, v_ticked_by, v_list.name, case when p_tool = 'grocery.remove_item' then 'Remove it again if you still mean it.'
         else 'Untick it again if you still mean it.' end)
     when p_tool = 'grocery.remove_item' and not v_item.checked and v_checked_by_other then
-      format('"%s" was unticked by someone else after you last read %s; it stays on the list. Remove it again if you still mean it.',
-        v_name, v_list.name)
+      format('"%s" was unticked by %s after you last read %s; it stays on the list. Remove it again if you still mean it.',
+        v_name, v_ticked_by, v_list.name)
     when p_tool in ('grocery.update_item', 'grocery.remove_item') and v_amount_by_other then
-      format('"%s" was changed by someone else after you last read %s: it is now %s %s%s. Nothing changed; %s it again if you still mean it.',
-        v_name, v_list.name, v_item.quantity, v_item.unit,
+      format('"%s" was changed by %s after you last read %s: it is now %s %s%s. Nothing changed; %s it again if you still mean it.',
+        v_name, v_changed_by, v_list.name, v_item.quantity, v_item.unit,
         coalesce(', ' || v_item.prep_state, ''),
         case when p_tool = 'grocery.remove_item' then 'remove' else 'change' end)
   end;

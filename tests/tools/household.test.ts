@@ -35,7 +35,13 @@ Deno.test("household.get lists the caller's household, its members and the calle
     name: "My household",
     my_role: "owner",
     created_at: household.created_at,
-    members: [{ user_id: owner.id, role: "owner", email: owner.email, joined_at: household.members[0].joined_at }],
+    members: [{
+      user_id: owner.id,
+      role: "owner",
+      email: owner.email,
+      display_name: null,
+      joined_at: household.members[0].joined_at,
+    }],
   }]);
   assert.equal(Date.parse(household.created_at), row.created_at.getTime());
   assert.equal(Date.parse(household.members[0].joined_at), member.created_at.getTime());

@@ -83,6 +83,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "household.revoke_invite",
       "household.set_aisle_order",
       "household.set_default",
+      "household.set_display_name",
       "household.set_role",
     ],
     ingredient: ["ingredient.create", "ingredient.search"],

@@ -56,7 +56,10 @@ Deno.test("offline writes: an uncheck of an item someone else ticked after your 
     "seen_version",
     false,
   ]);
-  assert.match(stale.body.error!.message, /"milk" was ticked by someone else after you last read Offline uncheck/);
+  assert.match(
+    stale.body.error!.message,
+    new RegExp(`"milk" was ticked by ${bob.email} after you last read Offline uncheck`),
+  );
   const details = stale.body.error!.details as { reason: string; changed_by: string; item: { checked: boolean } };
   assert.deepEqual([details.reason, details.changed_by, details.item.checked], ["checked_changed", bob.id, true]);
   assert.equal((await itemOf(listId, item.id))?.checked, true, "never a silent un-tick");
@@ -115,7 +118,7 @@ Deno.test("offline writes: a tick of an item someone else unticked after your re
   await callToolOk(bob, "grocery.uncheck_item", { grocery_item_id: item.id }, options);
   const stale = await callTool(alice, "grocery.check_item", { grocery_item_id: item.id, seen_version: seen }, options);
   assert.deepEqual([stale.status, stale.body.error?.type], [409, "CONFLICT"]);
-  assert.match(stale.body.error!.message, /was unticked by someone else after you last read/);
+  assert.match(stale.body.error!.message, new RegExp(`was unticked by ${bob.email} after you last read`));
   assert.equal((await itemOf(listId, item.id))?.checked, false);
 });
 
@@ -132,7 +135,7 @@ Deno.test("offline writes: an edit or a removal of an item whose amount someone 
     quantity: 2,
   }, options);
   assert.deepEqual([edit.status, edit.body.error?.type, edit.body.error?.field], [409, "CONFLICT", "seen_version"]);
-  assert.match(edit.body.error!.message, /"white rice" was changed by someone else .*: it is now 3 cup/);
+  assert.match(edit.body.error!.message, new RegExp(`"white rice" was changed by ${bob.email} .*: it is now 3 cup`));
   const details = edit.body.error!.details as { reason: string; item: { quantity: number } };
   assert.deepEqual([details.reason, details.item.quantity], ["amount_changed", 3]);
 

@@ -23,7 +23,12 @@ Deno.test("the ids an input names are collected by field, at any depth; other va
 Deno.test("amounts, days and lists of words", () => {
   assert.equal(amountOf(1, "l", "milk"), "1 l milk");
   assert.equal(amountOf(2, "cup", "rice"), "2 cups rice");
-  assert.equal(amountOf(3, "can", "tomatoes"), "3 cans of tomatoes");
+  assert.equal(amountOf(3, "can", "canned tomatoes"), "3 cans tomatoes");
+  assert.equal(amountOf(2, "whole", "onion"), "2 onions");
+  assert.equal(amountOf(2, "piece", "garlic"), "2 cloves garlic");
+  assert.equal(amountOf(1250, "g", "potatoes"), "1.25 kg potatoes");
+  assert.equal(amountOf(2, "l", "an ingredient"), "2 l of an ingredient");
+  assert.equal(amountOf(3, "whole", "an item"), "3 of an item");
   assert.equal(dayWords("2026-12-01"), "Tuesday 1 December");
   assert.equal(listWords(["a", "b", "c"]), "a, b and c");
 });

@@ -58,7 +58,7 @@ export interface NameTables {
   recipes?: Record<string, { title: string }>;
   meals?: Record<string, { date: string; meal_type: string; recipe_title: string | null }>;
   ingredients?: Record<string, { name: string }>;
-  members?: Record<string, { email: string | null }>;
+  members?: Record<string, { email: string | null; display_name?: string | null }>;
   series?: Record<string, { meal_type: string; recipe_title: string | null }>;
   invocations?: Record<
     string,
@@ -128,7 +128,8 @@ export class Names {
   }
 
   member(id: string | null | undefined): string {
-    return this.row("members", id)?.email ?? "a member";
+    const member = this.row("members", id);
+    return member?.display_name ?? member?.email ?? "a member";
   }
 
   meal(id: string | null | undefined): MealWords | undefined {

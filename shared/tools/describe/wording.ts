@@ -1,33 +1,31 @@
 // The words describers share: counts that agree with their number (as private.counted words them in SQL:
-// "1 line", "2 lines"), amounts ("1 l milk", "2 cups rice", "3 cans of tomatoes") and days ("Tuesday 1 December").
+// "1 line", "2 lines"), amounts ("1 l milk", "2 cups rice", "3 cans tomatoes") and days ("Tuesday 1 December").
+import { amountParts, formatAmount, formatNumber } from "../../client/amounts.ts";
+import type { Unit } from "../../client/tools-client.generated.ts";
+import { catalogUnits } from "../../ingredient-grammar/generated/catalog-words.ts";
 
 /** "1 item", "2 items": the count and the word that agrees with it. */
 export function counted(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
 
-// Abbreviations (l, g, tbsp, fl oz) read the same for any number; words take an s. "whole" stays as it is.
-const unitPlurals: Readonly<Record<string, string>> = {
-  cup: "cups",
-  can: "cans",
-  package: "packages",
-  piece: "pieces",
-};
-// Units that count containers or pieces of something read "of" before its name: "2 cans of tomatoes".
-const containerUnits = new Set(["can", "package", "piece"]);
+// Amounts are the shared client's words (shared/client/amounts.ts), as the app shows them: "3 onions", "2 cloves
+// garlic", "1 can tomatoes", "1¼ cups flour", "1.25 kg potatoes".
+const isUnit = (unit: string): unit is Unit => (catalogUnits as readonly string[]).includes(unit);
 
-/** The quantity and unit in words: "1 l", "2 cups", "1 can". */
+/** The quantity and unit in words, with no name to count: "1 l", "2 cups", "1 can", "3" for 3 whole. */
 export function quantityWords(quantity: number, unit: string): string {
-  return `${quantity} ${quantity === 1 ? unit : unitPlurals[unit] ?? unit}`;
+  if (!isUnit(unit)) return `${formatNumber(quantity)} ${unit}`;
+  return amountParts({ quantity, unit, name: "" }).measure;
 }
 
 /**
- * An amount of something: "1 l milk", "2 cups rice", "3 cans of tomatoes", "2 whole onion", and "2 l of an
+ * An amount of something as said: "1 l milk", "2 cups rice", "3 cans tomatoes", "2 onions", and "2 l of an
  * ingredient" when the name is not known.
  */
 export function amountOf(quantity: number, unit: string, name: string): string {
-  const of = containerUnits.has(unit) || /^an? /.test(name) ? " of" : "";
-  return `${quantityWords(quantity, unit)}${of} ${name}`;
+  if (/^an? /.test(name) || !isUnit(unit)) return `${quantityWords(quantity, unit)} of ${name}`;
+  return formatAmount({ quantity, unit, name });
 }
 
 const weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];

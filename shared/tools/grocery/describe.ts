@@ -10,7 +10,7 @@ export interface LineInput {
   prep_state?: string | null;
 }
 
-/** "1 l milk", "2 whole onion (chopped)": a line's amount, its ingredient (or free name) and its prep state. */
+/** "1 l milk", "2 onions (chopped)": a line's amount, its ingredient (or free name) and its prep state. */
 export function lineWords(line: LineInput, names: Names): string {
   const name = line.name ?? names.ingredient(line.ingredient_id);
   return amountOf(line.quantity, line.unit, name) + (line.prep_state ? ` (${line.prep_state})` : "");

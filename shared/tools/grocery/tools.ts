@@ -16,7 +16,7 @@ import { groceryDocs } from "./docs.ts";
 import { groceryEditDocs } from "./docs-edits.ts";
 import { groceryPlanDocs } from "./docs-plan.ts";
 import { itemOnList, linesWords, lineWords } from "./describe.ts";
-import { counted, dayWords, listWords, quantityWords } from "../describe/wording.ts";
+import { amountOf, counted, dayWords, listWords } from "../describe/wording.ts";
 import {
   GroceryAddItemResult,
   GroceryClearCheckedResult,
@@ -177,7 +177,7 @@ export const updateItem = defineTool({
   describe: (input, names) => {
     const changes = [
       input.quantity !== undefined && input.unit !== undefined
-        ? `amount ${quantityWords(input.quantity, input.unit)}`
+        ? `amount ${amountOf(input.quantity, input.unit, names.item(input.grocery_item_id))}`
         : input.quantity !== undefined
         ? `quantity ${input.quantity}`
         : input.unit !== undefined

@@ -18,6 +18,8 @@ const removeMemberSummary = `Removes another member from the household (owners o
 owner. Needs the user's confirmation.`;
 const setRoleSummary = `Makes a member an owner or a plain member (owners only); the household keeps at least one
 owner. Returns the previous role. Needs the user's confirmation.`;
+const setDisplayNameSummary = `Sets the caller's display name, the name fellow members see in the members list, the
+history and conflict messages, in every household of the caller. Returns the previous one.`;
 
 export const householdManagementDocs = {
   list: {
@@ -102,6 +104,24 @@ export const householdManagementDocs = {
         "a member.\n- **CONFLICT**: demoting the last owner.",
       Examples: `### Example 1\n\`\`\`json\n{ "user_id": "${userId}", "role": "owner" }\n\`\`\``,
       "Common Mistakes": "- ❌ Demoting yourself as the last owner.",
+    }),
+  },
+  setDisplayName: {
+    description: "Set the caller's display name, shown to fellow members in every household.",
+    summary: setDisplayNameSummary,
+    doc: toolDoc("household.set_display_name", setDisplayNameSummary, {
+      Preconditions: "- A signed-in user (in a household or not). display_name: 1–60 characters once trimmed, " +
+        "no control characters.",
+      Postconditions: "- Returns `{ user_id, display_name, previous_display_name }` (null when none was set: " +
+        "members saw the email). household.get returns it as each member's `display_name`.\n" +
+        "- Undo: set previous_display_name again. It is the person's own, not a household's write: the " +
+        "household's history does not list it.",
+      Invariants: "- One name per person; only the person sets it. Sign-up may set it from the metadata " +
+        "`display_name` (trimmed, control characters taken out, cut to 60).",
+      "Failure Modes": "- **VALIDATION_ERROR** (field display_name): blank, over 60 characters, or a control " +
+        "character.",
+      Examples: '### Example 1\n```json\n{ "display_name": "Alice" }\n```',
+      "Common Mistakes": "- ❌ Naming another member: each person sets their own.",
     }),
   },
 };

@@ -9,6 +9,8 @@ export const HouseholdMember = z.strictObject({
   user_id: id,
   role: householdRole,
   email: z.string().nullable(),
+  /** Their own name, 1–60 characters (household.set_display_name); null until they set one: show the email. */
+  display_name: z.string().nullable(),
   joined_at: timestamp,
 });
 export type HouseholdMember = z.infer<typeof HouseholdMember>;
@@ -91,6 +93,13 @@ export const HouseholdSetRoleResult = z.strictObject({
   previous_role: householdRole,
 });
 export type HouseholdSetRoleResult = z.infer<typeof HouseholdSetRoleResult>;
+
+export const HouseholdSetDisplayNameResult = z.strictObject({
+  user_id: id,
+  display_name: z.string(),
+  previous_display_name: z.string().nullable(),
+});
+export type HouseholdSetDisplayNameResult = z.infer<typeof HouseholdSetDisplayNameResult>;
 
 /** An invite as its household's owners see it. */
 export const HouseholdInvite = z.strictObject({

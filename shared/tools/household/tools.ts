@@ -14,6 +14,7 @@ import {
   HouseholdRemoveMemberResult,
   HouseholdRenameResult,
   HouseholdSetDefaultResult,
+  HouseholdSetDisplayNameResult,
   HouseholdSetRoleResult,
 } from "./results.ts";
 
@@ -133,6 +134,22 @@ export const setRole = defineTool({
   outputSchema: HouseholdSetRoleResult,
 });
 
+// Medium, as every write: it changes only how the caller is named to the members of their households.
+export const setDisplayName = defineTool({
+  name: "household.set_display_name",
+  ...householdManagementDocs.setDisplayName,
+  effect: "write",
+  risk: "medium",
+  scope: "user",
+  inputSchema: z.strictObject({
+    display_name: textField(60, "The caller's name as fellow members see it, 1–60 characters.")
+      // deno-lint-ignore no-control-regex
+      .refine((value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value), { error: "must not contain control characters" }),
+  }),
+  describe: (input) => `Call yourself ${input.display_name}`,
+  outputSchema: HouseholdSetDisplayNameResult,
+});
+
 export const householdTools = [
   getHouseholds,
   createInvite,
@@ -143,4 +160,5 @@ export const householdTools = [
   leaveHousehold,
   removeMember,
   setRole,
+  setDisplayName,
 ];

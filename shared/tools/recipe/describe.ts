@@ -11,7 +11,7 @@ export interface RecipeLineInput {
   note?: string;
 }
 
-/** "2 cups flour", "1 whole onion (chopped)", and for a line without an amount its name and note: "salt (to taste)". */
+/** "2 cups flour", "1 onion (chopped)", and for a line without an amount its name and note: "salt (to taste)". */
 export function recipeLineWords(line: RecipeLineInput, names: Names): string {
   const name = line.name ?? names.ingredient(line.ingredient_id);
   const details = [line.prep_state, line.note].filter((part) => part).join(", ");

@@ -18,6 +18,7 @@ export function SignIn(
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [householdName, setHouseholdName] = useState("");
+  const [displayName, setDisplayName] = useState("");
   const [code, setCode] = useState("");
   const [codeSent, setCodeSent] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(
@@ -43,7 +44,11 @@ export function SignIn(
       return error?.message;
     }
     if (mode === "sign-up") {
-      const data = inviteCode ? { invite_code: inviteCode } : { household_name: householdName.trim() };
+      // The display name is what fellow members see ("Alice ticked milk"); the sign-up trigger keeps it.
+      const data = {
+        display_name: displayName.trim(),
+        ...(inviteCode ? { invite_code: inviteCode } : { household_name: householdName.trim() }),
+      };
       // With confirmations on (hosted's default), the confirmation link brings the person back here signed in.
       const { data: signedUp, error } = await supabase.auth.signUp({
         email,
@@ -124,6 +129,21 @@ export function SignIn(
                 autoComplete={mode === "sign-up" ? "new-password" : "current-password"}
                 value={password}
                 onInput={(e) => setPassword(e.currentTarget.value)}
+              />
+            </label>
+          )
+          : null}
+        {mode === "sign-up"
+          ? (
+            <label>
+              Your name
+              <input
+                required
+                maxLength={60}
+                autoComplete="name"
+                placeholder="Alice"
+                value={displayName}
+                onInput={(e) => setDisplayName(e.currentTarget.value)}
               />
             </label>
           )

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The household's recent changes in words, newest first, a page at a time, each with its Undo. Who made a change
-// is the member's email (or "you"); a refusal to undo is the API's sentence beside the entry.
+// is the member's display name, else their email (or "you"); a refusal to undo is the API's sentence beside the entry.
 import { useState } from "preact/hooks";
 import { type ApiError, asApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
@@ -28,7 +28,7 @@ export function HistoryScreen() {
   const emails = new Map(
     members.data?.households.find((each) => each.id === household.id)?.members.map((
       member,
-    ) => [member.user_id, member.email]) ?? [],
+    ) => [member.user_id, member.display_name ?? member.email]) ?? [],
   );
   const who = (userId: string) =>
     userId === session.user.id ? "You" : emails.get(userId) ?? (members.data ? "A former member" : "A member");

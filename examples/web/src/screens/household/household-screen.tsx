@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // The household: its name, its members and their roles, invite links, the person's other households, and leaving.
 // Owners see the controls that only owners may use; every change offers its undo.
+import { DisplayNameForm } from "./display-name-form.tsx";
 import { useUndoOffer } from "../../components/undo-offer.tsx";
 import { useApp } from "../../context.ts";
 import { useLoad } from "../../hooks/use-load.ts";
@@ -11,7 +12,7 @@ import { MembersSection } from "./members-section.tsx";
 import { RenameForm } from "./rename-form.tsx";
 
 export function HouseholdScreen() {
-  const { api, household, refreshHouseholds } = useApp();
+  const { api, household, refreshHouseholds, session } = useApp();
   const details = useLoad(() => api.tools().household.get({}), [api, household.id]);
   const reload = async () => {
     await Promise.all([details.reload(), refreshHouseholds()]);
@@ -28,6 +29,14 @@ export function HouseholdScreen() {
         {household.is_default ? " It opens when you sign in." : ""}
       </p>
       {undo}
+      {current
+        ? (
+          <DisplayNameForm
+            current={current.members.find((member) => member.user_id === session.user.id)?.display_name ?? null}
+            onChanged={reload}
+          />
+        )
+        : null}
       {isOwner ? <RenameForm onRenamed={(sentence) => offer({ tool: "household.rename", sentence })} /> : null}
       {current
         ? <MembersSection members={current.members} isOwner={isOwner} onChanged={reload} offer={offer} />

@@ -42,7 +42,7 @@ function MemberRow(
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const isMe = member.user_id === session.user.id;
-  const name = member.email ?? "A member without an email";
+  const name = member.display_name ?? member.email ?? "A member without an email";
   const joined = new Date(member.joined_at).toLocaleDateString(undefined, { dateStyle: "medium" });
 
   async function act(tool: string, run: () => Promise<unknown>, sentence: string) {
@@ -63,7 +63,11 @@ function MemberRow(
   const otherRole = member.role === "owner" ? "member" : "owner";
   return (
     <li class="member">
-      <span class="member-name">{name}{isMe ? " (you)" : ""}</span>
+      <span class="member-name">
+        {name}
+        {isMe ? " (you)" : ""}
+        {member.display_name && member.email ? <span class="member-email">{member.email}</span> : null}
+      </span>
       <span class="member-role">{member.role === "owner" ? "Owner" : "Member"}</span>
       <span class="member-joined">joined {joined}</span>
       {isOwner

@@ -1,0 +1,48 @@
+/// <reference lib="dom" />
+// The person's own display name: what fellow members see in the members list, the history and conflict messages.
+import { useEffect, useState } from "preact/hooks";
+import { type ApiError, asApiError } from "../../api.ts";
+import { ErrorMessage } from "../../components/error-message.tsx";
+import { useApp } from "../../context.ts";
+
+export function DisplayNameForm({ current, onChanged }: { current: string | null; onChanged: () => Promise<void> }) {
+  const { api, announce } = useApp();
+  const [name, setName] = useState(current ?? "");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  useEffect(() => setName(current ?? ""), [current]);
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await api.tools().household.setDisplayName({ display_name: name.trim() }, api.once());
+      await onChanged();
+      announce(`Members now see you as ${saved.display_name}.`);
+    } catch (caught) {
+      setError(asApiError(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form class="rename-household display-name" onSubmit={submit}>
+      <label>
+        Your name
+        <input
+          required
+          maxLength={60}
+          autoComplete="name"
+          value={name}
+          onInput={(event) => setName(event.currentTarget.value)}
+        />
+      </label>
+      <button type="submit" disabled={busy || name.trim() === "" || name.trim() === (current ?? "")}>
+        Save name
+      </button>
+      <ErrorMessage error={error} />
+    </form>
+  );
+}
