@@ -291,7 +291,7 @@ browserTest(
       await alice.type(alice.page.getByLabel("New list's name"), "Weekly shop");
       await alice.click(alice.page.getByRole("button", { name: "Create list" }));
       await alice.page.getByText("Nothing on this list yet.").waitFor();
-      await alice.click(alice.page.getByRole("button", { name: /^Push this week/ }));
+      await alice.click(alice.page.getByRole("button", { name: /^Add this week's meals/ }));
       const preview = alice.page.locator(".sync-preview");
       await preview.waitFor();
       assert.match(await preview.innerText(), /add 2 can kidney beans \(Weeknight chilli/);

@@ -51,13 +51,13 @@ Deno.test({
       await page.getByRole("button", { name: "Edit the amount of tomato" }).click();
       await page.getByRole("form", { name: "Amount of tomato" }).getByLabel("Amount").fill("5");
       await page.getByRole("button", { name: "Save amount" }).click();
-      await page.locator('li.item:not(.pending)[data-item="tomato"] .amount', { hasText: "5 whole" }).waitFor();
+      await page.locator('li.item:not(.pending)[data-item="tomato"] .said', { hasText: "5 tomatoes" }).waitFor();
 
       await page.getByRole("button", { name: "Remove tomato" }).click();
       await page.locator('li.item[data-item="tomato"]').waitFor({ state: "detached" });
       await page.locator(".connection", { hasText: "Up to date." }).waitFor();
       await page.getByRole("button", { name: "Undo remove" }).click();
-      await page.locator('li.item[data-item="tomato"] .amount', { hasText: "5 whole" }).waitFor();
+      await page.locator('li.item[data-item="tomato"] .said', { hasText: "5 tomatoes" }).waitFor();
 
       await checkbox(page, "tomato").check();
       await page.locator(".connection", { hasText: "Up to date." }).waitFor();
@@ -66,8 +66,8 @@ Deno.test({
       await page.getByRole("button", { name: "Undo clear" }).click();
       await page.locator('li.item.checked[data-item="tomato"]').waitFor();
 
-      await page.getByRole("button", { name: /Push this week/ }).click();
-      await page.getByText(/add 2 whole garlic \(Garlic bread/).waitFor();
+      await page.getByRole("button", { name: /^Add this week.s meals/ }).click();
+      await page.getByText(/add 2 heads garlic \(Garlic bread/).waitFor();
       await page.getByRole("button", { name: "Apply to the list" }).click();
       await page.locator('li.item[data-item="garlic"]').waitFor();
 

@@ -6,23 +6,25 @@ import { type Unit, units } from "@meal-planner/client/tools-client.generated.ts
 import { chosen } from "../../components/choice.ts";
 import type { ShoppingList } from "../../live/shopping-list.ts";
 import type { ShownItem } from "../../offline/pending-overlay.ts";
+import { amountParts, formatNumber, formatPurchase } from "@meal-planner/client/amounts.ts";
 import { describeCall } from "./describe-call.ts";
-import { formatQuantity } from "./units.ts";
 
-/** "buy 3 cans" beside "2.5 can"; nothing when what to buy is the exact need already ("4 whole"). */
+/** "buy 3 cans tomatoes" beside "2½ cans tomatoes"; nothing when what to buy is the exact need already ("4 onions"). */
 export function purchaseDiffers(item: Pick<ShownItem, "quantity" | "unit" | "buy">): boolean {
   return item.buy != null && (item.buy.quantity !== item.quantity || item.buy.unit !== item.unit);
 }
 
 export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: ShoppingList; onRemove: () => void }) {
   const [editing, setEditing] = useState(false);
-  const [quantity, setQuantity] = useState(formatQuantity(item.quantity));
+  const [quantity, setQuantity] = useState(formatNumber(item.quantity));
   const [unit, setUnit] = useState<Unit>(item.unit);
   const [problem, setProblem] = useState("");
   // What the person just clicked, shown until the queue has the call (an IndexedDB write away): without it a
   // render in between would put the old state back and the box would flicker.
   const [clicked, setClicked] = useState<boolean | null>(null);
   const checked = clicked ?? item.checked;
+  // The row reads as said: "2 cloves garlic", "3 onions"; the amount in bold, the name as the amount has it.
+  const said = amountParts(item);
   const classes = ["item", checked ? "checked" : "", item.pending ? "pending" : ""].filter(Boolean).join(" ");
 
   function saveAmount(event: Event) {
@@ -47,10 +49,11 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
               .finally(() => setClicked(null));
           }}
         />
-        <span class="name">{item.name}</span>
+        <span class="said">
+          <span class="amount">{said.measure}</span> <span class="name">{said.name}</span>
+        </span>
       </label>
-      <span class="amount">{formatQuantity(item.quantity)} {item.unit}</span>
-      {purchaseDiffers(item) ? <span class="to-buy">buy {item.buy!.wording}</span> : null}
+      {purchaseDiffers(item) ? <span class="to-buy">{formatPurchase(item.buy!, item.name)}</span> : null}
       {item.pending ? <span class="pending-note">waiting to be sent</span> : null}
       <span class="item-actions">
         <button
@@ -59,7 +62,7 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
           aria-expanded={editing}
           aria-label={`Edit the amount of ${item.name}`}
           onClick={() => {
-            setQuantity(formatQuantity(item.quantity));
+            setQuantity(formatNumber(item.quantity));
             setUnit(item.unit);
             setEditing(!editing);
           }}

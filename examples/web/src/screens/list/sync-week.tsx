@@ -6,7 +6,8 @@ import type { GrocerySyncPlanOutput } from "@meal-planner/client/tools-client.ge
 import { type ApiError, asApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useApp } from "../../context.ts";
-import { formatQuantity } from "./units.ts";
+import { formatAmount } from "@meal-planner/client/amounts.ts";
+import { formatDay, formatDayRange } from "@meal-planner/client/dates.ts";
 
 /** Monday to Sunday of the week holding `day`, as YYYY-MM-DD in the person's time zone. */
 export function weekOf(day: Date): { start: string; end: string } {
@@ -18,12 +19,12 @@ export function weekOf(day: Date): { start: string; end: string } {
 }
 
 function changeInWords(change: GrocerySyncPlanOutput["changes"][number]): string {
-  const amount = (quantity: number) => `${formatQuantity(quantity)} ${change.unit} ${change.ingredient_name}`;
+  const amount = (quantity: number) => formatAmount({ quantity, unit: change.unit, name: change.ingredient_name });
   const parts = [];
   if (change.added > 0) parts.push(`add ${amount(change.added)}`);
   if (change.withdrawn > 0) parts.push(`take back ${amount(change.withdrawn)}`);
   if (change.kept > 0) parts.push(`keep ${amount(change.kept)} already bought`);
-  return `${parts.join(", ")} (${change.recipe_title}, ${change.date})`;
+  return `${parts.join(", ")} (${change.recipe_title}, ${formatDay(change.date)})`;
 }
 
 export function SyncWeek({ listId, onApplied }: { listId: string; onApplied: () => Promise<void> }) {
@@ -74,7 +75,7 @@ export function SyncWeek({ listId, onApplied }: { listId: string; onApplied: () 
         )
         : (
           <button type="button" class="secondary" onClick={() => run(false)} disabled={busy}>
-            Push this week ({week.start} to {week.end})
+            Add this week's meals ({formatDayRange(week.start, week.end)})
           </button>
         )}
       <ErrorMessage error={error} />
