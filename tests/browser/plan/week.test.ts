@@ -37,7 +37,7 @@ browserTest("meals are planned, moved, given servings, removed and restored, and
   await page.getByLabel("Recipe").selectOption({ label: "Lentil soup" });
   await page.getByRole("button", { name: "Add to the plan" }).click();
   await day(page, "Wednesday 6 Mar").getByRole("link", { name: "Lentil soup" }).waitFor();
-  assert.match(await day(page, "Wednesday 6 Mar").innerText(), /Recipe's servings/);
+  assert.match(await day(page, "Wednesday 6 Mar").innerText(), /as the recipe serves/);
   assert.deepEqual(await mealsHeld(person), [
     ["Lentil soup", "2030-03-06", "lunch", null],
     ["Weeknight chilli", "2030-03-04", "dinner", 3],
@@ -52,7 +52,7 @@ browserTest("meals are planned, moved, given servings, removed and restored, and
   await page.getByRole("button", { name: "Change Lentil soup" }).click();
   await page.getByLabel("Servings").fill("6");
   await page.getByRole("button", { name: "Save" }).click();
-  await day(page, "Wednesday 6 Mar").getByText("6 servings").waitFor();
+  await day(page, "Wednesday 6 Mar").getByText("for 6").waitFor();
   assert.deepEqual(await mealsHeld(person), [
     ["Lentil soup", "2030-03-06", "lunch", 6],
     ["Weeknight chilli", "2030-03-05", "dinner", 3],
@@ -105,7 +105,7 @@ browserTest("meals are planned, moved, given servings, removed and restored, and
   const series = page.getByRole("region", { name: "Repeating meals" });
   await series.getByLabel("Servings each time").fill("2");
   await series.getByRole("button", { name: "Change all" }).click();
-  await friday.getByText("2 servings").waitFor();
+  await friday.getByText("for 2").waitFor();
   assert.deepEqual(await mealsHeld(person, "2030-03-08"), fridays.map(([title, date, type]) => [title, date, type, 2]));
   await screenshots(page, "week-repeating");
 
@@ -122,7 +122,7 @@ browserTest("meals are planned, moved, given servings, removed and restored, and
   await partnerPage.getByRole("heading", { name: "Week of 11 March 2030" }).waitFor();
   const partnerSeries = partnerPage.getByRole("region", { name: "Repeating meals" });
   await partnerSeries.getByRole("listitem", { name: "Weeknight chilli (dinner on Friday)" }).waitFor();
-  assert.match(await partnerSeries.innerText(), /3 times, Fri 8 Mar to Fri 22 Mar/);
+  assert.match(await partnerSeries.innerText(), /3 times, Fri 8 – Fri 22 Mar 2030/);
   assert.match(await day(partnerPage, "Friday 15 Mar").innerText(), /repeats/);
   await screenshots(partnerPage, "week-repeating-partner");
   await partnerSeries.getByRole("button", { name: "Stop repeating" }).click();

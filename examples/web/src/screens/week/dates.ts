@@ -1,5 +1,7 @@
 // Calendar days as the API has them (YYYY-MM-DD), counted in UTC so that no time zone shifts a day.
+// Their words are the shared client's (dates.ts), as on the list and in the history.
 import { type Weekday, weekdays } from "@meal-planner/client/tools-client.generated.ts";
+import { formatDay as dayWords, localToday } from "@meal-planner/client/dates.ts";
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -12,11 +14,7 @@ export function isDay(text: string | undefined): text is string {
 }
 
 /** Today in the person's own time zone. */
-export function today(): string {
-  const now = new Date();
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
+export const today = (): string => localToday();
 
 export function addDays(day: string, count: number): string {
   const date = parseDay(day);
@@ -33,20 +31,12 @@ export function weekdayOf(day: string): Weekday {
   return weekdays[(parseDay(day).getUTCDay() + 6) % 7];
 }
 
-const longDay = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "short", timeZone: "UTC" });
 const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
-const shortDay = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
-
-/** "Tuesday 24 Nov" */
-export const formatDay = (day: string) => longDay.format(parseDay(day)).replace(",", "");
+/** "Tuesday 24 Nov": a day of the week shown, whose heading says the year. */
+export const formatDay = (day: string) => dayWords(day, { long: true, year: false });
 /** "24 November 2026" */
 export const formatDate = (day: string) => longDate.format(parseDay(day));
-/** "Tue 24 Nov" */
-export const formatShortDay = (day: string) => shortDay.format(parseDay(day)).replace(",", "");
+/** "Tue 24 Nov", "Tue 24 Nov 2027" in another year. */
+export const formatShortDay = (day: string) => dayWords(day);
 
 export const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -13,6 +13,7 @@ import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { routeHash } from "../../routes.ts";
+import { formatFor } from "@meal-planner/client/amounts.ts";
 import { capitalized } from "./dates.ts";
 
 export type Meal = PlannerListMealsOutput["meals"][number];
@@ -70,7 +71,7 @@ export function MealCard(
     >
       <a class="meal-title" href={routeHash({ screen: "recipes", recipeId: meal.recipe_id })}>{meal.recipe_title}</a>
       <span class="meal-meta">
-        {meal.servings ? `${meal.servings} servings` : "Recipe's servings"}
+        {meal.servings ? formatFor(meal.servings) : "as the recipe serves"}
         {meal.series_id ? <span class="tag">repeats</span> : null}
       </span>
       {editing

@@ -5,6 +5,7 @@ import { useState } from "preact/hooks";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
+import { formatDayRange } from "@meal-planner/client/dates.ts";
 import { capitalized, formatShortDay } from "./dates.ts";
 import type { Series } from "./series-list.ts";
 
@@ -87,11 +88,11 @@ function SeriesRow(
   );
 }
 
-/** What is still planned: "3 times, 8 Mar to 22 Mar", "once, 8 Mar", or none. */
+/** What is still planned: "3 times, Fri 8 – Fri 22 Mar", "once, Fri 8 Mar", or none. */
 function plannedSpan(series: Series): string {
   if (!series.first_date || !series.last_date) return "none left planned";
   const times = series.live_meal_count === 1 ? "once" : `${series.live_meal_count} times`;
   return series.first_date === series.last_date
     ? `${times}, ${formatShortDay(series.first_date)}`
-    : `${times}, ${formatShortDay(series.first_date)} to ${formatShortDay(series.last_date)}`;
+    : `${times}, ${formatDayRange(series.first_date, series.last_date)}`;
 }
