@@ -50,7 +50,7 @@ browserTest("a recipe made by hand with autocomplete is edited, reverted, delete
 
   await page.getByRole("heading", { name: "Weeknight chilli", exact: true }).waitFor();
   const ingredients = page.getByRole("region", { name: "Ingredients" });
-  assert.match(await ingredients.innerText(), /2 can kidney beans/);
+  assert.match(await ingredients.innerText(), /2 cans kidney beans/);
   assert.match(await ingredients.innerText(), /1 onion, chopped/);
   assert.match(await ingredients.innerText(), /^salt, to taste$/m);
   assert.match(await page.locator(".recipe-meta").innerText(), /Serves 4/);

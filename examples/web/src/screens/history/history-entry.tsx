@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { useRef, useState } from "preact/hooks";
+import { formatMoment } from "@meal-planner/client/dates.ts";
 import type { ApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { entrySentence, type HistoryEntryView, undoRefusal } from "../../components/undo-invocation.ts";
@@ -15,7 +16,7 @@ export function HistoryEntryRow(
   // The button goes once the entry is undone: focus moves to its sentence so the keyboard user stays on the entry.
   const sentenceElement = useRef<HTMLSpanElement>(null);
   const sentence = entrySentence(entry);
-  const when = new Date(entry.created_at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  const when = formatMoment(entry.created_at);
   const isUndo = entry.tool === "history.undo";
 
   async function undo() {

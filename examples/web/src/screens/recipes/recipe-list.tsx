@@ -5,6 +5,7 @@ import type { RecipeListInput, RecipeListOutput } from "@meal-planner/client/too
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
+import { formatServes } from "@meal-planner/client/amounts.ts";
 import { routeHash } from "../../routes.ts";
 import { Stars } from "./stars.tsx";
 
@@ -85,7 +86,7 @@ export function RecipeList() {
               <li key={recipe.id} class="recipe-card">
                 <a href={routeHash({ screen: "recipes", recipeId: recipe.id })}>{recipe.title}</a>
                 <span class="recipe-meta">
-                  {recipe.servings ? <span>{recipe.servings} servings</span> : null}
+                  {recipe.servings ? <span>{formatServes(recipe.servings)}</span> : null}
                   <Stars rating={recipe.rating} />
                 </span>
                 {recipe.tags.length

@@ -2,13 +2,13 @@
 // A recipe's revisions (the recipe as it was before each change), newest first, each one a button away.
 import { useEffect, useState } from "preact/hooks";
 import type { RecipeGetOutput, RecipeListRevisionsOutput } from "@meal-planner/client/tools-client.generated.ts";
+import { formatServes } from "@meal-planner/client/amounts.ts";
+import { formatMoment } from "@meal-planner/client/dates.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 
 type Revision = RecipeListRevisionsOutput["revisions"][number];
-
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 export function RecipeRevisions(
   { recipeId, version, onReverted }: {
@@ -52,9 +52,9 @@ export function RecipeRevisions(
               <li key={revision.revision}>
                 <span>
                   <strong>Revision {revision.revision}</strong>, before the change of{" "}
-                  {when.format(new Date(revision.created_at))}: “{revision.recipe.title}”,{" "}
+                  {formatMoment(revision.created_at)}: “{revision.recipe.title}”,{" "}
                   {revision.recipe.ingredients.map((line) => line.ingredient_name).join(", ")}
-                  {revision.recipe.servings ? `; serves ${revision.recipe.servings}` : ""}
+                  {revision.recipe.servings ? `; ${formatServes(revision.recipe.servings).toLowerCase()}` : ""}
                 </span>
                 <button
                   type="button"

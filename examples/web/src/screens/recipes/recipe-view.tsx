@@ -2,9 +2,10 @@
 // One recipe: ingredients with amounts, method, servings, tags and rating; edit, delete (with restore) and its
 // revisions, any of which it can be put back to.
 import { useEffect, useState } from "preact/hooks";
-import type { RecipeGetOutput } from "@meal-planner/client/tools-client.generated.ts";
+import type { ComponentChildren } from "preact";
+import type { RecipeGetOutput, Unit } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
-import { formatQuantity } from "../../components/units.ts";
+import { amountParts, formatServes } from "@meal-planner/client/amounts.ts";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { routeHash } from "../../routes.ts";
@@ -13,6 +14,22 @@ import { RecipeRevisions } from "./recipe-revisions.tsx";
 import { Stars } from "./stars.tsx";
 
 type Recipe = RecipeGetOutput["recipe"];
+
+/** "2 cloves garlic, minced": the amount as said, in bold, then the rest of the line. */
+function LineAmount({ quantity, unit, name, children }: {
+  quantity: number;
+  unit: Unit;
+  name: string;
+  children: ComponentChildren;
+}) {
+  const said = amountParts({ quantity, unit, name });
+  return (
+    <>
+      <span class="amount">{said.measure}</span> {said.name}
+      {children}
+    </>
+  );
+}
 
 export function RecipeView({ recipeId }: { recipeId: string }) {
   const { api, announce } = useApp();
@@ -72,7 +89,7 @@ export function RecipeView({ recipeId }: { recipeId: string }) {
         )
         : null}
       <p class="recipe-meta">
-        {recipe.servings ? <span>Serves {recipe.servings}</span> : <span class="hint">Servings not set</span>}
+        {recipe.servings ? <span>{formatServes(recipe.servings)}</span> : <span class="hint">Servings not set</span>}
         <Stars rating={recipe.rating} />
         {recipe.tags.map((tag) => <span class="tag" key={tag}>{tag}</span>)}
       </p>
@@ -92,11 +109,10 @@ export function RecipeView({ recipeId }: { recipeId: string }) {
                 {line.quantity === null || line.unit === null
                   ? unquantifiedWords({ name: line.ingredient_name, prepState: line.prep_state, note: line.note })
                   : (
-                    <>
-                      <span class="amount">{formatQuantity(line.quantity, line.unit)}</span> {line.ingredient_name}
+                    <LineAmount quantity={line.quantity} unit={line.unit} name={line.ingredient_name}>
                       {line.prep_state ? `, ${line.prep_state}` : ""}
                       {line.note ? <span class="hint">({line.note})</span> : null}
-                    </>
+                    </LineAmount>
                   )}
               </li>
             ))}
