@@ -113,6 +113,8 @@ declare
 begin
   perform private.keep_an_owner(p_household_id, v_member.user_id);
   delete from public.household_members m where m.household_id = p_household_id and m.user_id = v_member.user_id;
+  -- The member's open screens (and the others') hear it at once; the words come with their next call.
+  perform private.poke_household(p_household_id, jsonb_build_object('kind', 'member_left', 'user_id', v_member.user_id));
   return jsonb_build_object('left', true, 'household_id', p_household_id, 'role', v_member.role,
     'was_default', v_member.is_default, 'joined_at', v_member.created_at);
 end;
@@ -132,6 +134,8 @@ begin
   v_member := private.fellow_member(p_household_id, (p_input ->> 'user_id')::uuid);
   perform private.keep_an_owner(p_household_id, v_member.user_id);
   delete from public.household_members m where m.household_id = p_household_id and m.user_id = v_member.user_id;
+  perform private.poke_household(p_household_id, jsonb_build_object('kind', 'member_removed',
+    'user_id', v_member.user_id, 'by', (select auth.uid())));
   return jsonb_build_object('removed', true, 'household_id', p_household_id, 'user_id', v_member.user_id,
     'role', v_member.role, 'was_default', v_member.is_default, 'joined_at', v_member.created_at);
 end;
@@ -201,6 +205,46 @@ exception
 end;
 $$;
 grant execute on function private.put_member_back(uuid,uuid,text,timestamptz) to authenticated;
+
+-- Why a user is not (any more) in a household, in words: "Alice removed you from The Smiths." or "You left The
+-- Smiths.", from the newest removal or leave of theirs still on record (7 days) that nothing has put back; null when
+-- there is none. p_household_id null: any household. Definer: the person is no longer a member, so row-level
+-- security would hide the record, the household's name and who removed them. Called by private.invoke only when
+-- it refuses a call, so a normal call pays nothing.
+create function private.departure_words(p_user_id uuid, p_household_id uuid) returns text
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  v_last public.tool_invocations;
+begin
+  select t.* into v_last from (
+    select * from public.tool_invocations l
+    where l.tool = 'household.leave' and l.user_id = p_user_id and l.response is not null
+      and (p_household_id is null or l.household_id = p_household_id)
+    union all
+    select * from public.tool_invocations r
+    where r.tool = 'household.remove_member' and r.response ->> 'user_id' = p_user_id::text
+      and (p_household_id is null or r.household_id = p_household_id)
+  ) t
+  where not exists (select from public.household_members m where m.household_id = t.household_id and m.user_id = p_user_id)
+  order by t.created_at desc
+  limit 1;
+  if v_last.id is null then
+    return null;
+  end if;
+  return case v_last.tool
+    when 'household.leave' then format('You left %s.',
+      coalesce((select h.name from public.households h where h.id = v_last.household_id), 'the household'))
+    else format('%s removed you from %s.',
+      coalesce((select coalesce(p.display_name, u.email) from auth.users u
+        left join public.profiles p on p.user_id = u.id where u.id = v_last.user_id), 'An owner'),
+      coalesce((select h.name from public.households h where h.id = v_last.household_id), 'the household'))
+  end;
+end;
+$$;
+-- private.invoke's (it runs as the functions' role).
+grant execute on function private.departure_words(uuid,uuid) to service_role;
 
 -- The household a call runs in, resolved by private.invoke (the one named, of which the caller must be a member,
 -- or the caller's only or default one) without running a tool: media.ocr_image asks for it before its OCR, so the

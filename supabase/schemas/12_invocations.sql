@@ -50,6 +50,9 @@ create index tool_invocations_undone_idx on public.tool_invocations (household_i
 -- members see it, and history.undo can take it back. Its reply names the household.
 create index tool_invocations_household_joins_idx on public.tool_invocations ((response ->> 'household_id'), created_at)
   where tool = 'household.join' and household_id is null;
+-- Who was removed, by whom (private.departure_words): a removal's reply names the member it removed.
+create index tool_invocations_removals_idx on public.tool_invocations ((response ->> 'user_id'), created_at)
+  where tool = 'household.remove_member';
 do $$
 begin
   if exists (select from pg_catalog.pg_settings
@@ -184,7 +187,9 @@ begin
         select 1 from public.household_members m
         where m.household_id = p_household_id and m.user_id = v_user_id
       ) then
-        raise exception 'household not found' using errcode = 'MP404', column = 'household_id';
+        -- A member removed or gone is told so in words ("Alice removed you from The Smiths."), not "not found".
+        raise exception '%', coalesce(private.departure_words(v_user_id, p_household_id), 'household not found')
+          using errcode = 'MP404', column = 'household_id';
       end if;
       v_household_id := p_household_id;
     else
@@ -193,7 +198,8 @@ begin
       into v_households, v_has_default
       from public.household_members m where m.user_id = v_user_id;
       if v_households is null then
-        raise exception 'you are not a member of any household' using errcode = 'MP403';
+        raise exception '%', coalesce(private.departure_words(v_user_id, null) || ' ', '')
+          || 'you are not a member of any household' using errcode = 'MP403';
       elsif cardinality(v_households) > 1 and not v_has_default then
         raise exception 'you belong to several households: name one with the X-Household-Id header or the household_id field, or set a default with household.set_default'
           using errcode = 'MP400', column = 'household_id';

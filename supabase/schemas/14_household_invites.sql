@@ -257,3 +257,50 @@ begin
         (select h.name from public.households h where h.id = p_household_id)) end);
 end;
 $$;
+
+-- What an invite link opens, before joining: the household's name and who made the link (their display name;
+-- never their email, as the person holding the code is not a member yet). Only for a code that would let them in
+-- now: an unknown code is NOT_FOUND and a revoked, expired or used-up one CONFLICT, as household.join says. No
+-- limit on tries: a code is 43 characters from 32 random bytes (244 bits), so guessing one is hopeless, and
+-- whoever holds a valid code may join anyway, which tells them more than this. Definer: the caller is not a member.
+create function private.invite_preview(p_code text) returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+declare
+  v_invite public.household_invites;
+begin
+  select * into v_invite from public.household_invites i where i.code = p_code;
+  if v_invite.id is null then
+    raise exception 'invite code not found' using errcode = 'MP404', column = 'code';
+  end if;
+  if v_invite.revoked_at is not null then
+    raise exception 'this invite link was revoked by an owner of the household; ask them for a new one'
+      using errcode = 'MP409', column = 'code';
+  end if;
+  if v_invite.expires_at <= now() then
+    raise exception 'this invite code expired on %; ask an owner of the household for a new one',
+      to_char(v_invite.expires_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') using errcode = 'MP409', column = 'code';
+  end if;
+  if v_invite.max_uses is not null and v_invite.use_count >= v_invite.max_uses
+     and not private.is_household_member(v_invite.household_id) then
+    raise exception 'this invite code has been used % of % times; ask an owner of the household for a new one',
+      v_invite.use_count, v_invite.max_uses using errcode = 'MP409', column = 'code';
+  end if;
+  return jsonb_build_object(
+    'household_name', (select h.name from public.households h where h.id = v_invite.household_id),
+    'invited_by', (select p.display_name from public.profiles p where p.user_id = v_invite.created_by),
+    'expires_at', v_invite.expires_at,
+    'already_member', private.is_household_member(v_invite.household_id));
+end;
+$$;
+grant execute on function private.invite_preview(text) to meal_planner_reader;
+
+create function app.household_preview_invite(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  return private.invite_preview(btrim(p_input ->> 'code'));
+end;
+$$;

@@ -38,8 +38,8 @@ select throws_ok(
 select throws_ok(
   format($$select pg_temp.call('member@test', 'history.undo', %L)$$,
     jsonb_build_object('invocation_id', (select id from writes where tool = 'household.remove_member'))),
-  'MP404', 'household not found',
-  'nor can the removed member, who can no longer name the household');
+  'MP404', 'owner@test removed you from My household.',
+  'nor can the removed member, who can no longer name the household (told who removed them)');
 select is((select count(*) from household_members where household_id = tests.household_of('owner@test')), 2::bigint,
   'the member is still out');
 

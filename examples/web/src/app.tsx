@@ -6,6 +6,7 @@ import type { Session, SupabaseClient } from "@supabase/supabase-js";
 import { useCallback, useEffect, useMemo, useState } from "preact/hooks";
 import { type ApiError, asApiError, createApi } from "./api.ts";
 import { ErrorMessage } from "./components/error-message.tsx";
+import { useDeparture } from "./live/departure.ts";
 import { AppContext, type AppContextValue, type HouseholdSummary } from "./context.ts";
 import { mainScreens, parseRoute, type Route, routeHash } from "./routes.ts";
 import { Screen } from "./screens/screen.tsx";
@@ -103,6 +104,14 @@ function SignedIn(
     refreshHouseholds();
   }, [refreshHouseholds, session.user.id]);
 
+  // Removed from the open household, or left it elsewhere: said at once, in the server's words.
+  const [departure, setDeparture] = useState<string | null>(null);
+  useDeparture(supabase, session.user.id, householdId, (words) => {
+    setDeparture(words);
+    setStatus(words);
+    void refreshHouseholds();
+  });
+
   const household = households?.find((candidate) => candidate.id === householdId);
   const navigate = useCallback((next: Route) => {
     location.hash = routeHash(next);
@@ -114,7 +123,11 @@ function SignedIn(
       <main class="empty-state">
         <h1>Meal planner</h1>
         <ErrorMessage error={error} />
-        <p>You are not in a household. Ask a member for an invite link, or sign out and sign up again.</p>
+        {departure ?? status ? <p role="alert" class="departure">{departure ?? status}</p> : null}
+        <p>
+          You are not in a household. Open an invite link from a member to join one (again), or sign out and sign up
+          again.
+        </p>
         <button type="button" onClick={() => supabase.auth.signOut()}>Sign out</button>
       </main>
     );

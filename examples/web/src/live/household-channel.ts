@@ -2,13 +2,16 @@
 // The household's private Realtime channel, joined once per page however many screens listen: supabase-js keeps
 // one channel per topic, so a screen that left and one that arrived must not each join and leave it on their own.
 // Pokes carry ids and versions only ({ kind: "grocery_list", grocery_list_id, version }, { kind: "planner",
-// version } or { kind: "aisle_order" }); a listener pulls what changed through the tools.
+// version }, { kind: "aisle_order" } or, when a member leaves or is removed, { kind: "member_left" |
+// "member_removed", user_id, by? }); a listener pulls what changed through the tools.
 import type { RealtimeChannel, SupabaseClient } from "@supabase/supabase-js";
 
 export interface Poke {
   kind?: string;
   grocery_list_id?: string;
   version?: number;
+  /** The member who left or was removed. */
+  user_id?: string;
 }
 
 export interface HouseholdListener {
