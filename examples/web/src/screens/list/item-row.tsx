@@ -38,23 +38,25 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
 
   return (
     <li class={classes} data-item={item.name} data-item-id={item.id}>
-      <label class="tick">
-        <input
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => {
-            const next = event.currentTarget.checked;
-            setClicked(next);
-            list.act(next ? "grocery.check_item" : "grocery.uncheck_item", { grocery_item_id: item.id }, item.name)
-              .finally(() => setClicked(null));
-          }}
-        />
-        <span class="said">
-          <span class="amount">{said.measure}</span> <span class="name">{said.name}</span>
-        </span>
-      </label>
-      {purchaseDiffers(item) ? <span class="to-buy">{formatPurchase(item.buy!, item.name)}</span> : null}
-      {item.pending ? <span class="pending-note">waiting to be sent</span> : null}
+      <div class="what">
+        <label class="tick">
+          <input
+            type="checkbox"
+            checked={checked}
+            onChange={(event) => {
+              const next = event.currentTarget.checked;
+              setClicked(next);
+              list.act(next ? "grocery.check_item" : "grocery.uncheck_item", { grocery_item_id: item.id }, item.name)
+                .finally(() => setClicked(null));
+            }}
+          />
+          <span class="said">
+            <span class="amount">{said.measure}</span> <span class="name">{said.name}</span>
+          </span>
+        </label>
+        {purchaseDiffers(item) ? <span class="to-buy">{formatPurchase(item.buy!, item.name)}</span> : null}
+        {item.pending ? <span class="pending-note">waiting to be sent</span> : null}
+      </div>
       <span class="item-actions">
         <button
           type="button"
