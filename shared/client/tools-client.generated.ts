@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.e5ca6b23e88a";
+export const registryVersion = "1.0.50771bee6092";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -2096,6 +2096,53 @@ export type GroceryApplyConversionOutput = {
   };
 };
 
+// grocery.add_text
+
+/** Add typed lines such as "2 l milk" or "onions, 3 tomatoes" to a grocery list, reading amount, unit and name and merging each into a matching line. */
+export type GroceryAddTextInput = {
+  /** The grocery list's id (from grocery.list_lists or grocery.create_list). */
+  grocery_list_id: string;
+  /** What the person typed, at most 2000 characters: one thing to buy a line ("2 l milk"), lines split at newlines, semicolons and commas ("onions, 3 tomatoes"; "1,5 kg" is a decimal comma). */
+  text: string;
+};
+
+/** The data of a successful grocery.add_text. */
+export type GroceryAddTextOutput = {
+  grocery_list_id: string;
+  lines: Array<{
+    text: string;
+    name: string;
+    ingredient_id: string | null;
+    quantity: number;
+    unit:
+      | "cup"
+      | "tbsp"
+      | "tsp"
+      | "ml"
+      | "l"
+      | "fl oz"
+      | "lb"
+      | "oz"
+      | "g"
+      | "kg"
+      | "whole"
+      | "piece"
+      | "can"
+      | "package";
+    prep_state: string | null;
+    note: string | null;
+    grocery_item_id: string;
+    merged: boolean;
+  }>;
+  summary: {
+    lines_received: number;
+    items_added: number;
+    items_merged: number;
+  };
+  item_count: number;
+  message: string;
+};
+
 // grocery.changes
 
 /** Pull what changed in a grocery list since a version: changed items, removed ids, the new version. */
@@ -2777,6 +2824,7 @@ export interface ToolTypes {
   "grocery.sync_plan": { input: GrocerySyncPlanInput; output: GrocerySyncPlanOutput };
   "grocery.propose_conversions": { input: GroceryProposeConversionsInput; output: GroceryProposeConversionsOutput };
   "grocery.apply_conversion": { input: GroceryApplyConversionInput; output: GroceryApplyConversionOutput };
+  "grocery.add_text": { input: GroceryAddTextInput; output: GroceryAddTextOutput };
   "grocery.changes": { input: GroceryChangesInput; output: GroceryChangesOutput };
   "planner.changes": { input: PlannerChangesInput; output: PlannerChangesOutput };
   "household.get": { input: HouseholdGetInput; output: HouseholdGetOutput };
@@ -3219,6 +3267,17 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<GroceryApplyConversionOutput> =>
         callTool<GroceryApplyConversionOutput>(host, "grocery.apply_conversion", input, { ...defaults, ...options }),
+      /**
+       * `grocery.add_text` (write, risk medium).
+       * Adds typed lines ("2 l milk", "onions, 3 tomatoes") to a list: each read as a recipe
+       * line, its name matched as recipe.parse_text matches it, merged like push_ingredients; an unknown name is a free item.
+       * Needs confirmation.
+       */
+      addText: (
+        input: GroceryAddTextInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<GroceryAddTextOutput> =>
+        callTool<GroceryAddTextOutput>(host, "grocery.add_text", input, { ...defaults, ...options }),
       /**
        * `grocery.changes` (read, risk low).
        * Returns what changed in a grocery list after a version read from it (get_list's or the

@@ -44,6 +44,7 @@ const specifiedTools = [
   "grocery.create_list",
   "grocery.push_ingredients",
   "grocery.add_item",
+  "grocery.add_text",
   "grocery.check_item",
   "grocery.uncheck_item",
   "grocery.remove_item",
@@ -105,6 +106,7 @@ Deno.test("the registry holds every specified tool once, and each group has an E
 // real image and the OCR worker, media.speech_to_text a configured service: both are tried in tests/media instead.
 const ownExecuteInputs: Record<string, Record<string, unknown>> = {
   "recipe.parse_text": { text: "Rice\n1 cup rice" },
+  "grocery.add_text": { grocery_list_id: "00000000-0000-4000-8000-000000000002", text: "2 l milk, onions" },
   "history.list": { limit: 20 },
   "history.undo": {},
 };

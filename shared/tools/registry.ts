@@ -5,6 +5,7 @@ import { recipeImportTools } from "./recipe/import.ts";
 import { plannerTools } from "./planner/tools.ts";
 import { groceryTools } from "./grocery/tools.ts";
 import { groceryConversionTools } from "./grocery/conversions.ts";
+import { groceryAddTextTools } from "./grocery/add-text.ts";
 import { changeTools } from "./changes/tools.ts";
 import { householdTools } from "./household/tools.ts";
 import { householdInviteTools } from "./household/invites.ts";
@@ -19,6 +20,7 @@ const registeredTools = [
   ...plannerTools,
   ...groceryTools,
   ...groceryConversionTools,
+  ...groceryAddTextTools,
   ...changeTools,
   ...householdTools,
   ...householdInviteTools,

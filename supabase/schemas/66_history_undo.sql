@@ -155,7 +155,8 @@ set search_path = ''
 as $$
 begin
   return case
-    when p_tool in ('grocery.push_ingredients', 'grocery.add_item', 'grocery.push_recipe', 'grocery.create_list',
+    when p_tool in ('grocery.push_ingredients', 'grocery.add_item', 'grocery.add_text', 'grocery.push_recipe',
+      'grocery.create_list',
       'grocery.rename_list', 'grocery.uncheck_item', 'grocery.sync_plan', 'grocery.apply_conversion', 'history.undo',
       'grocery.delete_list', 'grocery.restore_list', 'grocery.clear_checked', 'grocery.check_item',
       'grocery.remove_item', 'grocery.restore_item', 'grocery.update_item', 'recipe.create', 'recipe.delete',

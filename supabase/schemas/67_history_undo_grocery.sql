@@ -170,7 +170,8 @@ begin
     where t.id <> p_target.id and t.tool <> 'history.undo' and coalesce(t.recorded_at, t.created_at) > v_at
       and not private.invocation_undone(t));
   case p_target.tool
-  when 'grocery.push_ingredients', 'grocery.add_item', 'grocery.push_recipe', 'grocery.sync_plan' then
+  when 'grocery.push_ingredients', 'grocery.add_item', 'grocery.add_text', 'grocery.push_recipe', 'grocery.sync_plan'
+  then
     return private.undo_contributions(p_household_id, p_target.id, v_at, p_strict);
   when 'grocery.take_back_contributions' then
     return private.put_back_contributions(p_household_id, p_target.id, v_data, v_at, p_strict);

@@ -113,6 +113,16 @@ const everyWrite: Record<string, () => Promise<Case>> = {
       proposal: `Add 1 l milk to ${list.name}`,
     };
   },
+  // The proposal is the describer's, from the text as typed; the history keeps the call's reply, with the names
+  // the catalog matched.
+  "grocery.add_text": async () => {
+    const list = await newList();
+    return {
+      input: { grocery_list_id: list.id, text: "2 l milk, onions" },
+      proposal: `Add 2 l milk and onions to ${list.name}`,
+      history: `Added 2 l milk and 1 whole onion to ${list.name}`,
+    };
+  },
   "grocery.check_item": async () => {
     const { list, itemId } = await newItem();
     return { input: { grocery_item_id: itemId }, proposal: `Check garlic on ${list.name}` };

@@ -141,6 +141,7 @@ const everyWrite: Record<string, () => Promise<unknown>> = {
     quantity: 2,
     unit: "package",
   }),
+  "grocery.add_text": async () => ({ grocery_list_id: await newList(), text: "2 l milk, onions\npaper towels" }),
   "grocery.check_item": async () => ({ grocery_item_id: (await newItem()).itemId }),
   "grocery.remove_item": async () => ({ grocery_item_id: (await newItem()).itemId }),
   "grocery.update_item": async () => ({ grocery_item_id: (await newItem()).itemId, quantity: 400, unit: "g" }),

@@ -102,6 +102,31 @@ export const PushIngredientsResult = z.strictObject({
 });
 export type PushIngredientsResult = z.infer<typeof PushIngredientsResult>;
 
+/** grocery.add_text: each typed line as it was read, and the line of the list it landed on. */
+export const GroceryAddTextResult = z.strictObject({
+  grocery_list_id: id,
+  lines: z.array(z.strictObject({
+    text: z.string(),
+    /** The ingredient's name when the line matched one; else the name as typed (a free item). */
+    name: z.string(),
+    ingredient_id: id.nullable(),
+    quantity: z.number().positive(),
+    unit: z.enum(units),
+    prep_state: z.string().nullable(),
+    note: z.string().nullable(),
+    grocery_item_id: id,
+    merged: z.boolean(),
+  })),
+  summary: z.strictObject({
+    lines_received: z.int().positive(),
+    items_added: z.int().nonnegative(),
+    items_merged: z.int().nonnegative(),
+  }),
+  item_count: z.int().nonnegative(),
+  message: z.string(),
+});
+export type GroceryAddTextResult = z.infer<typeof GroceryAddTextResult>;
+
 export const GroceryAddItemResult = z.strictObject({
   grocery_item_id: id,
   merged: z.boolean(),
