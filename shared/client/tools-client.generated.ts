@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.50771bee6092";
+export const registryVersion = "1.0.d04d0558ee70";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -2519,6 +2519,22 @@ export type HouseholdRevokeInviteOutput = {
   message: string;
 };
 
+// household.preview_invite
+
+/** Name the household an invite code opens, and who invited, without joining. */
+export type HouseholdPreviewInviteInput = {
+  /** The invite code an owner shared (from household.create_invite), 8–64 characters. */
+  code: string;
+};
+
+/** The data of a successful household.preview_invite. */
+export type HouseholdPreviewInviteOutput = {
+  household_name: string;
+  invited_by: string | null;
+  expires_at: string;
+  already_member: boolean;
+};
+
 // household.set_aisle_order
 
 /** Set the order of the grocery categories (aisles) for the household's shop. */
@@ -2839,6 +2855,7 @@ export interface ToolTypes {
   "household.set_display_name": { input: HouseholdSetDisplayNameInput; output: HouseholdSetDisplayNameOutput };
   "household.list_invites": { input: HouseholdListInvitesInput; output: HouseholdListInvitesOutput };
   "household.revoke_invite": { input: HouseholdRevokeInviteInput; output: HouseholdRevokeInviteOutput };
+  "household.preview_invite": { input: HouseholdPreviewInviteInput; output: HouseholdPreviewInviteOutput };
   "household.set_aisle_order": { input: HouseholdSetAisleOrderInput; output: HouseholdSetAisleOrderOutput };
   "ingredient.search": { input: IngredientSearchInput; output: IngredientSearchOutput };
   "ingredient.create": { input: IngredientCreateInput; output: IngredientCreateOutput };
@@ -3402,6 +3419,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<HouseholdRevokeInviteOutput> =>
         callTool<HouseholdRevokeInviteOutput>(host, "household.revoke_invite", input, { ...defaults, ...options }),
+      /**
+       * `household.preview_invite` (read, risk low).
+       * Says what an invite link opens before joining: the household's name and the display
+       * name of who made the link. Any signed-in user holding a valid code, member or not.
+       */
+      previewInvite: (
+        input: HouseholdPreviewInviteInput,
+        options: CallOptions = {},
+      ): Promise<HouseholdPreviewInviteOutput> =>
+        callTool<HouseholdPreviewInviteOutput>(host, "household.preview_invite", input, options),
       /**
        * `household.set_aisle_order` (write, risk medium).
        * Sets the order of the grocery categories (aisles) to match the household's shop; the

@@ -70,6 +70,7 @@ const specifiedTools = [
   "household.set_display_name",
   "household.list_invites",
   "household.revoke_invite",
+  "household.preview_invite",
   "household.set_aisle_order",
   "ingredient.search",
   "ingredient.create",

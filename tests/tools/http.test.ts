@@ -78,6 +78,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "household.leave",
       "household.list",
       "household.list_invites",
+      "household.preview_invite",
       "household.remove_member",
       "household.rename",
       "household.revoke_invite",

@@ -9,6 +9,7 @@ import { ErrorMessage } from "./components/error-message.tsx";
 import { useDeparture } from "./live/departure.ts";
 import { AppContext, type AppContextValue, type HouseholdSummary } from "./context.ts";
 import { mainScreens, parseRoute, type Route, routeHash } from "./routes.ts";
+import { JoinScreen } from "./screens/household/join-screen.tsx";
 import { Screen } from "./screens/screen.tsx";
 import { SetNewPassword, SignIn } from "./screens/sign-in.tsx";
 
@@ -118,6 +119,22 @@ function SignedIn(
   }, []);
 
   if (households === null) return <p class="loading">Loading your household…</p>;
+  // An invite link: joined from here, whether the person is in a household or in none (removed, or left).
+  if (route.screen === "join") {
+    return (
+      <JoinScreen
+        supabase={supabase}
+        code={route.code}
+        onJoined={async (joinedId, sentence) => {
+          await refreshHouseholds();
+          setHouseholdId(joinedId);
+          setDeparture(null);
+          setStatus(sentence);
+          navigate({ screen: "list" });
+        }}
+      />
+    );
+  }
   if (!household) {
     return (
       <main class="empty-state">

@@ -5,6 +5,8 @@ const listInvitesSummary = `Lists the household's invite links, newest first, wi
 and status (active, expired, revoked, used_up). Owners only.`;
 const revokeInviteSummary = `Revokes one invite link of the household (owners only): its code no longer lets anyone
 join; those who joined with it stay. Needs the user's confirmation.`;
+const previewInviteSummary = `Says what an invite link opens before joining: the household's name and the display
+name of who made the link. Any signed-in user holding a valid code, member or not.`;
 
 export const householdInviteDocs = {
   listInvites: {
@@ -45,6 +47,23 @@ export const householdInviteDocs = {
       Examples: idExample("invite_id", "6f1c2d3e-4a5b-4c6d-8e7f-9a0b1c2d3e4f"),
       "Common Mistakes": "- ❌ Removing the members who joined: revoke stops new joins only; use " +
         "household.remove_member for a member.",
+    }),
+  },
+  previewInvite: {
+    description: "Name the household an invite code opens, and who invited, without joining.",
+    summary: previewInviteSummary,
+    doc: toolDoc("household.preview_invite", previewInviteSummary, {
+      Preconditions: "- A signed-in user (in any household or none) with the code from an invite link.",
+      Postconditions: "- Nothing changes. Returns `{ household_name, invited_by, expires_at, already_member }`: " +
+        "invited_by is the display name of the owner who made the link (null when they set none; never an " +
+        "email, as the caller is not a member yet).",
+      Invariants: "- Only a code that household.join would accept now is answered. No limit on tries: a code is " +
+        "43 characters from 32 random bytes (244 bits), so guessing one is hopeless, and whoever holds a valid " +
+        "code may join, which tells them more.",
+      "Failure Modes": "- **NOT_FOUND** (field code): no such code.\n" +
+        "- **CONFLICT** (field code): revoked, expired or used up, in words, as household.join says.",
+      Examples: '### Example 1\n```json\n{ "code": "q7Yc0b2nK4tW8xZ1aB3dE5fG7hJ9kL0mN2pR4sT6uV8" }\n```',
+      "Common Mistakes": "- ❌ Calling household.join to find out where a link leads: it joins.",
     }),
   },
 };

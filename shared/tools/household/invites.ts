@@ -4,7 +4,7 @@ import { z } from "zod";
 import { defineTool } from "../define-tool.ts";
 import { idField, pageFields } from "../fields.ts";
 import { householdInviteDocs } from "./docs-invites.ts";
-import { HouseholdListInvitesResult, HouseholdRevokeInviteResult } from "./results.ts";
+import { HouseholdListInvitesResult, HouseholdPreviewInviteResult, HouseholdRevokeInviteResult } from "./results.ts";
 
 export const listInvites = defineTool({
   name: "household.list_invites",
@@ -42,4 +42,22 @@ export function describeCreateInvite(
   return `Create an invite link to ${householdName}, valid for ${days} ${days === 1 ? "day" : "days"}${uses}`;
 }
 
-export const householdInviteTools = [listInvites, revokeInvite];
+/** An invite code as household.join and household.preview_invite take it. */
+export const inviteCodeField = z.string()
+  .trim()
+  .min(8, { error: "must be an invite code of 8 to 64 characters" })
+  .max(64, { error: "must be an invite code of 8 to 64 characters" })
+  .regex(/^[\x21-\x7e]+$/, { error: "must be an invite code without spaces" })
+  .describe("The invite code an owner shared (from household.create_invite), 8–64 characters.");
+
+// User scope: whoever holds the link is not a member yet. The code is checked as household.join checks it.
+export const previewInvite = defineTool({
+  name: "household.preview_invite",
+  ...householdInviteDocs.previewInvite,
+  effect: "read",
+  scope: "user",
+  inputSchema: z.strictObject({ code: inviteCodeField }),
+  outputSchema: HouseholdPreviewInviteResult,
+});
+
+export const householdInviteTools = [listInvites, revokeInvite, previewInvite];

@@ -101,6 +101,15 @@ export const HouseholdSetDisplayNameResult = z.strictObject({
 });
 export type HouseholdSetDisplayNameResult = z.infer<typeof HouseholdSetDisplayNameResult>;
 
+export const HouseholdPreviewInviteResult = z.strictObject({
+  household_name: z.string(),
+  /** The display name of who made the link; null when they set none. */
+  invited_by: z.string().nullable(),
+  expires_at: timestamp,
+  already_member: z.boolean(),
+});
+export type HouseholdPreviewInviteResult = z.infer<typeof HouseholdPreviewInviteResult>;
+
 /** An invite as its household's owners see it. */
 export const HouseholdInvite = z.strictObject({
   invite_id: id,

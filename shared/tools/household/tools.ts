@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describeCreateInvite } from "./invites.ts";
+import { describeCreateInvite, inviteCodeField } from "./invites.ts";
 import { defineTool } from "../define-tool.ts";
 import { emptyInput, idField, textField } from "../fields.ts";
 import { householdDocs } from "./docs.ts";
@@ -49,14 +49,7 @@ export const joinHousehold = defineTool({
   effect: "write",
   risk: "medium",
   scope: "user",
-  inputSchema: z.strictObject({
-    code: z.string()
-      .trim()
-      .min(8, { error: "must be an invite code of 8 to 64 characters" })
-      .max(64, { error: "must be an invite code of 8 to 64 characters" })
-      .regex(/^[\x21-\x7e]+$/, { error: "must be an invite code without spaces" })
-      .describe("The invite code an owner shared (from household.create_invite), 8–64 characters."),
-  }),
+  inputSchema: z.strictObject({ code: inviteCodeField }),
   // The code is a secret: no sentence repeats it. Which household it opens is known once it has run (the history).
   describe: (_input, names, recorded) =>
     recorded ? `Join ${names.household()}` : "Join a household with an invite code",

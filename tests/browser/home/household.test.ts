@@ -160,8 +160,12 @@ browserTest("an owner removes a member and undoes it; the member then leaves on 
   await remove.click();
   await asked.getByRole("button", { name: "Remove" }).click();
   await alice.locator(".member", { hasText: bobEmail }).waitFor({ state: "detached" });
+  // Bob's open page is told at once, in words.
+  await bob.getByText(/ removed you from Leaving household\./).first().waitFor();
   await alice.locator(".undo-offer").getByRole("button", { name: "Undo" }).click();
   await alice.locator(".member", { hasText: bobEmail }).waitFor();
+  // Put back: his page finds the household again when it loads.
+  await bob.reload();
 
   await open(bob, "Household", "Leaving household");
   await bob.getByRole("button", { name: "Leave Leaving household" }).click();

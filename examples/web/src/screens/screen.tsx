@@ -3,7 +3,6 @@ import type { Route } from "../routes.ts";
 import { AssistantScreen } from "./assistant/assistant-screen.tsx";
 import { HistoryScreen } from "./history/history-screen.tsx";
 import { HouseholdScreen } from "./household/household-screen.tsx";
-import { JoinScreen } from "./household/join-screen.tsx";
 import { ListScreen } from "./list/list-screen.tsx";
 import { RecipesScreen } from "./recipes/recipes-screen.tsx";
 import { WeekScreen } from "./week/week-screen.tsx";
@@ -24,6 +23,7 @@ export function Screen({ route }: { route: Route }) {
     case "assistant":
       return <AssistantScreen />;
     case "join":
-      return <JoinScreen code={route.code} />;
+      // The shell shows the join page itself, household or not (app.tsx).
+      return null;
   }
 }

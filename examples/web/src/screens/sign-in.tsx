@@ -56,8 +56,8 @@ export function SignIn(
         options: { data, emailRedirectTo: appAddress(new URL(location.href)) },
       });
       if (error) return error.message;
-      // Signing up with the code joined the household already: the app opens on the list, not on the link.
-      if (inviteCode && signedUp.session) location.replace("#/list");
+      // Signing up with a valid code joined the household already; the link stays open, so the join page says
+      // so, or, when the code no longer works (revoked, expired, used up), why (household.join's words).
       if (!signedUp.session) {
         setMessage({ text: `We sent a confirmation link to ${email}. Open it to finish.`, error: false });
       }
@@ -136,9 +136,8 @@ export function SignIn(
         {mode === "sign-up"
           ? (
             <label>
-              Your name
+              Your name, as members see it
               <input
-                required
                 maxLength={60}
                 autoComplete="name"
                 placeholder="Alice"

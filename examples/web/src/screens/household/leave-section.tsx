@@ -32,7 +32,7 @@ export function LeaveSection() {
         class="danger"
         disabled={busy}
         question={`Leave ${household.name}?`}
-        detail="You will need a new invite link to come back."
+        detail="To come back, open an invite link from an owner."
         confirm="Leave"
         onConfirm={leave}
       >
