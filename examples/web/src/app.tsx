@@ -106,14 +106,17 @@ function SignedIn(
   }, [refreshHouseholds, session.user.id]);
 
   // Removed from the open household, or left it elsewhere: said at once, in the server's words.
-  const [departure, setDeparture] = useState<string | null>(null);
+  const [departure, setDeparture] = useState<{ householdId: string; words: string } | null>(null);
   useDeparture(supabase, session.user.id, householdId, (words) => {
-    setDeparture(words);
+    // The household's screens close at once (no "Up to date." under the news); the rest follows the reload.
+    if (householdId) setDeparture({ householdId, words });
     setStatus(words);
     void refreshHouseholds();
   });
 
-  const household = households?.find((candidate) => candidate.id === householdId);
+  const household = departure?.householdId === householdId
+    ? undefined
+    : households?.find((candidate) => candidate.id === householdId);
   const navigate = useCallback((next: Route) => {
     location.hash = routeHash(next);
   }, []);
@@ -140,7 +143,7 @@ function SignedIn(
       <main class="empty-state">
         <h1>Meal planner</h1>
         <ErrorMessage error={error} />
-        {departure ?? status ? <p role="alert" class="departure">{departure ?? status}</p> : null}
+        {departure?.words ?? status ? <p role="alert" class="departure">{departure?.words ?? status}</p> : null}
         <p>
           You are not in a household. Open an invite link from a member to join one (again), or sign out and sign up
           again.
