@@ -43,8 +43,7 @@ Deno.test({
       // The suggestion comes from ingredient.search: picked, the item is the catalog's ingredient.
       await page.getByLabel("Item", { exact: true }).fill("tomat");
       await page.locator('#ingredient-suggestions option[value="tomato"]').waitFor({ state: "attached" });
-      await page.getByLabel("Item", { exact: true }).fill("tomato");
-      await page.getByLabel("Amount", { exact: true }).fill("3");
+      await page.getByLabel("Item", { exact: true }).fill("3 tomato");
       await page.getByRole("button", { name: "Add", exact: true }).click();
       await page.locator('li.item:not(.pending)[data-item="tomato"]').waitFor();
 

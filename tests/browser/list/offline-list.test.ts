@@ -110,7 +110,8 @@ Deno.test({
         carrots: false,
         dates: true,
         eggs: true,
-        flour: false,
+        // Quick add reads "flour" as the catalog's name for it.
+        "all-purpose flour": false,
         milk: true,
       });
     } finally {

@@ -2,6 +2,7 @@
 // shows ticked, a pending add shows as a line), and with each call that was not applied beside its item, in words.
 import type { ListState, ServerItem } from "../live/list-state.ts";
 import { localIdPrefix, type QueuedCall } from "./queue.ts";
+import { typedParts, typedPreview } from "./typed-preview.ts";
 
 export interface ShownItem extends ServerItem {
   /** A call on this item is stored or sent and not yet seen in a pull. */
@@ -61,6 +62,27 @@ export function overlay(state: ListState, calls: QueuedCall[], sent: QueuedCall[
           buy: null,
           pending: true,
           problems: [],
+        });
+        break;
+      // Each typed line shows as a line of its own until the server has read them (a sent call's lines come with
+      // the next pull: the server may have merged them into lines already shown).
+      case "grocery.add_text":
+        if (sentIds.has(call.id)) break;
+        typedParts(String(call.input.text ?? "")).forEach((line, index) => {
+          const id = `${localIdPrefix}${call.id}:${index}`;
+          items.set(id, {
+            id,
+            ingredient_id: null,
+            ...typedPreview(line),
+            prep_state: null,
+            checked: false,
+            checked_at: null,
+            sources: [],
+            category: null,
+            buy: null,
+            pending: true,
+            problems: [],
+          });
         });
         break;
       case "grocery.check_item":

@@ -4,6 +4,8 @@
 // first and applies it once. Storage and transport are injected: IndexedDB and supabase-js in the browser, memory
 // and a plain client in tests.
 
+import { typedParts } from "./typed-preview.ts";
+
 /** Idempotency records are kept 7 days on the server: a call queued longer ago could run twice, so it is not sent. */
 export const replayWindowMs = 7 * 24 * 60 * 60 * 1000;
 
@@ -11,6 +13,7 @@ export type QueuedTool =
   | "grocery.check_item"
   | "grocery.uncheck_item"
   | "grocery.add_item"
+  | "grocery.add_text"
   | "grocery.remove_item"
   | "grocery.update_item";
 
@@ -240,6 +243,22 @@ export class OfflineQueue {
       for (const later of await this.calls()) {
         if (later.input.grocery_item_id === localId) {
           await this.storage.save({ ...later, input: { ...later.input, grocery_item_id: data.grocery_item_id } });
+        }
+      }
+    }
+    if (call.tool === "grocery.add_text" && Array.isArray(data.lines)) {
+      // A quick add's lines are `local:<add's id>:<line>` until then, the lines as typedParts cut the text; the
+      // server answers one line each, in order, unless it joined a prep state to its line ("2 onions, chopped"):
+      // then a later call on one of them is kept, in words, rather than sent to the wrong line.
+      const lines = data.lines as { grocery_item_id?: unknown }[];
+      const typed = typedParts(String(call.input.text ?? ""));
+      const prefix = `${localIdPrefix}${call.id}:`;
+      for (const later of await this.calls()) {
+        const itemId = later.input.grocery_item_id;
+        if (typeof itemId !== "string" || !itemId.startsWith(prefix) || typed.length !== lines.length) continue;
+        const landed = lines[Number(itemId.slice(prefix.length))]?.grocery_item_id;
+        if (typeof landed === "string") {
+          await this.storage.save({ ...later, input: { ...later.input, grocery_item_id: landed } });
         }
       }
     }

@@ -8,8 +8,9 @@ const seenVersionRefused = new Set<string>();
 
 export function toolTransport(host: FunctionsHost, householdId: () => string | undefined): Transport {
   return async (call: QueuedCall): Promise<TransportResult> => {
+    // Adds take no seen_version: they change no line someone else may have changed.
     const withVersion = call.seenVersion !== null && call.tool !== "grocery.add_item" &&
-      !seenVersionRefused.has(call.tool);
+      call.tool !== "grocery.add_text" && !seenVersionRefused.has(call.tool);
     const input = withVersion ? { ...call.input, seen_version: call.seenVersion } : call.input;
     try {
       const data = await callTool<Record<string, unknown>>(host, call.tool, input, {

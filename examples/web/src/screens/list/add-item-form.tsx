@@ -1,49 +1,43 @@
 /// <reference lib="dom" />
-// Add an item by hand: the name suggests the catalog's and the household's ingredients as one types
-// (ingredient.search); a name no ingredient has is added as a free item. Queued, so it works offline.
+// Quick add: the person types what to buy as they would say it ("2 l milk", "onions, 3 tomatoes") and the server
+// reads it (grocery.add_text: amounts, units, the catalog's names, merged into the lines already there). As they
+// type, the last thing named is completed from the catalog's and the household's ingredients (ingredient.search).
+// Queued, so it works offline.
 import { useEffect, useState } from "preact/hooks";
-import { type IngredientSearchOutput, type Unit, units } from "@meal-planner/client/tools-client.generated.ts";
-import { chosen } from "../../components/choice.ts";
+import type { IngredientSearchOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { useApp } from "../../context.ts";
 import type { ShoppingList } from "../../live/shopping-list.ts";
+import { searchedName } from "./searched-name.ts";
 
 type Suggestion = IngredientSearchOutput["ingredients"][number];
 
 export function AddItemForm({ list }: { list: ShoppingList }) {
   const { api, announce } = useApp();
-  const [name, setName] = useState("");
-  const [quantity, setQuantity] = useState("1");
-  const [unit, setUnit] = useState<Unit>("whole");
+  const [text, setText] = useState("");
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [problem, setProblem] = useState("");
+  const searched = searchedName(text);
 
   useEffect(() => {
-    const query = name.trim();
-    if (query.length < 2) return setSuggestions([]);
+    if (searched.name.length < 2) return setSuggestions([]);
     // Asked once the person pauses; offline there are simply no suggestions.
     const timer = setTimeout(() => {
-      api.tools().ingredient.search({ query, limit: 8 })
+      api.tools().ingredient.search({ query: searched.name, limit: 8 })
         .then((found) => setSuggestions(found.ingredients))
         .catch(() => setSuggestions([]));
     }, 200);
     return () => clearTimeout(timer);
-  }, [name, api]);
+  }, [searched.name, api]);
 
   async function submit(event: Event) {
     event.preventDefault();
-    const itemName = name.trim();
-    const amount = Number(quantity);
-    if (!itemName) return setProblem("Name the item to add.");
-    if (!(amount > 0) || amount > 1_000_000) return setProblem("The amount must be a number above 0.");
+    const typed = text.trim();
+    if (!typed) return setProblem("Name the item to add, such as 2 l milk.");
+    if (typed.length > 2000) return setProblem("That is too long: add at most 2000 characters at a time.");
     setProblem("");
-    const known = suggestions.find((suggestion) => suggestion.name.toLowerCase() === itemName.toLowerCase());
-    const input = known
-      ? { grocery_list_id: list.listId, ingredient_id: known.id, quantity: amount, unit }
-      : { grocery_list_id: list.listId, name: itemName, quantity: amount, unit };
-    await list.act("grocery.add_item", input, known?.name ?? itemName);
-    announce(`Added ${known?.name ?? itemName}.`);
-    setName("");
-    setQuantity("1");
+    await list.act("grocery.add_text", { grocery_list_id: list.listId, text: typed }, typed);
+    announce(`Added ${typed}.`);
+    setText("");
     setSuggestions([]);
   }
 
@@ -52,35 +46,22 @@ export function AddItemForm({ list }: { list: ShoppingList }) {
       <label class="add-name">
         Item
         <input
-          value={name}
+          value={text}
           list="ingredient-suggestions"
           autoComplete="off"
-          onInput={(event) => setName(event.currentTarget.value)}
+          placeholder="2 l milk, onions"
+          onInput={(event) => setText(event.currentTarget.value)}
           aria-invalid={problem ? "true" : undefined}
-          aria-describedby={problem ? "add-item-problem" : undefined}
+          aria-describedby={problem ? "add-item-hint add-item-problem" : "add-item-hint"}
         />
       </label>
       <datalist id="ingredient-suggestions">
-        {suggestions.map((suggestion) => <option key={suggestion.id} value={suggestion.name} />)}
+        {suggestions.map((suggestion) => <option key={suggestion.id} value={searched.before + suggestion.name} />)}
       </datalist>
-      <label class="add-quantity">
-        Amount
-        <input
-          type="number"
-          inputMode="decimal"
-          min="0.001"
-          step="any"
-          value={quantity}
-          onInput={(event) => setQuantity(event.currentTarget.value)}
-        />
-      </label>
-      <label class="add-unit">
-        Unit
-        <select value={unit} onChange={(event) => setUnit(chosen(units, event.currentTarget.value) ?? unit)}>
-          {units.map((option) => <option key={option} value={option}>{option}</option>)}
-        </select>
-      </label>
       <button type="submit">Add</button>
+      <p id="add-item-hint" class="hint add-hint">
+        One or more, separated by commas: 2 l milk, onions, 3 tomatoes.
+      </p>
       {problem ? <p id="add-item-problem" class="field-error" role="alert">{problem}</p> : null}
     </form>
   );

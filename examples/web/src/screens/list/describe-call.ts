@@ -8,6 +8,7 @@ export function describeCall(call: QueuedCall): string {
     case "grocery.uncheck_item":
       return `Unticking ${call.itemName}`;
     case "grocery.add_item":
+    case "grocery.add_text":
       return `Adding ${call.itemName}`;
     case "grocery.remove_item":
       return `Removing ${call.itemName}`;
