@@ -80,7 +80,10 @@ browserTest("by keyboard: every screen opens from the nav; a list is made, an it
   // Until the server has the item it shows as pending, among the items of no aisle; once confirmed it moves to its
   // aisle, a new row, so the keys go to it after that (a checkbox focused before would be gone).
   await page.locator('li.item:not(.pending)[data-item="rice"]').waitFor();
-  await tabTo(page, "rice");
+  // The checkbox is labelled by the row's whole phrase (its amount in words, then the name).
+  const phrase = (await page.locator('li.item[data-item="rice"] label.tick').textContent())?.trim() ?? "";
+  assert.match(phrase, /rice$/);
+  await tabTo(page, phrase);
   await page.keyboard.press("Space");
   await page.locator('li.item.checked[data-item="rice"]').waitFor();
   assert.deepEqual(run.pageErrors, []);

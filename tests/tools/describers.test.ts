@@ -455,7 +455,7 @@ Deno.test("a row the caller cannot see is named in words, never by its id", asyn
     });
     assert.equal(
       result.structuredContent.action.summary,
-      "Add 2 packages of paper towels to a list that no longer exists",
+      "Add 2 packages paper towels to a list that no longer exists",
     );
   } finally {
     await mcp.close();

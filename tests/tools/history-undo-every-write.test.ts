@@ -280,9 +280,29 @@ const everyWrite: Record<string, () => Promise<unknown>> = {
   },
 };
 
+// Writes that are a person's own, not a household's: they are in no household's history, so history.undo does not
+// reach them; the reply carries what was there before, and writing that back is their undo (checked below).
+const undoneByWritingBack = ["household.set_display_name"];
+
 Deno.test("every write tool of the registry is checked here", () => {
   const writeTools = allTools.filter((tool) => tool.effect === "write").map((tool) => tool.name).sort();
-  assert.deepEqual(writeTools, Object.keys(everyWrite).sort());
+  assert.deepEqual(writeTools, [...Object.keys(everyWrite), ...undoneByWritingBack].sort());
+  for (const name of undoneByWritingBack) {
+    assert.equal(allTools.find((tool) => tool.name === name)?.scope, "user", `${name} is a person's own write`);
+  }
+});
+
+Deno.test("household.set_display_name is undone by writing its previous name back, and no household lists it", async () => {
+  const person = await createTestUser(sql, "undo-display-name");
+  const first = await callToolOk(person, "household.set_display_name", { display_name: "Sam" });
+  const second = await callToolOk(person, "household.set_display_name", { display_name: "Samantha" });
+  assert.equal(second.previous_display_name, first.display_name);
+  await callToolOk(person, "household.set_display_name", { display_name: second.previous_display_name! });
+  const [profile] = await sql<{ display_name: string }[]>`
+    select display_name from public.profiles where user_id = ${person.id}`;
+  assert.equal(profile.display_name, "Sam");
+  const history = await callToolOk(person, "history.list", { limit: 100 });
+  assert.ok(!history.entries.some((entry) => entry.tool === "household.set_display_name"));
 });
 
 // Each write is undone, and found as it was; the undo is undone (a redo), and the write comes back exactly; undoing

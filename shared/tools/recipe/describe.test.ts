@@ -13,7 +13,7 @@ Deno.test("a recipe line without an amount reads as its name and note: salt (to 
   assert.equal(recipeLineWords({ name: "parsley", quantity: null, unit: null }, names), "parsley");
   assert.equal(
     recipeLineWords({ name: "onion", quantity: 2, unit: "whole", prep_state: "chopped" }, names),
-    "2 whole onion (chopped)",
+    "2 onions (chopped)",
   );
 });
 
