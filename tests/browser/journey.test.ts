@@ -294,7 +294,7 @@ browserTest(
       await alice.click(alice.page.getByRole("button", { name: /^Add this week's meals/ }));
       const preview = alice.page.locator(".sync-preview");
       await preview.waitFor();
-      assert.match(await preview.innerText(), /add 2 can kidney beans \(Weeknight chilli/);
+      assert.match(await preview.innerText(), /add 2 cans kidney beans \(Weeknight chilli/);
       await alice.click(preview.getByRole("button", { name: "Apply to the list" }));
       await alice.page.locator('li.item[data-item="milk"]').waitFor();
 
