@@ -19,7 +19,7 @@ Deno.test("history summaries say 1 line and 1 item, 2 lines and 2 items", async 
   await push([{ ingredient_id: rice, quantity: 1, unit: "cup" }]);
   assert.equal((await lastWrite(alice)).summary, "Add 1 cup white rice to Counted");
   await push([{ ingredient_id: rice, quantity: 1, unit: "cup" }, { ingredient_id: eggs, quantity: 2, unit: "whole" }]);
-  assert.equal((await lastWrite(alice)).summary, "Add 1 cup white rice and 2 whole eggs to Counted");
+  assert.equal((await lastWrite(alice)).summary, "Add 1 cup white rice and 2 eggs to Counted");
 
   const { items } = await callToolOk(alice, "grocery.get_list", { grocery_list_id });
   await callToolOk(alice, "grocery.check_item", { grocery_item_id: items[0].id });

@@ -31,7 +31,7 @@ Deno.test("history.list shows the household's writes newest first, with who, whe
   assert.deepEqual(first.entries.map((entry) => entry.tool), ["grocery.add_item", "grocery.rename_list"]);
   // Each tool's describer's sentence (tests/tools/describers.test.ts); the rename's old name is its reply's.
   assert.deepEqual(first.entries.map((entry) => entry.summary), [
-    "Add 1 whole flowers to Farmers market",
+    "Add 1 flower to Farmers market",
     "Rename the list Market to Farmers market",
   ]);
   assert.ok(first.entries.every((entry) => entry.user_id === carol.id && !entry.undone));
@@ -49,7 +49,7 @@ Deno.test("history.list shows the household's writes newest first, with who, whe
     ["grocery.rename_list", false],
     ["grocery.create_list", false],
   ]);
-  assert.equal(after.entries[0].summary, "Undo: add 1 whole flowers to Farmers market");
+  assert.equal(after.entries[0].summary, "Undo: add 1 flower to Farmers market");
   assert.ok(!(await callToolOk(bob, "history.list", {})).entries.some((entry) => entry.user_id === carol.id));
 });
 

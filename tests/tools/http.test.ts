@@ -52,6 +52,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
     ],
     grocery: [
       "grocery.add_item",
+      "grocery.add_text",
       "grocery.apply_conversion",
       "grocery.changes",
       "grocery.check_item",
