@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 // Screens are addressed by the URL's hash (#/list, #/week, …), so a reload or a shared link opens the same screen
-// and the static host needs no rewrite rules. An invite link is #/join/<code>.
+// and the static host needs no rewrite rules. An invite link is #/join/<code>. A recipe opened from a planned meal
+// carries the meal's servings (#/recipes/<id>/for/6), and so does its cook mode (#/recipes/<id>/cook/for/6).
 export type Route =
   | { screen: "list"; listId?: string }
   | { screen: "week"; date?: string }
-  | { screen: "recipes"; recipeId?: string; mode?: "view" | "edit" | "new" | "import" }
+  | { screen: "recipes"; recipeId?: string; mode?: "view" | "edit" | "new" | "import" | "cook"; servings?: number }
   | { screen: "history" }
   | { screen: "household" }
   | { screen: "assistant" }
@@ -20,14 +21,21 @@ export const mainScreens = [
 ] as const;
 
 export function parseRoute(hash: string): Route {
-  const [screen, first, second] = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  const [screen, first, second, ...rest] = hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
   switch (screen) {
     case "week":
       return { screen, date: first || undefined };
     case "recipes":
       if (first === "new") return { screen, mode: "new" };
       if (first === "import") return { screen, mode: "import" };
-      return first ? { screen, recipeId: first, mode: second === "edit" ? "edit" : "view" } : { screen };
+      if (!first) return { screen };
+      if (second === "edit") return { screen, recipeId: first, mode: "edit" };
+      return {
+        screen,
+        recipeId: first,
+        mode: second === "cook" ? "cook" : "view",
+        servings: servingsIn(second === "cook" ? rest : [second, ...rest]),
+      };
     case "history":
     case "household":
     case "assistant":
@@ -40,13 +48,22 @@ export function parseRoute(hash: string): Route {
   }
 }
 
+// "for/6" → 6; anything else (or nothing) → undefined, so a mistyped link opens the recipe as it is.
+function servingsIn([word, count]: (string | undefined)[]): number | undefined {
+  const servings = word === "for" && count && /^\d{1,3}$/.test(count) ? Number(count) : 0;
+  return servings > 0 ? servings : undefined;
+}
+
 export function routeHash(route: Route): string {
   const parts: string[] = [route.screen];
   if (route.screen === "list" && route.listId) parts.push(route.listId);
   if (route.screen === "week" && route.date) parts.push(route.date);
   if (route.screen === "recipes") {
     if (route.mode === "new" || route.mode === "import") parts.push(route.mode);
-    else if (route.recipeId) parts.push(route.recipeId, ...(route.mode === "edit" ? ["edit"] : []));
+    else if (route.recipeId) {
+      parts.push(route.recipeId, ...(route.mode === "edit" ? ["edit"] : route.mode === "cook" ? ["cook"] : []));
+      if (route.mode !== "edit" && route.servings) parts.push("for", String(route.servings));
+    }
   }
   if (route.screen === "join") parts.push(route.code);
   return "#/" + parts.map(encodeURIComponent).join("/");

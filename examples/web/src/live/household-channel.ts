@@ -14,16 +14,25 @@ export interface Poke {
   user_id?: string;
 }
 
+/**
+ * Where the channel stands: joining the first time, joined, retrying after an error or a closed socket
+ * (supabase-js rejoins on its own, with backoff), or closed (left, or the socket closed without a retry).
+ */
+export type ChannelState = "joining" | "joined" | "retrying" | "closed";
+
 export interface HouseholdListener {
   poke?: (poke: Poke) => void;
   /** Joined (first, or again after a reconnect): whatever was missed meanwhile is to be pulled. */
   joined?: () => void;
+  /** Each change of the channel's state, and the state it is in when the listener arrives. */
+  state?: (state: ChannelState) => void;
 }
 
 interface Joined {
   channel: RealtimeChannel;
   listeners: Set<HouseholdListener>;
   subscribed: boolean;
+  state: ChannelState;
   leaving?: ReturnType<typeof setTimeout>;
 }
 
@@ -50,19 +59,22 @@ export function listenToHousehold(
       .on("broadcast", { event: "poke" }, (message) => {
         for (const each of listeners) each.poke?.(message.payload as Poke);
       });
-    const entry: Joined = { channel, listeners, subscribed: false, leaving: undefined };
+    const entry: Joined = { channel, listeners, subscribed: false, state: "joining", leaving: undefined };
     joined = entry;
     byHousehold.set(householdId, entry);
     // The access token first (supabase-js hands over the session's, and each refreshed one after it).
     void supabase.realtime.setAuth().catch(() => {}).then(() =>
       channel.subscribe((status) => {
         entry.subscribed = status === "SUBSCRIBED";
+        entry.state = entry.subscribed ? "joined" : status === "CLOSED" ? "closed" : "retrying";
+        for (const each of listeners) each.state?.(entry.state);
         if (entry.subscribed) { for (const each of listeners) each.joined?.(); }
       })
     );
   }
   clearTimeout(joined.leaving);
   joined.listeners.add(listener);
+  listener.state?.(joined.state);
   if (joined.subscribed) listener.joined?.();
   const entry = joined;
   return () => {

@@ -9,14 +9,15 @@ import { openOfflineDatabase, queueStorage, savedList, saveList } from "../offli
 import type { ShownList } from "../offline/pending-overlay.ts";
 import { OfflineQueue } from "../offline/queue.ts";
 import { toolTransport } from "../offline/tool-transport.ts";
-import { listenToHousehold } from "./household-channel.ts";
+import { type Connection, connectionOf } from "./connection.ts";
+import { type ChannelState, listenToHousehold } from "./household-channel.ts";
 import type { ListState } from "./list-state.ts";
 import { ShoppingList } from "./shopping-list.ts";
 
 /** How often calls that could not be sent are tried again, while any wait. */
 const retryMs = 2000;
 
-export type ShoppingListView = ShownList & { state: ListState; reachable: boolean };
+export type ShoppingListView = ShownList & { state: ListState; reachable: boolean; connection: Connection };
 
 const queues = new Map<string, { queue: OfflineQueue; offline: ReturnType<typeof openOfflineDatabase> }>();
 
@@ -55,14 +56,31 @@ export function useShoppingList(
     };
     let current: ShoppingList | undefined;
     let stopListening = () => {};
+    // The status line says "Up to date." only once a pull succeeded with the channel joined; the browser going
+    // offline or the channel dropping says otherwise at once.
+    let channel: ChannelState = "joining";
+    let pulledWhileJoined = false;
+    const connection = () =>
+      connectionOf({
+        browserOnline: navigator.onLine,
+        channel,
+        reachable: current?.reachable ?? true,
+        pulledWhileJoined,
+      });
     const publish = (shown: ShownList & { state: ListState }) => {
       if (closed) return;
-      setView({ ...shown, reachable: current?.reachable ?? true });
+      setView({ ...shown, reachable: current?.reachable ?? true, connection: connection() });
       void saveList(offline, shown.state).catch(() => {});
     };
     const catchUp = () => {
       if (!current) return;
-      current.sync.pull().then(() => current && (current.reachable = true)).catch((error) => {
+      const joinedBefore = channel === "joined";
+      current.sync.pull().then(() => {
+        if (!current) return;
+        current.reachable = true;
+        if (joinedBefore && channel === "joined" && navigator.onLine) pulledWhileJoined = true;
+        publishCurrent();
+      }).catch((error) => {
         if (current) current.reachable = false;
         publishCurrent();
         if ((error as { status?: number }).status !== 0) onError(error);
@@ -89,6 +107,13 @@ export function useShoppingList(
           current?.sync.poked(poke.version).catch(() => {});
         },
         joined: catchUp,
+        state: (state) => {
+          channel = state;
+          if (state !== "joined") pulledWhileJoined = false;
+          publishCurrent();
+          // The socket dropped: whether the server is still reachable is found out now, not at the next call.
+          if (state === "retrying") catchUp();
+        },
       });
       try {
         await current.start();
@@ -101,11 +126,19 @@ export function useShoppingList(
 
     const onVisible = () => document.visibilityState === "visible" && catchUp();
     document.addEventListener("visibilitychange", onVisible);
+    const onOffline = () => {
+      pulledWhileJoined = false;
+      publishCurrent();
+    };
     addEventListener("online", catchUp);
+    addEventListener("offline", onOffline);
     // While calls wait or the server was out of reach, try again now and then (a dead zone does not say when it
     // ends: navigator.onLine stays true behind a captive portal or a silent network).
     const timer = setInterval(() => {
-      if (current && (!current.reachable || (current.view()?.pendingCount ?? 0) > 0)) catchUp();
+      if (
+        current &&
+        (!current.reachable || (channel === "joined" && !pulledWhileJoined) || (current.view()?.pendingCount ?? 0) > 0)
+      ) catchUp();
     }, retryMs);
 
     return () => {
@@ -113,6 +146,7 @@ export function useShoppingList(
       clearInterval(timer);
       document.removeEventListener("visibilitychange", onVisible);
       removeEventListener("online", catchUp);
+      removeEventListener("offline", onOffline);
       current?.close();
       stopListening();
     };

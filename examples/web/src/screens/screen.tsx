@@ -15,7 +15,7 @@ export function Screen({ route }: { route: Route }) {
     case "week":
       return <WeekScreen date={route.date} />;
     case "recipes":
-      return <RecipesScreen recipeId={route.recipeId} mode={route.mode} />;
+      return <RecipesScreen recipeId={route.recipeId} mode={route.mode} servings={route.servings} />;
     case "history":
       return <HistoryScreen />;
     case "household":

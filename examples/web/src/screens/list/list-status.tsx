@@ -1,25 +1,32 @@
 /// <reference lib="dom" />
-// What the person must know about the list's connection, read out as it changes: offline, changes waiting, and
-// the changes that were not applied (with why) that belong to no item on the screen.
+// What the person must know about the list's connection, read out as it changes: offline (the browser says so, or
+// the server is out of reach), reconnecting (the live socket retries), "Up to date." only after a pull with the
+// socket joined, changes waiting, and the changes that were not applied (with why) that belong to no item on the
+// screen.
 import type { ShoppingList } from "../../live/shopping-list.ts";
 import type { ShoppingListView } from "../../live/use-shopping-list.ts";
 import { describeCall } from "./describe-call.ts";
 
 export function ListStatus({ view, list }: { view: ShoppingListView | null; list: ShoppingList }) {
   const waiting = view?.pendingCount ?? 0;
+  const waits = waiting ? ` ${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent.` : "";
+  const connection = view?.connection;
   const words = !view
     ? ""
-    : !view.reachable
-    ? `Offline: showing the list as last read.${
-      waiting ? ` ${waiting} ${waiting === 1 ? "change waits" : "changes wait"} to be sent.` : ""
-    }`
+    : connection === "offline"
+    ? `Offline: showing the list as last read.${waits}`
+    : connection === "reconnecting"
+    ? `Reconnecting…${waits}`
     : waiting
     ? `Sending ${waiting} ${waiting === 1 ? "change" : "changes"}…`
-    : "Up to date.";
+    : connection === "live"
+    ? "Up to date."
+    : "Connecting…";
   return (
     <div class="list-status">
       <p
-        class={view && !view.reachable ? "connection offline" : "connection"}
+        class={connection === "offline" ? "connection offline" : "connection"}
+        data-connection={connection}
         aria-live="polite"
         data-pending={waiting}
       >
