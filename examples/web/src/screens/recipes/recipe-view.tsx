@@ -1,38 +1,24 @@
 /// <reference lib="dom" />
 // One recipe: ingredients with amounts, method, servings, tags and rating; edit, delete (with restore) and its
-// revisions, any of which it can be put back to.
+// revisions, any of which it can be put back to. Opened from a planned meal with servings of its own, it shows the
+// lines scaled to them, says so, and can go back to the recipe's own amounts; "Start cooking" opens cook mode.
 import { useEffect, useState } from "preact/hooks";
-import type { ComponentChildren } from "preact";
-import type { RecipeGetOutput, Unit } from "@meal-planner/client/tools-client.generated.ts";
+import type { RecipeGetOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
-import { amountParts, formatServes } from "@meal-planner/client/amounts.ts";
+import { formatServes } from "@meal-planner/client/amounts.ts";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { routeHash } from "../../routes.ts";
-import { unquantifiedWords } from "./draft.ts";
+import { IngredientWords } from "./ingredient-words.tsx";
+import { scaledWords, scaleLines, scaling } from "./scale.ts";
 import { RecipeRevisions } from "./recipe-revisions.tsx";
 import { Stars } from "./stars.tsx";
 
 type Recipe = RecipeGetOutput["recipe"];
 
-/** "2 cloves garlic, minced": the amount as said, in bold, then the rest of the line. */
-function LineAmount({ quantity, unit, name, children }: {
-  quantity: number;
-  unit: Unit;
-  name: string;
-  children: ComponentChildren;
-}) {
-  const said = amountParts({ quantity, unit, name });
-  return (
-    <>
-      <span class="amount">{said.measure}</span> {said.name}
-      {children}
-    </>
-  );
-}
-
-export function RecipeView({ recipeId }: { recipeId: string }) {
+export function RecipeView({ recipeId, servings }: { recipeId: string; servings?: number }) {
   const { api, announce } = useApp();
+  const [ownAmounts, setOwnAmounts] = useState(false);
   const [recipe, setRecipe] = useState<Recipe | null>(null);
   const [deleted, setDeleted] = useState(false);
   const [revisionsVersion, setRevisionsVersion] = useState(0);
@@ -74,6 +60,10 @@ export function RecipeView({ recipeId }: { recipeId: string }) {
     );
   }
 
+  const planned = scaling(servings, recipe.servings);
+  const scaled = planned && !ownAmounts ? planned : null;
+  const lines = scaled ? scaleLines(recipe.ingredients, scaled.servings, scaled.base) : recipe.ingredients;
+
   return (
     <article aria-labelledby="recipe-heading" class={deleted ? "recipe deleted" : "recipe"}>
       <p class="breadcrumb">
@@ -93,9 +83,33 @@ export function RecipeView({ recipeId }: { recipeId: string }) {
         <Stars rating={recipe.rating} />
         {recipe.tags.map((tag) => <span class="tag" key={tag}>{tag}</span>)}
       </p>
+      {planned
+        ? (
+          <p class="scaled-note" role="status">
+            {scaled
+              ? scaledWords(planned.servings, planned.base)
+              : `The recipe's own amounts (planned for ${planned.servings})`}{" "}
+            <button type="button" class="secondary" onClick={() => setOwnAmounts(!ownAmounts)}>
+              {scaled ? "Show the recipe's own amounts" : `Scale to ${planned.servings} servings`}
+            </button>
+          </p>
+        )
+        : servings && !recipe.servings
+        ? (
+          <p class="scaled-note hint">
+            Planned for {servings}; the recipe does not say how many it serves, so its amounts are as written.
+          </p>
+        )
+        : null}
       {deleted ? null : (
         <div class="actions">
-          <a class="button" href={routeHash({ screen: "recipes", recipeId, mode: "edit" })}>Edit recipe</a>
+          <a
+            class="button"
+            href={routeHash({ screen: "recipes", recipeId, mode: "cook", servings: scaled?.servings })}
+          >
+            Start cooking
+          </a>
+          <a class="button secondary" href={routeHash({ screen: "recipes", recipeId, mode: "edit" })}>Edit recipe</a>
           <button type="button" class="danger" onClick={remove} disabled={change.busy}>Delete recipe</button>
         </div>
       )}
@@ -104,16 +118,9 @@ export function RecipeView({ recipeId }: { recipeId: string }) {
         <section aria-labelledby="ingredients-heading">
           <h2 id="ingredients-heading">Ingredients</h2>
           <ul class="ingredients">
-            {recipe.ingredients.map((line) => (
+            {lines.map((line) => (
               <li key={line.position}>
-                {line.quantity === null || line.unit === null
-                  ? unquantifiedWords({ name: line.ingredient_name, prepState: line.prep_state, note: line.note })
-                  : (
-                    <LineAmount quantity={line.quantity} unit={line.unit} name={line.ingredient_name}>
-                      {line.prep_state ? `, ${line.prep_state}` : ""}
-                      {line.note ? <span class="hint">({line.note})</span> : null}
-                    </LineAmount>
-                  )}
+                <IngredientWords line={line} />
               </li>
             ))}
           </ul>

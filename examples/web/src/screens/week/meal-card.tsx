@@ -69,7 +69,12 @@ export function MealCard(
         if (event.dataTransfer) event.dataTransfer.effectAllowed = "move";
       }}
     >
-      <a class="meal-title" href={routeHash({ screen: "recipes", recipeId: meal.recipe_id })}>{meal.recipe_title}</a>
+      <a
+        class="meal-title"
+        href={routeHash({ screen: "recipes", recipeId: meal.recipe_id, servings: meal.servings ?? undefined })}
+      >
+        {meal.recipe_title}
+      </a>
       <span class="meal-meta">
         {meal.servings ? formatFor(meal.servings) : "as the recipe serves"}
         {meal.series_id ? <span class="tag">repeats</span> : null}
