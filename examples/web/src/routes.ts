@@ -7,7 +7,7 @@ export type Route =
   | { screen: "week"; date?: string }
   | { screen: "recipes"; recipeId?: string; mode?: "view" | "edit" | "new" | "import" | "cook"; servings?: number }
   | { screen: "history" }
-  | { screen: "household" }
+  | { screen: "household"; part?: "aisles" }
   | { screen: "assistant" }
   | { screen: "join"; code: string };
 
@@ -36,8 +36,9 @@ export function parseRoute(hash: string): Route {
         mode: second === "cook" ? "cook" : "view",
         servings: servingsIn(second === "cook" ? rest : [second, ...rest]),
       };
-    case "history":
     case "household":
+      return first === "aisles" ? { screen, part: "aisles" } : { screen };
+    case "history":
     case "assistant":
       return { screen };
     case "join":
@@ -65,6 +66,7 @@ export function routeHash(route: Route): string {
       if (route.mode !== "edit" && route.servings) parts.push("for", String(route.servings));
     }
   }
+  if (route.screen === "household" && route.part) parts.push(route.part);
   if (route.screen === "join") parts.push(route.code);
   return "#/" + parts.map(encodeURIComponent).join("/");
 }

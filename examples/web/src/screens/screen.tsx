@@ -2,6 +2,7 @@
 import type { Route } from "../routes.ts";
 import { AssistantScreen } from "./assistant/assistant-screen.tsx";
 import { HistoryScreen } from "./history/history-screen.tsx";
+import { AisleOrderScreen } from "./household/aisle-order-screen.tsx";
 import { HouseholdScreen } from "./household/household-screen.tsx";
 import { ListScreen } from "./list/list-screen.tsx";
 import { RecipesScreen } from "./recipes/recipes-screen.tsx";
@@ -19,7 +20,7 @@ export function Screen({ route }: { route: Route }) {
     case "history":
       return <HistoryScreen />;
     case "household":
-      return <HouseholdScreen />;
+      return route.part === "aisles" ? <AisleOrderScreen /> : <HouseholdScreen />;
     case "assistant":
       return <AssistantScreen />;
     case "join":

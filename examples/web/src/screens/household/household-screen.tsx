@@ -10,6 +10,7 @@ import { InviteSection } from "./invite-section.tsx";
 import { LeaveSection } from "./leave-section.tsx";
 import { MembersSection } from "./members-section.tsx";
 import { RenameForm } from "./rename-form.tsx";
+import { routeHash } from "../../routes.ts";
 
 export function HouseholdScreen() {
   const { api, household, refreshHouseholds, session } = useApp();
@@ -42,6 +43,13 @@ export function HouseholdScreen() {
         ? <MembersSection members={current.members} isOwner={isOwner} onChanged={reload} offer={offer} />
         : <p class="loading">Loading members…</p>}
       {isOwner ? <InviteSection offer={offer} /> : null}
+      <section class="card aisle-order-link" aria-labelledby="aisles-heading">
+        <h2 id="aisles-heading">Aisles</h2>
+        <p>
+          The shopping list groups its items by aisle.{" "}
+          <a href={routeHash({ screen: "household", part: "aisles" })}>Order of the aisles</a>
+        </p>
+      </section>
       <HouseholdsSection onDefaultChanged={(sentence) => offer({ tool: "household.set_default", sentence })} />
       <LeaveSection />
     </section>
