@@ -52,7 +52,8 @@ function checkedId(value: string, field: string): string {
 /**
  * The assistant function: POST /assistant/chat runs one turn (JSON, or SSE
  * with Accept: text/event-stream); conversations and pending actions are read
- * and decided under /assistant/conversations and /assistant/actions.
+ * and decided under /assistant/conversations and /assistant/actions; GET /assistant/status says whether a model
+ * is configured ({ configured }).
  */
 export function createAssistantHandler(options: AssistantHandlerOptions = {}): RequestHandler {
   const sql = () => options.sql ?? databaseClient();
@@ -104,9 +105,29 @@ export function createAssistantHandler(options: AssistantHandlerOptions = {}): R
     return okResponse(await decision(sql(), user, checkedId(params.id, "action_id")));
   }
 
+  /** Whether a model is set up: the settings read, or their UNAVAILABLE refusal. Nothing else is said. */
+  function configured(): boolean {
+    try {
+      settings();
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.type === "UNAVAILABLE") return false;
+      throw error;
+    }
+  }
+
   return createRouter(
     [
       { method: "POST", path: "/assistant/chat", handle: chat },
+      {
+        // For the app, to show the assistant only where it works: { configured }, with no word on the setup.
+        method: "GET",
+        path: "/assistant/status",
+        handle: async ({ request }) => {
+          await requireUser(request, verify());
+          return okResponse({ configured: configured() });
+        },
+      },
       {
         method: "GET",
         path: "/assistant/conversations/:id",
@@ -133,7 +154,7 @@ export function createAssistantHandler(options: AssistantHandlerOptions = {}): R
       { method: "POST", path: "/assistant/actions/:id/confirm", handle: (context) => decide(context, confirmAction) },
       { method: "POST", path: "/assistant/actions/:id/reject", handle: (context) => decide(context, rejectAction) },
     ],
-    "Routes: POST /assistant/chat, GET /assistant/conversations/<id>?limit=&cursor=, GET /assistant/actions?status=&limit=&cursor=, " +
+    "Routes: POST /assistant/chat, GET /assistant/status, GET /assistant/conversations/<id>?limit=&cursor=, GET /assistant/actions?status=&limit=&cursor=, " +
       "POST /assistant/actions/<id>/confirm, POST /assistant/actions/<id>/reject.",
   );
 }

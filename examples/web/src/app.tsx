@@ -9,6 +9,7 @@ import { ErrorMessage } from "./components/error-message.tsx";
 import { useDeparture } from "./live/departure.ts";
 import { AppContext, type AppContextValue, type HouseholdSummary } from "./context.ts";
 import { mainScreens, parseRoute, type Route, routeHash } from "./routes.ts";
+import { shownScreens, useAssistantAvailability } from "./screens/assistant/assistant-availability.ts";
 import { JoinScreen } from "./screens/household/join-screen.tsx";
 import { Screen } from "./screens/screen.tsx";
 import { SetNewPassword, SignIn } from "./screens/sign-in.tsx";
@@ -75,6 +76,8 @@ function SignedIn(
   const [error, setError] = useState<ApiError | null>(null);
   // The header names the household on every call once the person has several; with one the API implies it.
   const api = useMemo(() => createApi(supabase, apiUrl, () => householdId), [supabase, apiUrl, householdId]);
+
+  const assistant = useAssistantAvailability(api, session.user.id);
 
   const householdsKey = `households:${session.user.id}`;
   const refreshHouseholds = useCallback(async () => {
@@ -184,7 +187,7 @@ function SignedIn(
         <button type="button" class="secondary" onClick={() => supabase.auth.signOut()}>Sign out</button>
       </header>
       <nav class="app-nav" aria-label="Screens">
-        {mainScreens.map((entry) => (
+        {shownScreens(mainScreens, assistant).map((entry) => (
           <a
             key={entry.screen}
             href={routeHash({ screen: entry.screen })}
@@ -203,7 +206,13 @@ function SignedIn(
       <p class="status" role="status">{status}</p>
       <ErrorMessage error={error} onDismiss={() => setError(null)} />
       <main id="main" tabIndex={-1}>
-        <Screen route={route} key={household.id} />
+        {route.screen === "assistant" && assistant !== "available"
+          ? (
+            <p class={assistant === "checking" ? "loading" : "hint"}>
+              {assistant === "checking" ? "Loading…" : "The assistant is not available here."}
+            </p>
+          )
+          : <Screen route={route} key={household.id} />}
       </main>
     </AppContext.Provider>
   );

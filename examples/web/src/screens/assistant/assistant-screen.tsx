@@ -7,6 +7,7 @@ import { ErrorMessage } from "../../components/error-message.tsx";
 import { useUndoOffer } from "../../components/undo-offer.tsx";
 import { useApp } from "../../context.ts";
 import { type ChatEvent, type PendingAction, streamTurn } from "./chat-stream.ts";
+import { forFamily } from "./assistant-availability.ts";
 import { PendingActions } from "./pending-actions.tsx";
 import { type ChatMessage as Message, loadConversation, saveConversation, savedConversation } from "./conversation.ts";
 
@@ -96,7 +97,7 @@ export function AssistantScreen() {
         ))}
       </ol>
       {working ? <p class="loading">{working}</p> : null}
-      <ErrorMessage error={error} />
+      <ErrorMessage error={error && forFamily(error)} />
       {undo}
       <PendingActions
         actions={actions}
