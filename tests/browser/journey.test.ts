@@ -7,18 +7,15 @@
 // It prints the clicks and keystrokes the journey took, the app's script size gzipped without supabase-js, and the
 // time from navigation to the first list rendered with data.
 import assert from "node:assert/strict";
-import { bundleWebApp } from "../../examples/web/build.ts";
-import { join } from "node:path";
-import type { Locator, Page, Route } from "playwright-core";
-import { createToolsClient } from "../../shared/client/tools-client.generated.ts";
-import { appClient, uniqueEmail } from "../auth/auth-client.ts";
+import type { Route } from "playwright-core";
+import { uniqueEmail } from "../auth/auth-client.ts";
 import { ownGroupFunction } from "../support/own-group-function.ts";
 import { stackEnv } from "../support/stack.ts";
-import { type AxeViolation, axeViolations, describeViolations } from "./axe.ts";
+import { type AxeViolation, describeViolations } from "./axe.ts";
 import { browserTest } from "./browser.ts";
 import { routeAssistant } from "./home/assistant-server.ts";
-import { password } from "./home/people.ts";
-import { screenshotAtWidths, screenshotDirectory } from "./screenshots.ts";
+import { appScriptGzipBytes, look, thisWeek, toolsAs } from "./journey/journey-support.ts";
+import { Person } from "./journey/person.ts";
 import { allowImportHost } from "../support/allow-import-host.ts";
 
 // The recipe page Alice imports from, served on 127.0.0.1 (its ingredient lines all match the catalog).
@@ -64,128 +61,6 @@ async function toOwnRecipeFunction(route: Route): Promise<void> {
     headers: Object.fromEntries(response.headers),
     body: await response.text(),
   });
-}
-
-/** A person at the keyboard: every action is counted as the clicks and keystrokes it takes. */
-class Person {
-  clicks = 0;
-  keystrokes = 0;
-  constructor(readonly page: Page, readonly email: string) {}
-
-  async click(target: Locator): Promise<void> {
-    await target.click();
-    this.clicks++;
-  }
-
-  /** Clicks into the field; clears what is there (select all, delete) if anything; types the text key by key. */
-  async type(target: Locator, text: string): Promise<void> {
-    await this.click(target);
-    if (await target.inputValue()) {
-      await target.press("ControlOrMeta+a");
-      await target.press("Backspace");
-      this.keystrokes += 2;
-    }
-    await target.pressSequentially(text);
-    this.keystrokes += text.length;
-  }
-
-  /** Picks an option of a select with the mouse: one click opens it, one chooses. */
-  async choose(target: Locator, label: string): Promise<void> {
-    await target.selectOption({ label });
-    this.clicks += 2;
-  }
-
-  /** Types into an autocomplete and clicks the suggestion. */
-  async pick(target: Locator, typed: string, option: string): Promise<void> {
-    await this.type(target, typed);
-    await this.click(this.page.getByRole("option", { name: option, exact: true }));
-  }
-
-  /** Reloads the page (F5: one keystroke). */
-  async reload(): Promise<void> {
-    await this.page.reload();
-    this.keystrokes++;
-  }
-
-  async open(label: string, heading: string | RegExp = label): Promise<void> {
-    await this.click(this.page.getByRole("navigation", { name: "Screens" }).getByRole("link", { name: label }));
-    await this.page.getByRole("heading", { level: 1, name: heading }).waitFor();
-  }
-
-  async signUp(householdName?: string): Promise<void> {
-    const page = this.page;
-    await page.getByLabel("Email").waitFor();
-    if (await page.getByRole("button", { name: "Create an account" }).isVisible()) {
-      await this.click(page.getByRole("button", { name: "Create an account" }));
-    }
-    await this.type(page.getByLabel("Email"), this.email);
-    await this.type(page.getByLabel("Password"), password);
-    if (householdName) await this.type(page.getByLabel("Household name"), householdName);
-    await this.click(page.getByRole("button", { name: "Sign up" }));
-    await page.getByRole("heading", { name: "Shopping list" }).waitFor();
-  }
-
-  /** A recipe by hand: title, servings, each line's ingredient picked from the autocomplete, amount and unit. */
-  async createRecipe(title: string, servings: number, lines: [string, string, number, string][]): Promise<void> {
-    const page = this.page;
-    await this.click(page.getByRole("link", { name: "New recipe" }));
-    await page.getByRole("heading", { name: "New recipe" }).waitFor();
-    await this.type(page.getByLabel("Title"), title);
-    await this.type(page.getByLabel("Servings"), String(servings));
-    for (const [index, [typed, ingredient, amount, unit]] of lines.entries()) {
-      if (index > 0) await this.click(page.getByRole("button", { name: "Add an ingredient" }));
-      const line = page.getByRole("group", { name: `Ingredient ${index + 1}`, exact: true });
-      await this.pick(line.getByRole("combobox", { name: "Ingredient" }), typed, ingredient);
-      await this.type(line.getByLabel("Amount"), String(amount));
-      await this.choose(line.getByLabel("Unit"), unit);
-    }
-    await this.click(page.getByRole("button", { name: "Save recipe" }));
-    await page.getByRole("heading", { level: 1, name: title, exact: true }).waitFor();
-  }
-
-  async askAssistant(message: string): Promise<void> {
-    await this.type(this.page.getByLabel("Message"), message);
-    await this.click(this.page.getByRole("button", { name: "Send" }));
-    await this.page.locator(".pending-action").waitFor();
-  }
-
-  async confirmProposal(): Promise<void> {
-    await this.click(this.page.locator(".pending-action").getByRole("button", { name: /^Confirm/ }));
-    await this.page.locator(".pending-action").waitFor({ state: "detached" });
-  }
-}
-
-const journeyScreenshots = join(screenshotDirectory, "journey");
-
-/** Axe at 1280 and 390 px and a screenshot at each (.local/screenshots/journey/<name>-<width>.png). */
-async function look(page: Page, name: string, found: Map<string, AxeViolation[]>): Promise<void> {
-  await Deno.mkdir(journeyScreenshots, { recursive: true });
-  await screenshotAtWidths(page, `journey/${name}`, async (width) => {
-    const violations = await axeViolations(page);
-    if (violations.length > 0) found.set(`${name} at ${width} px`, violations);
-  });
-}
-
-/** YYYY-MM-DD, `days` after the Monday of this week (UTC, as the browser contexts are). */
-function thisWeek(days: number): string {
-  const today = new Date();
-  const monday = Date.UTC(
-    today.getUTCFullYear(),
-    today.getUTCMonth(),
-    today.getUTCDate() - ((today.getUTCDay() + 6) % 7),
-  );
-  return new Date(monday + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-/** The app's script, minified as the web server serves it but with supabase-js left out (external), gzipped. */
-async function appScriptGzipBytes(): Promise<{ minified: number; gzipped: number }> {
-  const script = await bundleWebApp("src/main.tsx", ["@supabase/supabase-js"]);
-  assert.match(script, /from"@supabase\/supabase-js"/, "supabase-js is left out of the bundle");
-  const bytes = new TextEncoder().encode(script);
-  const gzipped = await new Response(
-    new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")),
-  ).arrayBuffer();
-  return { minified: bytes.byteLength, gzipped: gzipped.byteLength };
 }
 
 browserTest(
@@ -411,11 +286,3 @@ browserTest(
     }
   },
 );
-
-/** The tools as a person, for reading what the server holds (signed in through the auth client). */
-async function toolsAs(email: string) {
-  const client = appClient();
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw new Error(`sign-in failed: ${error.message}`);
-  return createToolsClient(client);
-}
