@@ -15,9 +15,14 @@ create table public.recipes (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   deleted_at timestamptz,
+  -- Where an imported recipe came from: its format's uid or a hash of its content (recipe.create_many). One recipe
+  -- per source in a household, deleted ones included, so a second import of the same file finds it.
+  source_identity text check (char_length(source_identity) between 1 and 256),
   -- Target of the composite foreign keys that keep children in the recipe's household.
   unique (household_id, id)
 );
+create unique index recipes_source_identity_key on public.recipes (household_id, source_identity)
+  where source_identity is not null;
 create index recipes_live_idx on public.recipes (household_id, created_at) where deleted_at is null;
 create index recipes_tags_idx on public.recipes using gin (tags);
 revoke all on public.recipes from public, anon, authenticated;
