@@ -2,7 +2,8 @@ import type { AuthenticatedUser } from "../auth/access-token.ts";
 import type { Queryable, Sql } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { findTool } from "../tools/registry.ts";
-import { describeToolCall, runTool } from "../tools/runner.ts";
+import { runTool } from "../tools/runner.ts";
+import { describeToolCall } from "../tools/describe/describe-tool-call.ts";
 import { assistantStep } from "./assistant-step.ts";
 import type { PendingAction } from "./turn-events.ts";
 

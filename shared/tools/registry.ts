@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { AnyTool } from "./define-tool.ts";
+import { groupOf } from "./tool-names.ts";
 import { recipeTools } from "./recipe/tools.ts";
 import { recipeImportTools } from "./recipe/import.ts";
 import { plannerTools } from "./planner/tools.ts";
@@ -45,13 +46,7 @@ export function findTool(name: string): AnyTool | undefined {
   return toolsByName.get(name);
 }
 
-export function groupOf(toolName: string): string {
-  return toolName.slice(0, toolName.indexOf("."));
-}
-
-export function actionOf(toolName: string): string {
-  return toolName.slice(toolName.indexOf(".") + 1);
-}
+export { actionOf, groupOf } from "./tool-names.ts";
 
 export function toolsOfGroup(group: string): AnyTool[] {
   return allTools.filter((tool) => groupOf(tool.name) === group);

@@ -7,7 +7,7 @@ import { inputHash } from "./input-hash.ts";
 import { throwIfRefused } from "./refusal.ts";
 import { invokeAppFunction } from "../db/invoke.ts";
 import { requiredFieldMessages, validationError } from "./validation-error.ts";
-import { describeCalls, type ReadNames } from "./describe/describe-calls.ts";
+import type { ReadNames } from "./describe/call-describer.ts";
 import type { NameTables } from "./describe/names.ts";
 
 /**
@@ -27,19 +27,6 @@ export function readNamesAs(sql: Queryable, user: AuthenticatedUser, householdId
     });
     return result.data;
   };
-}
-
-/** The sentence a write's describer makes of its validated input, with the names read as the user. */
-export async function describeToolCall(
-  tool: AnyTool,
-  input: unknown,
-  options: { sql: Queryable; user: AuthenticatedUser; householdId: string | null },
-): Promise<string> {
-  const [sentence] = await describeCalls(
-    [{ tool: tool.name, input }],
-    readNamesAs(options.sql, options.user, options.householdId),
-  );
-  return sentence;
 }
 
 export interface RunToolOptions {

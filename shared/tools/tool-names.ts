@@ -23,3 +23,13 @@ export function fromProviderName(providerName: string): string | undefined {
 export function sqlFunctionName(toolName: string): string {
   return `app.${toolName.replace(".", "_")}`;
 }
+
+/** `grocery.add_item` → `grocery`. */
+export function groupOf(toolName: string): string {
+  return toolName.slice(0, toolName.indexOf("."));
+}
+
+/** `grocery.add_item` → `add_item`. */
+export function actionOf(toolName: string): string {
+  return toolName.slice(toolName.indexOf(".") + 1);
+}
