@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.d04d0558ee70";
+export const registryVersion = "1.0.b26045355a60";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -1092,6 +1092,8 @@ export type GroceryGetListOutput = {
         | "package";
       wording: string;
     } | null;
+    checked_by: string | null;
+    checked_by_name: string | null;
   }>;
   version: number;
   aisle_order: Array<{
@@ -2242,6 +2244,8 @@ export type GroceryChangesOutput = {
         | "package";
       wording: string;
     } | null;
+    checked_by: string | null;
+    checked_by_name: string | null;
   }>;
   removed: Array<{
     id: string;

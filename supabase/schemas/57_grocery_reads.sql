@@ -25,6 +25,8 @@ begin
       'prep_state', i.prep_state,
       'checked', i.checked,
       'checked_at', i.checked_at,
+      'checked_by', i.checked_by,
+      'checked_by_name', case when i.checked then private.member_name(p_household_id, i.checked_by) end,
       'sources', sources.list,
       'category', ingredient.aisle,
       'buy', case
@@ -95,7 +97,8 @@ begin
 end;
 $$;
 
--- A live item as grocery.get_list shows it: its latest 20 sources, its category, what to buy.
+-- A live item as grocery.get_list shows it: its latest 20 sources, its category, what to buy, and who ticked it
+-- (their display name, else their email; null once they left the household).
 create or replace function private.grocery_item_with_sources_json(p_item public.grocery_items) returns jsonb
 language sql stable
 set search_path = ''
@@ -110,6 +113,8 @@ as $$
     'prep_state', p_item.prep_state,
     'checked', p_item.checked,
     'checked_at', p_item.checked_at,
+    'checked_by', p_item.checked_by,
+    'checked_by_name', case when p_item.checked then private.member_name(p_item.household_id, p_item.checked_by) end,
     'sources', (select coalesce(pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object(
         'recipe_id', recent.recipe_id, 'planner_meal_id', recent.planner_meal_id,
         'quantity_added', recent.quantity_added, 'unit', recent.unit, 'created_at', recent.created_at)

@@ -77,6 +77,8 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
       // A free-text item has no aisle; a package is bought whole.
       category: null,
       buy: { quantity: 2, unit: "package", wording: "2 packages" },
+      checked_by: null,
+      checked_by_name: null,
     },
     {
       id: riceItem.grocery_item_id,
@@ -90,6 +92,8 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
       sources: [{ recipe_id: null, planner_meal_id: null, quantity_added: 0.5, unit: "cup", created_at: undefined }],
       category: "pantry",
       buy: null,
+      checked_by: null,
+      checked_by_name: null,
     },
   ]);
 

@@ -17,6 +17,8 @@ function item(id: string, name: string, extra: Partial<ServerItem> = {}): Server
     prep_state: null,
     checked: false,
     checked_at: null,
+    checked_by: null,
+    checked_by_name: null,
     sources: [],
     category: null,
     buy: null,

@@ -59,9 +59,10 @@ export const groceryDocs = {
       Preconditions: "- grocery_list_id names a live list of the household.",
       Postconditions: "- Nothing changes. Returns `{ list: { id, name, item_count, unchecked_count, created_at, " +
         "updated_at }, items: [{ id, ingredient_id, name, quantity, unit, prep_state, checked, checked_at, " +
-        "sources: [{ recipe_id, planner_meal_id, quantity_added, unit, created_at }], category, buy }], version, " +
-        "aisle_order: [{ category, label }] }`, unchecked items first; sources are an item's 20 latest " +
-        "contributions, oldest first.\n" + aisleFields,
+        "sources: [{ recipe_id, planner_meal_id, quantity_added, unit, created_at }], category, buy, checked_by, " +
+        "checked_by_name }], version, aisle_order: [{ category, label }] }`, unchecked items first; sources are an " +
+        "item's 20 latest contributions, oldest first; checked_by_name is who ticked it as the household knows them " +
+        "(display name, else email; null once they left).\n" + aisleFields,
       Invariants: "- Quantities are exact decimals in the unit stored; nothing is converted.",
       "Failure Modes": "- **NOT_FOUND**: no such live list in this household.",
       Examples: idExample("grocery_list_id", listId),

@@ -60,6 +60,9 @@ export const GroceryListItem = z.strictObject({
   category: z.enum(groceryCategories).nullable(),
   /** Null where the catalog says nothing about how it is sold: buy the exact need. */
   buy: GroceryBuy.nullable(),
+  /** Who ticked it (null while unchecked), and their display name, else email; null once they left the household. */
+  checked_by: id.nullable(),
+  checked_by_name: z.string().nullable(),
 });
 export type GroceryListItem = z.infer<typeof GroceryListItem>;
 

@@ -56,6 +56,8 @@ export function overlay(state: ListState, calls: QueuedCall[], sent: QueuedCall[
           prep_state: null,
           checked: false,
           checked_at: null,
+          checked_by: null,
+          checked_by_name: null,
           sources: [],
           // Known once the server has the item: until then it shows with the items of no aisle.
           category: null,
@@ -77,6 +79,8 @@ export function overlay(state: ListState, calls: QueuedCall[], sent: QueuedCall[
             prep_state: null,
             checked: false,
             checked_at: null,
+            checked_by: null,
+            checked_by_name: null,
             sources: [],
             category: null,
             buy: null,
