@@ -10,7 +10,10 @@ export interface ColdStartProbe {
   name: string;
   /** The tool call that must succeed, path below the function ("recipe/list"). */
   path: string;
+  /** The tool's input; null: a GET that must answer 200 (the bare server the bundled bench compares with). */
   body: unknown;
+  /** What to run instead of functions/<name>/index.ts: a bundle's path, relative to the project root. */
+  entry?: string;
 }
 
 export interface ColdStartResult {
@@ -60,6 +63,11 @@ function watch(stream: ReadableStream<Uint8Array>) {
 }
 
 async function succeeds(url: string, token: string, body: unknown): Promise<boolean> {
+  if (body === null) {
+    const response = await fetch(url);
+    await response.body?.cancel();
+    return response.ok;
+  }
   const response = await fetch(url, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -69,14 +77,14 @@ async function succeeds(url: string, token: string, body: unknown): Promise<bool
   return response.ok && reply?.ok === true;
 }
 
-interface Started {
+export interface Started {
   child: Deno.ChildProcess;
   url: string;
   listeningMs: number;
   firstReplyMs: number;
 }
 
-async function startOnce(
+export async function startOnce(
   probe: ColdStartProbe,
   options: { projectRoot: string; env: Record<string, string>; token: string },
 ): Promise<Started> {
@@ -84,7 +92,7 @@ async function startOnce(
   const url = `http://127.0.0.1:${port}/${probe.path}`;
   const startedAt = performance.now();
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", join("functions", probe.name, "index.ts")],
+    args: ["run", "-A", probe.entry ?? join("functions", probe.name, "index.ts")],
     cwd: options.projectRoot,
     // DENO_SERVE_ADDRESS moves Deno.serve(handler), which index.ts calls without options, off port 8000.
     env: { ...options.env, DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}` },
@@ -106,7 +114,7 @@ async function startOnce(
   return { child, url, listeningMs, firstReplyMs: performance.now() - startedAt };
 }
 
-async function stop(started: Started) {
+export async function stop(started: Started) {
   started.child.kill("SIGTERM");
   await started.child.status;
 }
