@@ -1,0 +1,78 @@
+// Inflating with the platform's DecompressionStream, stopped as soon as the output passes what it may be: a bomb
+// (a few KB that inflate to gigabytes) costs at most the limit and one chunk, never the whole expansion.
+import { AppError } from "../errors.ts";
+
+export type CompressionFormat = "deflate-raw" | "gzip";
+
+/**
+ * What a budget of inflated bytes has left, shared by every archive and entry of one call, so nesting or many
+ * entries cannot add up past the total.
+ */
+export class ByteBudget {
+  constructor(private remaining: number, private readonly total: number) {}
+
+  /** Takes `bytes` from the budget, or refuses the file naming the limit. */
+  take(bytes: number, what: string): void {
+    if (bytes > this.remaining) {
+      throw new AppError(
+        "PAYLOAD_TOO_LARGE",
+        `${what} would take the file past ${this.total} bytes uncompressed, the most that is read from one file`,
+        { field: "data_base64" },
+      );
+    }
+    this.remaining -= bytes;
+  }
+
+  get left(): number {
+    return this.remaining;
+  }
+}
+
+/**
+ * The data inflated, at most `maxBytes`: past that the stream is cancelled and `tooLarge()` thrown. Data that is
+ * not valid in the format (truncated, damaged, trailing junk) is `invalid()`.
+ */
+export async function inflateBounded(
+  data: Uint8Array,
+  format: CompressionFormat,
+  maxBytes: number,
+  errors: { tooLarge: () => Error; invalid: () => Error },
+): Promise<Uint8Array> {
+  const stream = new Blob([data as BytesOnArrayBuffer]).stream().pipeThrough(new DecompressionStream(format));
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > maxBytes) {
+        await reader.cancel().catch(() => {});
+        throw errors.tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw errors.invalid();
+  }
+  return concatenate(chunks, total);
+}
+
+export function concatenate(chunks: Uint8Array[], total = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0)) {
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/**
+ * A Uint8Array over an ArrayBuffer, which is what a Blob takes: `Uint8Array<ArrayBuffer>` to TypeScript 5.7 and
+ * later, plain `Uint8Array` to the Edge Runtime's Deno 2.1 (TypeScript 5.6). Spelled as what slice() returns, so
+ * it names the right one in both.
+ */
+export type BytesOnArrayBuffer = ReturnType<Uint8Array["slice"]>;
