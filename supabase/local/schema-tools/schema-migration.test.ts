@@ -7,6 +7,7 @@ import { catalogDifferences, catalogSnapshot } from "./catalog-snapshot.ts";
 import { generateMigration } from "./schema-migration.ts";
 import { databaseFromMigrations, databaseFromSchemas, dropDatabase } from "./schema-databases.ts";
 import { projectRoot } from "../stack/stack-config.ts";
+import { bootstrapFiles } from "../stack/migrations.ts";
 
 function clusterUrl(): string {
   const url = Deno.env.get("SUPABASE_DB_URL");
@@ -22,7 +23,7 @@ function projectCopy(): string {
       "supabase/config.toml",
       "supabase/schemas",
       "supabase/migrations",
-      "supabase/local/stack/bootstrap.sql",
+      ...bootstrapFiles,
     ]
   ) {
     mkdirSync(join(root, path, ".."), { recursive: true });

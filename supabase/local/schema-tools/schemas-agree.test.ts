@@ -14,7 +14,7 @@ function clusterUrl(): string {
 
 /**
  * Each table's rows as sorted text, without what a fresh database makes anew (uuids, timestamps); a row that names
- * an ingredient names it by its name.
+ * an ingredient names it by its name. Our buckets' rows count too.
  */
 async function dataSnapshot(url: string): Promise<Record<string, string[]>> {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
@@ -27,7 +27,8 @@ async function dataSnapshot(url: string): Promise<Record<string, string[]>> {
       from pg_catalog.pg_class c
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
       join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-      where n.nspname in ('public', 'private') and c.relkind = 'r'
+      -- storage.buckets is the platform's table, but its rows (our buckets) are our migrations'.
+      where (n.nspname in ('public', 'private') or c.oid = 'storage.buckets'::regclass) and c.relkind = 'r'
       group by c.oid`;
     const snapshot: Record<string, string[]> = {};
     for (const table of tables) {

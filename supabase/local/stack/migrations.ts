@@ -9,10 +9,14 @@ export interface MigrationResult {
 
 const migrationFilePattern = /^(\d+)_(.+)\.sql$/;
 
+/** What the platform creates before a project's migrations: roles, auth, realtime (the stack's), storage's schema. */
+export const bootstrapFiles = ["supabase/local/stack/bootstrap.sql", "supabase/local/storage/bootstrap.sql"];
+
 /** Supabase's bootstrap for a plain cluster; creates only what is missing. */
 export async function applyBootstrap(sql: Sql, projectRoot: string): Promise<void> {
-  const bootstrap = await Deno.readTextFile(join(projectRoot, "supabase/local/stack/bootstrap.sql"));
-  await sql.unsafe(bootstrap).simple();
+  for (const file of bootstrapFiles) {
+    await sql.unsafe(await Deno.readTextFile(join(projectRoot, file))).simple();
+  }
 }
 
 export function migrationFiles(migrationsDirectory: string): { version: string; name: string; path: string }[] {

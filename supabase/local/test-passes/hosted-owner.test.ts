@@ -56,6 +56,17 @@ Deno.test("every migration applies as a non-superuser owner like hosted's postgr
         alter table realtime.messages owner to supabase_realtime_admin;
         grant supabase_realtime_admin to ${owner};
         grant usage on schema realtime to ${owner};
+        -- Storage's schema is supabase_storage_admin's; postgres holds every privilege on buckets and objects (the
+        -- Storage server's grants) and, through supautils, may create policies on storage.objects: membership here.
+        do $$ begin
+          if not exists (select from pg_roles where rolname = 'supabase_storage_admin') then
+            create role supabase_storage_admin nologin noinherit;
+          end if;
+        end $$;
+        alter table storage.objects owner to supabase_storage_admin;
+        alter table storage.buckets owner to supabase_storage_admin;
+        grant supabase_storage_admin to ${owner};
+        grant all on storage.buckets, storage.objects to ${owner} with grant option;
       `).simple();
     } finally {
       await project.end();
