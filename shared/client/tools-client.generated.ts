@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.b26045355a60";
+export const registryVersion = "1.0.b336db5d8d28";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -619,6 +619,82 @@ export type RecipeImportUrlOutput = {
   }>;
   other_lines: string[];
   source_url: string;
+};
+
+// recipe.create_many
+
+/** Save up to 50 recipes at once (an imported collection); one already saved from the same source is skipped or updated, never doubled. */
+export type RecipeCreateManyInput = {
+  /** The recipes to save, 1–50, each as recipe.create takes it. */
+  recipes: Array<{
+    /** Recipe title, 1–200 characters. */
+    title: string;
+    /** Ingredient lines in order (1–200); every name or id must exist in the catalog or the household's own. */
+    ingredients: Array<{
+      /** Catalog or household ingredient id (from ingredient.search). Give this or name. */
+      ingredient_id?: string;
+      /** Exact ingredient name (trimmed, case-insensitive, never fuzzy). Give this or ingredient_id. */
+      name?: string;
+      /** Amount as a JSON number > 0, at most 1,000,000, at most 3 decimals, e.g. 1.5; never a string. null, with unit null, for a line without an amount ("salt to taste"): say why in note. */
+      quantity: number | null;
+      /** Unit, exactly one of: cup, tbsp, tsp, ml, l, fl oz, lb, oz, g, kg, whole, piece, can, package; never converted. null exactly when quantity is null. */
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package"
+        | null;
+      /** How the ingredient is prepared ("chopped", "diced"); null or absent for none. */
+      prep_state?: string | null;
+      /** Free note for this line ("to taste", "divided", "for frying"); not a quantity. */
+      note?: string;
+    }>;
+    /** Method, free text. */
+    instructions?: string;
+    /** Tags (at most 30, each 1–50 characters, no repeats). */
+    tags?: string[];
+    /** Rating, a whole number from 1 to 5. */
+    rating?: number;
+    /** Household notes about the recipe. */
+    notes?: string;
+    /** Number of servings, a whole number from 1 to 100. */
+    servings?: number;
+    /** Where the recipe came from, as recipe.import_file gives it (the format's uid or a hash of its content). A recipe of the household saved with the same one is found instead of saving a second; absent, the recipe is always new. */
+    source_identity?: string;
+  }>;
+  /** A recipe already saved from the same source: skip it (the default) or update it in place with the file's content, keeping its id and a revision of what it was. A deleted one is brought back either way. */
+  on_existing?: "skip" | "update";
+};
+
+/** The data of a successful recipe.create_many. */
+export type RecipeCreateManyOutput = {
+  results: Array<{
+    index: number;
+    status: "created" | "updated" | "restored" | "skipped" | "refused";
+    recipe_id: string | null;
+    title: string;
+    revision: number | null;
+    message: string;
+    field?: string | null;
+  }>;
+  summary: {
+    created: number;
+    updated: number;
+    restored: number;
+    skipped: number;
+    refused: number;
+  };
+  message: string;
 };
 
 // planner.list_meals
@@ -2815,6 +2891,7 @@ export interface ToolTypes {
   "recipe.list_revisions": { input: RecipeListRevisionsInput; output: RecipeListRevisionsOutput };
   "recipe.parse_text": { input: RecipeParseTextInput; output: RecipeParseTextOutput };
   "recipe.import_url": { input: RecipeImportUrlInput; output: RecipeImportUrlOutput };
+  "recipe.create_many": { input: RecipeCreateManyInput; output: RecipeCreateManyOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
   "planner.get_meal": { input: PlannerGetMealInput; output: PlannerGetMealOutput };
   "planner.add_meal": { input: PlannerAddMealInput; output: PlannerAddMealOutput };
@@ -2975,6 +3052,17 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions = {},
       ): Promise<RecipeImportUrlOutput> =>
         callTool<RecipeImportUrlOutput>(host, "recipe.import_url", input, { ...defaults, ...options }),
+      /**
+       * `recipe.create_many` (write, risk medium).
+       * Saves up to 50 recipes at once (an imported collection), each all or nothing.
+       * One already saved from the same source_identity is skipped, or updated with a revision
+       * (on_existing "update"): importing the same file twice doubles nothing.
+       */
+      createMany: (
+        input: RecipeCreateManyInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<RecipeCreateManyOutput> =>
+        callTool<RecipeCreateManyOutput>(host, "recipe.create_many", input, { ...defaults, ...options }),
     },
     planner: {
       /**

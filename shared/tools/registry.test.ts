@@ -19,6 +19,7 @@ const specifiedTools = [
   "recipe.list",
   "recipe.get",
   "recipe.create",
+  "recipe.create_many",
   "recipe.update",
   "recipe.delete",
   "recipe.restore",

@@ -3,6 +3,7 @@ import type { AnyTool } from "./define-tool.ts";
 import { groupOf } from "./tool-names.ts";
 import { recipeTools } from "./recipe/tools.ts";
 import { recipeImportTools } from "./recipe/import.ts";
+import { createManyRecipes } from "./recipe/create-many.ts";
 import { plannerTools } from "./planner/tools.ts";
 import { groceryTools } from "./grocery/tools.ts";
 import { groceryConversionTools } from "./grocery/conversions.ts";
@@ -18,6 +19,7 @@ import { mediaTools } from "./media/tools.ts";
 const registeredTools = [
   ...recipeTools,
   ...recipeImportTools,
+  createManyRecipes,
   ...plannerTools,
   ...groceryTools,
   ...groceryConversionTools,

@@ -159,7 +159,8 @@ begin
       'grocery.create_list',
       'grocery.rename_list', 'grocery.uncheck_item', 'grocery.sync_plan', 'grocery.apply_conversion', 'history.undo',
       'grocery.delete_list', 'grocery.restore_list', 'grocery.clear_checked', 'grocery.check_item',
-      'grocery.remove_item', 'grocery.restore_item', 'grocery.update_item', 'recipe.create', 'recipe.delete',
+      'grocery.remove_item', 'grocery.restore_item', 'grocery.update_item', 'recipe.create', 'recipe.create_many',
+      'recipe.delete',
       'recipe.restore', 'recipe.update', 'recipe.revert', 'household.rename', 'household.set_role',
       'household.set_default', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal',
       'household.create_invite', 'household.join', 'household.leave', 'household.remove_member', 'ingredient.create',
@@ -278,6 +279,8 @@ begin
     when v_write.tool like 'grocery.%' then private.undo_grocery_write(p_household_id, v_write, v_strict)
     when v_write.tool like 'household.%' then private.undo_household_write(p_household_id, v_write, v_strict)
     when v_write.tool like 'ingredient.%' then private.undo_ingredient_write(p_household_id, v_write)
+    when v_write.tool in ('recipe.create_many', 'recipe.remove_created_many') then
+      private.undo_recipe_collection_write(p_household_id, v_write, v_strict)
     when v_write.tool in ('planner.add_recurring', 'planner.remove_series', 'planner.update_series',
       'planner.restore_series') then
       private.undo_series_write(p_household_id, v_write, v_strict)
