@@ -45,6 +45,9 @@ async function householdRows(): Promise<unknown> {
         where i.household_id = ${householdId}),
       'aisle_order', (select to_jsonb(o) - 'updated_at' from public.household_aisle_orders o
         where o.household_id = ${householdId}),
+      -- Who marked it and when are the undo's own (an unmark's undo marks it again, now).
+      'on_hand', (select jsonb_agg(o.ingredient_id order by o.ingredient_id) from public.household_on_hand o
+        where o.household_id = ${householdId}),
       'ingredients', (select jsonb_agg(to_jsonb(i) - array['updated_at', 'version', 'planner_version'] order by i.id) from public.ingredients i
         where i.household_id = ${householdId}),
       'series', (select jsonb_agg(to_jsonb(s) - array['updated_at', 'version', 'planner_version'] order by s.id) from public.planner_meal_series s
@@ -167,6 +170,22 @@ const everyWrite: Record<string, () => Promise<unknown>> = {
       title: unique("Pancakes"),
       ingredients: [{ ingredient_id: eggs, quantity: 2, unit: "whole" }],
     }),
+  // A new recipe, one saved before from the same source (updated in place) and one deleted since (brought back).
+  "recipe.create_many": async () => {
+    const source = (label: string) => ({
+      title: unique(label),
+      source_identity: `undo-every-write:${crypto.randomUUID()}`,
+      ingredients: [{ ingredient_id: eggs, quantity: 2, unit: "whole" }],
+    });
+    const saved = source("Shakshuka");
+    const deleted = source("Flan");
+    const first = await callToolOk(alice, "recipe.create_many", { recipes: [saved, deleted] });
+    await callToolOk(alice, "recipe.delete", { recipe_id: first.results[1].recipe_id });
+    return {
+      recipes: [source("Quiche"), { ...saved, servings: 3 }, { ...deleted, title: unique("Flan, again") }],
+      on_existing: "update",
+    };
+  },
   "recipe.delete": async () => ({ recipe_id: await newRecipe() }),
   "recipe.restore": async () => {
     const recipeId = await newRecipe();
@@ -244,6 +263,8 @@ const everyWrite: Record<string, () => Promise<unknown>> = {
   }),
   // The order before (the usual one at first, then the last one set) comes back.
   "household.set_aisle_order": () => Promise.resolve({ categories: ["bakery", "produce"] }),
+  // Marked, unmarked and marked again; other marks stay as they are.
+  "household.set_on_hand": () => Promise.resolve({ ingredient_id: eggs, on_hand: true }),
   // The invite gets its use back.
   "household.join": async () => {
     const member = await createTestUser(sql, "undo-join");

@@ -8,6 +8,18 @@ export const recipeAndPlannerCases: Record<string, () => Promise<Case>> = {
       input: { title: "Pancakes", ingredients: [{ ingredient_id: milk, quantity: 300, unit: "ml" }] },
       proposal: "Create the recipe Pancakes (1 ingredient)",
     }),
+  "recipe.create_many": () =>
+    Promise.resolve({
+      input: {
+        recipes: ["Pancakes", "Waffles", "Crepes", "Blini"].map((title) => ({
+          title,
+          source_identity: `describers:${title}`,
+          ingredients: [{ ingredient_id: milk, quantity: 300, unit: "ml" }],
+        })),
+        on_existing: "update",
+      },
+      proposal: "Save 4 recipes from a collection (Pancakes, Waffles, Crepes and 1 more), updating those saved before",
+    }),
   "recipe.update": async () => {
     const recipe = await newRecipe();
     return {
