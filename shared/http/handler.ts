@@ -9,7 +9,7 @@ import { actionOf, toolsOfGroup } from "../tools/registry.ts";
 import { runTool } from "../tools/runner.ts";
 import { okResponse } from "./envelope.ts";
 import { readJsonBody } from "./read-json-body.ts";
-import { createRouter, type RequestHandler } from "./router.ts";
+import { createRouter, type RequestHandler, type Route } from "./router.ts";
 
 export interface GroupHandlerOptions {
   /** Defaults to verifierFromEnv(), created on the first request. */
@@ -20,6 +20,8 @@ export interface GroupHandlerOptions {
   maxBodyBytes?: number;
   /** Defaults to the registry's tools of the group. */
   tools?: readonly AnyTool[];
+  /** Routes of the group that are not tools, matched first (the household's read of an invite without a user). */
+  routes?: (sql: () => Sql) => readonly Route[];
 }
 
 /**
@@ -42,6 +44,7 @@ export function createGroupHandler(group: string, options: GroupHandlerOptions =
   }
 
   return createRouter([
+    ...(options.routes?.(sql) ?? []),
     {
       method: "GET",
       path: `/${group}`,
