@@ -24,7 +24,7 @@ browserTest("invite by link: a person without an account signs up through it and
 
   const bob = await run.newPage();
   await bob.goto(link);
-  await bob.getByRole("heading", { name: "Create your account to join the household" }).waitFor();
+  await bob.getByRole("heading", { name: "Join The Invite Household", exact: true }).waitFor();
   await checkScreen(bob, "sign-up-invited");
   await signUp(bob, bobEmail);
   // One household, Alice's: the header names it rather than offering a choice.

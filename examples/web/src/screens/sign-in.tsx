@@ -8,13 +8,18 @@
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useState } from "preact/hooks";
 import { appAddress } from "../email-link.ts";
+import { inviteHeading, useInvitePreview } from "./invite-preview.ts";
 
 type Mode = "sign-in" | "sign-up" | "email" | "forgot";
 
 export function SignIn(
-  { supabase, inviteCode, linkError }: { supabase: SupabaseClient; inviteCode?: string; linkError?: string },
+  { supabase, inviteCode: linkCode, linkError }: { supabase: SupabaseClient; inviteCode?: string; linkError?: string },
 ) {
-  const [mode, setMode] = useState<Mode>(inviteCode ? "sign-up" : "sign-in");
+  // An invite link names the household and who invited before the person signs in or up; a link the server says
+  // does not work is told, and the page becomes a plain sign-up (a household of one's own, named here).
+  const invite = useInvitePreview(supabase, linkCode);
+  const inviteCode = invite?.state === "refused" ? undefined : linkCode;
+  const [mode, setMode] = useState<Mode>(linkCode ? "sign-up" : "sign-in");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [householdName, setHouseholdName] = useState("");
@@ -60,6 +65,9 @@ export function SignIn(
       // so, or, when the code no longer works (revoked, expired, used up), why (household.join's words).
       if (!signedUp.session) {
         setMessage({ text: `We sent a confirmation link to ${email}. Open it to finish.`, error: false });
+      } else if (linkCode && !inviteCode) {
+        // The link was told not to work and a household of one's own was made: open it, not the link again.
+        location.hash = "#/list";
       }
       return undefined;
     }
@@ -88,9 +96,10 @@ export function SignIn(
     setMessage({ text: `If ${email} has an account, a link to set a new password is on its way.`, error: false });
   }
 
+  const invitedTitle = invite?.state === "read" ? inviteHeading(invite) : null;
   const titles: Record<Mode, string> = {
-    "sign-in": "Sign in",
-    "sign-up": inviteCode ? "Create your account to join the household" : "Create your household",
+    "sign-in": invitedTitle ?? "Sign in",
+    "sign-up": invitedTitle ?? (inviteCode ? "Create your account to join the household" : "Create your household"),
     email: "Sign in with an emailed link or code",
     forgot: "Reset your password",
   };
@@ -104,8 +113,24 @@ export function SignIn(
     <main class="sign-in" id="main">
       <h1>Meal planner</h1>
       <h2>{titles[mode]}</h2>
-      {inviteCode
+      {invite?.state === "read" && (mode === "sign-up" || mode === "sign-in")
+        ? (
+          <p class="hint">
+            {mode === "sign-up"
+              ? "Create your account to join, or sign in if you have one."
+              : "Sign in to join, or create an account."}
+          </p>
+        )
+        : null}
+      {invite?.state === "unknown" || invite?.state === "reading"
         ? <p class="hint">You were invited to a household. Sign up, or sign in if you have an account.</p>
+        : null}
+      {invite?.state === "refused"
+        ? (
+          <p role="alert" class="error">
+            {invite.message} You can still create an account with a household of your own.
+          </p>
+        )
         : null}
       <form onSubmit={submit}>
         <label>
