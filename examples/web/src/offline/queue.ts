@@ -1,5 +1,6 @@
-// The list's write queue: every tick, untick, add, edit and removal is stored first (durably, with the
-// Idempotency-Key minted when the person acted), then sent in order. A call that is sent twice (the reply was lost,
+// The write queue of the list and the week: every tick, untick, add, edit and removal of a list's item, and every
+// meal planned, moved, given servings or removed, is stored first (durably, with the Idempotency-Key minted when the
+// person acted), then sent in order. A call that is sent twice (the reply was lost,
 // the page reloaded mid-replay, two replays raced) carries the same key, so the server answers the second from the
 // first and applies it once. Storage and transport are injected: IndexedDB and supabase-js in the browser, memory
 // and a plain client in tests.
@@ -15,29 +16,36 @@ export type QueuedTool =
   | "grocery.add_item"
   | "grocery.add_text"
   | "grocery.remove_item"
-  | "grocery.update_item";
+  | "grocery.update_item"
+  | "planner.add_meal"
+  | "planner.update_meal"
+  | "planner.remove_meal";
+
+/** The `listId` of the week's calls: a list's id is a UUID, so it never names a list (the list's screens skip them). */
+export const plannerQueueId = "planner";
 
 /** What became of a call: waiting to be sent, or kept to be shown to the person because it was not applied. */
 export type CallStatus = "pending" | "conflict" | "gone" | "expired" | "failed";
 
 export interface QueuedCall {
-  /** Also the id the list shows for an item added offline (`local:<id>`) until the server names it. */
+  /** Also the id the list (or the week) shows for an item (a meal) added offline (`local:<id>`) until the server names it. */
   id: string;
   sequence: number;
   idempotencyKey: string;
   tool: QueuedTool;
+  /** The list the call is on, or `plannerQueueId` for the week's. */
   listId: string;
   input: Record<string, unknown>;
   /** The list's version the person saw when acting: lets the server refuse a write that would undo a newer one. */
   seenVersion: number | null;
   /** When the person acted (ms since the epoch). */
   actedAt: number;
-  /** The item's name, for sentences about the call. */
+  /** The item's name (a meal's recipe title), for sentences about the call. */
   itemName: string;
   status: CallStatus;
   /** Why the call was not applied, in words. */
   message?: string;
-  /** For an applied add: the line it landed on (a new one or the one it merged into). */
+  /** For an applied add: the line it landed on (a new one or the one it merged into), or the meal it made. */
   landedOn?: string;
   /** How often it was sent (each time under the same key). */
   attempts: number;
@@ -229,9 +237,10 @@ export class OfflineQueue {
   // A call on an item added offline names it `local:<add's id>`; once the add is applied it names the line the
   // add landed on (a new one, or the one it merged into). Its add kept (not applied): it cannot be made either.
   private async resolveLocalItem(call: QueuedCall): Promise<QueuedCall> {
-    const itemId = call.input.grocery_item_id;
+    const itemId = call.input.grocery_item_id ?? call.input.planner_meal_id;
     if (typeof itemId !== "string" || !itemId.startsWith(localIdPrefix)) return call;
-    await this.keep(call, "failed", `Not sent: adding ${call.itemName} did not go through.`);
+    const added = call.input.planner_meal_id === itemId ? "planning" : "adding";
+    await this.keep(call, "failed", `Not sent: ${added} ${call.itemName} did not go through.`);
     return call;
   }
 
@@ -262,8 +271,19 @@ export class OfflineQueue {
         }
       }
     }
+    const mealId = call.tool === "planner.add_meal" ? data.planner_meal_id : undefined;
+    if (typeof mealId === "string") {
+      // A meal planned offline and then moved or removed offline: those calls name the meal the add made.
+      const localId = localIdPrefix + call.id;
+      for (const later of await this.calls()) {
+        if (later.input.planner_meal_id === localId) {
+          await this.storage.save({ ...later, input: { ...later.input, planner_meal_id: mealId } });
+        }
+      }
+    }
     await this.storage.remove(call.id);
     if (typeof data.grocery_item_id === "string") call.landedOn = data.grocery_item_id;
+    if (typeof mealId === "string") call.landedOn = mealId;
     for (const listener of this.listeners) listener.applied?.(call, data);
     this.changed();
   }

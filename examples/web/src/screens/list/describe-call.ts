@@ -14,5 +14,12 @@ export function describeCall(call: QueuedCall): string {
       return `Removing ${call.itemName}`;
     case "grocery.update_item":
       return `Changing the amount of ${call.itemName}`;
+    // The week's calls share the queue (screens/week shows them beside their meals).
+    case "planner.add_meal":
+      return `Planning ${call.itemName}`;
+    case "planner.update_meal":
+      return `Changing ${call.itemName}`;
+    case "planner.remove_meal":
+      return `Removing ${call.itemName}`;
   }
 }
