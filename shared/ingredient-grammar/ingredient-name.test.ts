@@ -1,5 +1,6 @@
+// The readings by the lists of describing words; the last resort by the last words is tested in head-name.test.ts.
 import assert from "node:assert/strict";
-import { nameCandidates } from "./ingredient-name.ts";
+import { describedCandidates as nameCandidates } from "./ingredient-name.ts";
 
 function names(name: string): string[] {
   return nameCandidates(name).map((candidate) => candidate.name);

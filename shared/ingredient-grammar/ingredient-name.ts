@@ -3,6 +3,7 @@
 // leaves" → basil, "butter or margarine" → butter). The database takes the first that is exactly an ingredient's
 // name or listed alias (after folding case, punctuation and plurals); the words left out go to the line's note.
 
+import { headNames } from "./head-name.ts";
 import { makerNameLength } from "./maker-names.ts";
 import {
   colourKinds,
@@ -82,17 +83,33 @@ const possessiveMaker = /^\p{Lu}[\p{L}-]*(?:'|’)[sS]$|^\p{Lu}[\p{L}-]*[sS](?:'
 const writtenOut: Record<string, string> = { veg: "vegetable", evoo: "extra virgin olive oil" };
 const shortForm = new RegExp(`\\b(?:${Object.keys(writtenOut).join("|")})\\b`, "i");
 
+/**
+ * Every name the line's ingredient is looked up by, in order: the readings by the lists of describing words
+ * (describedCandidates), then the name by its last words (head-name.ts), the last resort.
+ */
 export function nameCandidates(name: string): NameCandidate[] {
+  return candidatesFor(name, true);
+}
+
+/** The names read by the lists of describing words only, without the last resort of the last words. */
+export function describedCandidates(name: string): NameCandidate[] {
+  return candidatesFor(name, false);
+}
+
+function candidatesFor(name: string, heads: boolean): NameCandidate[] {
   if (shortForm.test(name)) {
     const full = name.replace(new RegExp(shortForm, "gi"), (word) => writtenOut[word.toLowerCase()]);
-    return [{ name: name.trim(), dropped: [] }, ...nameCandidates(full)].slice(0, 12);
+    return [{ name: name.trim(), dropped: [] }, ...candidatesFor(full, heads)].slice(0, maxCandidates);
   }
   const words = name.trim().split(/\s+/);
   const withoutBrand = (brand: string, rest: string): NameCandidate[] =>
     [
       { name: name.trim(), dropped: [] },
-      ...nameCandidates(rest).map((candidate) => ({ name: candidate.name, dropped: [brand, ...candidate.dropped] })),
-    ].slice(0, 12);
+      ...candidatesFor(rest, heads).map((candidate) => ({
+        name: candidate.name,
+        dropped: [brand, ...candidate.dropped],
+      })),
+    ].slice(0, maxCandidates);
   // A brand marked as one: the words up to the last mark.
   const lastMarked = words.findLastIndex((word) => brandMark.test(word));
   if (lastMarked >= 0 && lastMarked < words.length - 1) {
@@ -113,10 +130,10 @@ export function nameCandidates(name: string): NameCandidate[] {
   if (possessive >= 0 && possessive <= 2 && possessive < words.length - 1) {
     return withoutBrand(words.slice(0, possessive + 1).join(" "), words.slice(possessive + 1).join(" "));
   }
-  return candidatesOf(name);
+  return candidatesOf(name, heads);
 }
 
-function candidatesOf(name: string): NameCandidate[] {
+function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
   // Each match is two words and a space: joined by a hyphen, they read as one description.
   const trimmed = name.trim().replace(twoWordDescriptions, (words) => words.replace(" ", "-"));
   if (!trimmed) return [];
@@ -155,14 +172,30 @@ function candidatesOf(name: string): NameCandidate[] {
   if (withAt > 0) {
     const added = trimmed.slice(withAt).trim();
     candidates.push(
-      ...candidatesOf(trimmed.slice(0, withAt)).map((candidate) => ({
+      ...candidatesOf(trimmed.slice(0, withAt), withHeads).map((candidate) => ({
         name: candidate.name,
         dropped: [...candidate.dropped, added],
       })),
     );
   }
+  // Last, the name by its last words ("neutral vegetable oil" → vegetable oil), of the whole and of each alternative.
+  const heads = !withHeads ? [] : [
+    ...headNames(trimmed),
+    ...(alternatives.length > 1
+      ? [alternatives[0], alternatives[alternatives.length - 1]].flatMap((alternative, index) =>
+        headNames(alternative).map((head) => ({
+          name: head.name,
+          dropped: [
+            ...head.dropped,
+            ...alternatives.filter((_, at) => at !== (index === 0 ? 0 : alternatives.length - 1))
+              .map((other) => `or ${other}`),
+          ],
+        }))
+      )
+      : []),
+  ];
   const seen = new Set<string>();
-  return candidates.filter((candidate) => {
+  const known = (candidate: NameCandidate) => {
     const key = candidate.name.toLowerCase();
     // "pepper" alone is black pepper, but peppers counted ("2 peppers", "2 large peppers") are capsicums or chillies:
     // no candidate, so the line asks rather than takes black pepper.
@@ -170,5 +203,9 @@ function candidatesOf(name: string): NameCandidate[] {
     if (seen.has(key) || !candidate.name) return false;
     seen.add(key);
     return true;
-  }).slice(0, 12);
+  };
+  return [...candidates.filter(known).slice(0, 12), ...heads.filter(known)].slice(0, maxCandidates);
 }
+
+// At most so many names are looked up for one line: twelve read by the lists of words, then the last words.
+const maxCandidates = 18;
