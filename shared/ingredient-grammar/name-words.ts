@@ -259,6 +259,7 @@ export const leadingWords = new Set<string>([
   "petite",
   "sm",
   "med",
+  "md",
   "lg",
   "xl",
   "rendered",

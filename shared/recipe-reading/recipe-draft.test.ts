@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
-import { saysNoAmount } from "./recipe-draft.ts";
+import { buildRecipeDraft, saysNoAmount } from "./recipe-draft.ts";
 
 Deno.test("a line without an amount that says why is complete as it stands; a bare name or an unread amount is not", () => {
   const cases: [string, boolean][] = [
@@ -23,5 +23,31 @@ Deno.test("a line without an amount that says why is complete as it stands; a ba
   ];
   for (const [line, complete] of cases) {
     assert.equal(saysNoAmount(parseIngredientLine(line)), complete, line);
+  }
+});
+
+Deno.test("a count of a thing the catalog does not count is so many pieces; a lost unit or a pint is not", () => {
+  const ingredient = { id: "0e7f4d2c-0000-4000-8000-000000000001", name: "thing", household_specific: false };
+  // [line, the unit the draft gives it]: matched to an ingredient that has no count unit of its own.
+  const cases: [string, string | null][] = [
+    ["12 asparagus spears, trimmed", "piece"],
+    ["10 walnuts", "piece"],
+    ["3 green cardamom pods", "piece"],
+    ["1/2 chicken stock cube", "piece"],
+    ["1 gherkin", "piece"],
+    ["3 gluten free all purpose flour", null],
+    ["1/2 pint whole milk", null],
+    ["2 batches pizza dough", null],
+    ["2 cups walnuts", "cup"],
+    ["salt to taste", null],
+  ];
+  for (const [text, unit] of cases) {
+    const line = parseIngredientLine(text);
+    const match = { name: line.name, ingredient, candidate: 0, count_unit: null, alias_note: null, suggestions: [] };
+    const { lines } = buildRecipeDraft({ title: null, ingredients: [line], instructions: null, other_lines: [] }, [
+      match,
+    ]);
+    assert.equal(lines[0].unit, unit, text);
+    assert.equal(lines[0].problems.includes("no_unit"), line.quantity !== null && unit === null, text);
   }
 });

@@ -15,6 +15,20 @@ export function saysNoAmount(line: { original: string; quantity: number | null; 
   return line.quantity === null && line.quantity_text === null && noAmountReason.test(line.original);
 }
 
+// Measures that are no count and no unit ("1 pint cream": US or imperial; "1 batch dough"): never pieces.
+const measuredWithoutUnit = /\b(?:pints?|pts?\.?|batch(?:es)?|recipes?)\b/i;
+
+/**
+ * A count of a thing the catalog does not count ("12 asparagus spears", "10 walnuts", "3 cardamom pods", "½ stock
+ * cube"): so many pieces, the words kept in the name's note. Only a count that reads as one: a plural name, or at
+ * most one of it; "3 flour" (its unit lost) is not a count, and stays a line to look at.
+ */
+function countedAsIs(line: { name: string; original: string; quantity: number | null; unit: string | null }) {
+  if (line.quantity === null || line.unit !== null || measuredWithoutUnit.test(line.original)) return false;
+  const last = line.name.trim().split(/\s+/).at(-1) ?? "";
+  return line.quantity <= 1 || /[^s'’]s$|(?:ies|ves|ches)$/i.test(last);
+}
+
 /**
  * The parsed text and the names' matches as a recipe.create input to correct: matched lines carry the
  * ingredient's id, unmatched ones the name as read; quantities and units that could not be read are null. A line
@@ -34,7 +48,7 @@ export function buildRecipeDraft(
     // A counted line ("3 eggs") takes the unit the catalog counts the ingredient in, or the one a counting word left
     // out of the name says ("6 cheese slices": 6 pieces of cheese; "1 chocolate bar": 1 package).
     const countedBy = dropped.map(countUnitOfWord).find((unit) => unit !== undefined);
-    const countUnit = match?.count_unit ?? countedBy ?? null;
+    const countUnit = match?.count_unit ?? countedBy ?? (countedAsIs(line) ? "piece" : null);
     const counted = ingredient !== null && line.quantity !== null && line.unit === null && countUnit !== null;
     const unit = counted ? countUnit : line.unit;
     const problems = line.problems.filter((problem) =>

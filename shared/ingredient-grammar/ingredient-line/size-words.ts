@@ -6,13 +6,15 @@ export const sizeBeforeUnit =
   /^(\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?(?:\s*-\s*|\s*)(?:fl\.?\s*oz|fluid ounces?|ounces?|oz|grams?|g|ml|lbs?|pounds?|inch(?:es)?|in|cm)\.?(?:\s*\/\s*\d+(?:[.,]\d+)?\s*(?:fl\.?\s*oz|ounces?|oz|grams?|g|ml|lbs?|pounds?)\.?)?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big|(?:lightly |firmly |loosely |tightly )?packed)\s+/i;
 
 // A piece of a root measured by its length or likened to a thumb ("2-inch piece ginger", "10cm piece ginger", "1
-// thumb-sized piece of ginger", "2 thumbs ginger", "1 knob ginger"): counted in pieces, the size kept in the note. A
+// thumb-sized piece of ginger", "2 thumbs ginger", "1 knob ginger"; "2.5cm/1in piece ginger" with the length said
+// twice): counted in pieces, the size kept in the note. A
 // length right after the number ("2 inch ginger", "1 1/2-inch knob ginger") is the size of one piece.
 export const lengthOfPiece =
-  /^-?\s*(inch(?:es)?|in\.|cm|centimet(?:er|re)s?)(?:\s*-?\s*(pieces?|knobs?|chunks?|lengths?))?\s+(?:of\s+)?(?=[a-zA-Z])/i;
+  /^-?\s*(inch(?:es)?|in\.|cm|centimet(?:er|re)s?)(?:\s*\/\s*\d+(?:[.,]\d+|\s*\d*\/\d+)?\s*(?:inch(?:es)?|in\.?|cm)\b)?(?:\s*-?\s*(pieces?|knobs?|chunks?|lengths?))?\s+(?:of\s+)?(?=[a-zA-Z])/i;
 export const thumbOfPiece =
   /^((?:thumbs?|finger)(?:\s*-?\s*(?:sized?))?(?:\s*-?\s*(?:pieces?|knobs?|chunks?|lengths?))?)\s+(?:of\s+)?(?=[a-zA-Z])/i;
-export const rootsByLength = /^(?:fresh\s+)?(?:ginger|turmeric|galangal|horseradish|cinnamon|lemongrass|kombu)\b/i;
+export const rootsByLength =
+  /^(?:fresh\s+)?(?:root\s+)?(?:ginger|turmeric|galangal|horseradish|cinnamon|lemongrass|kombu)\b/i;
 
 export const sizeBeforeName =
   /^(\d+(?:[.,]\d+|\/\d+)?\s*-?\s*(?:inch(?:es)?|in\.|cm|ounces?|oz|grams?|g|ml|lbs?|pounds?)\.?)\s+(?=[a-zA-Z])/i;
