@@ -246,6 +246,25 @@ end;
 $$;
 grant execute on function private.member_name(uuid,uuid) to authenticated;
 
+-- Every member's name as private.member_name gives it, by user id, for a read that names many rows (who ticked
+-- each item of a list): one query per call instead of two per row. Empty for a caller outside the household.
+create function private.member_names(p_household_id uuid) returns jsonb
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  if not private.is_household_member(p_household_id) then
+    return '{}'::jsonb;
+  end if;
+  return (select coalesce(pg_catalog.jsonb_object_agg(m.user_id, coalesce(p.display_name, u.email)), '{}'::jsonb)
+    from public.household_members m
+    join auth.users u on u.id = m.user_id
+    left join public.profiles p on p.user_id = m.user_id
+    where m.household_id = p_household_id);
+end;
+$$;
+grant execute on function private.member_names(uuid) to authenticated;
+
 -- Policies call these as (select private.…(household_id)). Security definer
 -- lets them read household_members without recursing into its own policies.
 create function private.is_household_member(p_household_id uuid) returns boolean

@@ -1,8 +1,8 @@
 set check_function_bodies = off;
 
 -- grocery.get_list's read. Per item, the ingredient is joined once for its name and category, and what to buy is
--- private.grocery_item_buy written into the query (a lateral join): called once per item, the function made the
--- read of a 50-item list take 2.9–3.1 ms of database time; joined, 1.5–2.0 ms (on a loaded 2-core machine).
+-- one row of public.ingredient_buying (the rule already chosen for the item's unit), joined; who ticked is looked up
+-- in the members' names read once per call.
 -- grocery.changes calls the function; the HTTP tests check that both give the same answer for every item.
 create or replace function private.grocery_list_as_read(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
@@ -14,6 +14,7 @@ declare
   v_items json;
   v_count integer;
   v_unchecked integer;
+  v_names jsonb := private.member_names(p_household_id);
 begin
   select
     coalesce(json_agg(json_build_object(
@@ -26,7 +27,7 @@ begin
       'checked', i.checked,
       'checked_at', i.checked_at,
       'checked_by', i.checked_by,
-      'checked_by_name', case when i.checked then private.member_name(p_household_id, i.checked_by) end,
+      'checked_by_name', case when i.checked then v_names ->> i.checked_by::text end,
       'sources', sources.list,
       'category', ingredient.aisle,
       'buy', case
@@ -44,17 +45,10 @@ begin
   from public.grocery_items i
   left join public.ingredients ingredient on ingredient.id = i.ingredient_id
   left join lateral (
-    select ceil(i.quantity * coalesce(line.factor / need.factor, 1) / rule.per_purchase) as count,
-      rule.purchase_unit as unit, coalesce(rule.singular, rule.purchase_unit) as singular,
-      coalesce(rule.plural, case when rule.purchase_unit = 'whole' then 'whole' else rule.purchase_unit || 's' end)
-        as plural
-    from public.ingredient_purchase_units rule
-    join public.units need on need.code = rule.need_unit
-    join public.units line on line.code = i.unit
-    where rule.ingredient_id = i.ingredient_id
-      and (rule.need_unit = i.unit or (need.kind = line.kind and need.kind <> 'count'))
-    order by rule.need_unit = i.unit desc, rule.need_unit
-    limit 1
+    select ceil(i.quantity * rule.factor / rule.per_purchase) as count, rule.purchase_unit as unit, rule.singular,
+      rule.plural
+    from public.ingredient_buying rule
+    where rule.ingredient_id = i.ingredient_id and rule.unit = i.unit
   ) purchase on true
   left join public.units_bought_whole whole on whole.unit = i.unit
   cross join lateral (

@@ -1,7 +1,7 @@
 set check_function_bodies = off;
 
--- What to buy for a need, or null when the catalog says nothing about how it is sold: a rule of the ingredient for
--- this unit first, then one of the same weight or volume kind, then a unit bought whole.
+-- What to buy for a need, or null when the catalog says nothing about how it is sold: the ingredient's rule for
+-- this unit (public.ingredient_buying: its own, else one of the same weight or volume kind), then a unit bought whole.
 create function private.grocery_item_buy(p_ingredient_id uuid, p_quantity numeric, p_unit text) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -13,16 +13,11 @@ declare
   v_plural text;
 begin
   if p_ingredient_id is not null then
-    select pg_catalog.ceil(p_quantity * coalesce(line.factor / need.factor, 1) / rule.per_purchase),
-      rule.purchase_unit, rule.singular, rule.plural
+    select pg_catalog.ceil(p_quantity * rule.factor / rule.per_purchase), rule.purchase_unit, rule.singular,
+      rule.plural
     into v_count, v_unit, v_singular, v_plural
-    from public.ingredient_purchase_units rule
-    join public.units need on need.code = rule.need_unit
-    join public.units line on line.code = p_unit
-    where rule.ingredient_id = p_ingredient_id
-      and (rule.need_unit = p_unit or (need.kind = line.kind and need.kind <> 'count'))
-    order by rule.need_unit = p_unit desc, rule.need_unit
-    limit 1;
+    from public.ingredient_buying rule
+    where rule.ingredient_id = p_ingredient_id and rule.unit = p_unit;
   end if;
   if v_unit is null then
     select pg_catalog.ceil(p_quantity), whole.unit into v_count, v_unit

@@ -21,8 +21,8 @@ async function dataSnapshot(url: string): Promise<Record<string, string[]>> {
   try {
     const tables = await sql<{ name: string; columns: string[]; ingredient: boolean }[]>`
       select c.oid::regclass::text as name,
-        array_agg(a.attname::text order by a.attnum)
-          filter (where a.atttypid not in ('uuid'::regtype, 'timestamptz'::regtype)) as columns,
+        coalesce(array_agg(a.attname::text order by a.attnum)
+          filter (where a.atttypid not in ('uuid'::regtype, 'timestamptz'::regtype)), '{}') as columns,
         bool_or(a.attname = 'ingredient_id') as ingredient
       from pg_catalog.pg_class c
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
