@@ -35,7 +35,8 @@ const functionPath = /^\/functions\/v1\/([a-z0-9_-]+)(\/.*)?$/i;
  * The API port of the local stack: the functions under /functions/v1/<name>
  * (the function sees the path without /functions/v1, as on Supabase) and the
  * public signing keys under /auth/v1/.well-known/jwks.json, and where Supabase Auth's OAuth server metadata
- * would be (oauth-server-metadata.ts).
+ * would be (oauth-server-metadata.ts); the stand-ins the stack passes as services (Auth, its mailbox, Storage under
+ * /storage/v1/) by their path prefix.
  */
 export async function startGateway(options: {
   port: number;
@@ -43,7 +44,10 @@ export async function startGateway(options: {
   signingKey: SigningKey;
   /** The Realtime stand-in, served at /realtime/v1/websocket (the start and test stacks have one). */
   realtime?: RealtimeStandIn;
-  /** Other servers of the stack by path prefix (the Auth stand-in's /auth/v1/ and /mailbox), after the key set. */
+  /**
+   * Other servers of the stack by path prefix (the Auth stand-in's /auth/v1/ and /mailbox, the Storage stand-in's
+   * /storage/v1/), after the key set.
+   */
   services?: { prefix: string; handle: FunctionHandler }[];
 }): Promise<{ functions: string[]; server: Deno.HttpServer }> {
   const handlers = await loadHandlers(options.functionsDirectory);

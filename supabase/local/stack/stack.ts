@@ -10,6 +10,7 @@ import { startGateway } from "./gateway.ts";
 import { applyBootstrap, applyMigrations, applySeed, type MigrationResult } from "./migrations.ts";
 import { ensurePostgres, type PostgresInstallation } from "./postgres-install.ts";
 import { startRealtimeStandIn } from "../realtime/stand-in.ts";
+import { startStorageServer, storagePrefix } from "../storage/server.ts";
 import { authIssuer, ensureSigningKey, jwks, signApiKey } from "./signing-key.ts";
 import { apiUrl, databaseUrl, type StackConfig } from "./stack-config.ts";
 import { recordRunningStack } from "./stack-state.ts";
@@ -127,15 +128,28 @@ export async function startStack(
       settings: authSettingsFromEnv(stackEnv.SUPABASE_URL),
       mailboxDirectory: join(config.stateDirectory, "mailbox"),
     });
+    // Storage's stand-in: the object routes of supabase.storage, decided by the policies on storage.objects, with
+    // the files in the state folder.
+    const storage = startStorageServer({
+      databaseUrl: stackEnv.SUPABASE_DB_URL,
+      signingKey,
+      issuers: [authIssuer(stackEnv.SUPABASE_URL), "supabase-local"],
+      directory: join(config.stateDirectory, "storage"),
+    });
     const gateway = await startGateway({
       port: config.apiPort,
       functionsDirectory: join(config.projectRoot, "functions"),
       signingKey,
       realtime,
-      services: [{ prefix: "/auth/v1/", handle: auth.handle }, { prefix: "/mailbox", handle: auth.handle }],
+      services: [
+        { prefix: "/auth/v1/", handle: auth.handle },
+        { prefix: "/mailbox", handle: auth.handle },
+        { prefix: storagePrefix, handle: storage.handle },
+      ],
     }).catch(async (error) => {
       await realtime.close();
       await auth.close();
+      await storage.close();
       throw error;
     });
     const forgetRunningStack = await recordRunningStack(config);
@@ -155,6 +169,7 @@ export async function startStack(
         await realtime.close();
         await gateway.server.shutdown();
         await auth.close();
+        await storage.close();
         await closeDatabaseClient();
         if (cluster.started) await cluster.stop();
       },

@@ -36,6 +36,7 @@ Local Supabase stack is running (${stack.clusterCreated ? "new cluster" : "exist
             Auth: ${stack.apiUrl}/auth/v1 (email sign-up, sign-in, refresh, recovery, codes; confirmations ${
   stack.emailConfirmations ? "on" : "off: AUTH_EMAIL_CONFIRMATIONS=on turns them on"
 })
+         Storage: ${stack.apiUrl}/storage/v1 (stand-in: upload, download, signed URLs, list, remove; files in ${stack.config.stateDirectory}/storage)
          Mailbox: ${stack.apiUrl}/mailbox (JSON: ${stack.apiUrl}/mailbox/v1/messages?to=<email>)
           DB URL: ${stack.databaseUrl}
         anon key: ${stack.anonKey}
