@@ -8,6 +8,7 @@ import { type ApiError, asApiError, createApi } from "./api.ts";
 import { ErrorMessage } from "./components/error-message.tsx";
 import { useDeparture } from "./live/departure.ts";
 import { AppContext, type AppContextValue, type HouseholdSummary } from "./context.ts";
+import { forgetStoredCopies } from "./offline/stored-copies-browser.ts";
 import { mainScreens, parseRoute, type Route, routeHash } from "./routes.ts";
 import { shownScreens, useAssistantAvailability } from "./screens/assistant/assistant-availability.ts";
 import { JoinScreen } from "./screens/household/join-screen.tsx";
@@ -32,6 +33,8 @@ export function App(
     supabase.auth.getSession().then(({ data }) => setSession(data.session));
     const { data } = supabase.auth.onAuthStateChange((event, changed) => {
       if (event === "PASSWORD_RECOVERY") setRecovering(true);
+      // The recipes and weeks kept for reading offline are the household's: the next person here must not read them.
+      if (event === "SIGNED_OUT") void forgetStoredCopies();
       setSession(changed);
     });
     const onHash = () => setRoute(parseRoute(location.hash));

@@ -8,6 +8,8 @@ import { formatServes } from "@meal-planner/client/amounts.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
+import { OfflineNote } from "../../offline/offline-note.tsx";
+import { readRecipe } from "../../offline/read-recipe.ts";
 import { routeHash } from "../../routes.ts";
 import { IngredientWords } from "./ingredient-words.tsx";
 import { scaledWords, scaleLines, scaling } from "./scale.ts";
@@ -26,16 +28,19 @@ function keyIsTaken(target: EventTarget | null): boolean {
 }
 
 export function CookMode({ recipeId, servings }: { recipeId: string; servings?: number }) {
-  const { api } = useApp();
+  const { api, session, household } = useApp();
   const [recipe, setRecipe] = useState<Recipe | null>(null);
   const [ticked, setTicked] = useState<ReadonlySet<number>>(new Set());
   const [step, setStep] = useState(0);
+  const [copyFrom, setCopyFrom] = useState<number | null>(null);
   const load = useAction();
   useScreenWakeLock();
 
   useEffect(() => {
-    load.run(() => api.tools().recipe.get({ recipe_id: recipeId })).then((result) => {
-      if (result) setRecipe(result.recipe);
+    load.run(() => readRecipe(api, session.user.id, household.id, recipeId)).then((result) => {
+      if (!result) return;
+      setRecipe(result.data);
+      setCopyFrom(result.copyFrom);
     });
   }, [recipeId]);
 
@@ -82,6 +87,7 @@ export function CookMode({ recipeId, servings }: { recipeId: string; servings?: 
         <a href={back}>Back to the recipe</a>
       </p>
       <h1 id="cook-heading">Cooking {recipe.title}</h1>
+      <OfflineNote copyFrom={copyFrom} what="this recipe" />
       <p class="recipe-meta">
         {scaled ? scaledWords(scaled.servings, scaled.base) : formatServes(recipe.servings) || null}
       </p>

@@ -1,10 +1,15 @@
 /// <reference lib="dom" />
 // Search and list the household's recipes: title text, tags (all of them) and a least rating; a page at a time.
+// Every page read is kept on this device; offline (a read with no reply) the kept list is shown and searched.
 import { useEffect, useState } from "preact/hooks";
 import type { RecipeListInput, RecipeListOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
+import { OfflineNote } from "../../offline/offline-note.tsx";
+import { readThrough } from "../../offline/read-through.ts";
+import { searchStored } from "../../offline/stored-copies.ts";
+import { storedCopiesFor } from "../../offline/stored-copies-browser.ts";
 import { formatServes } from "@meal-planner/client/amounts.ts";
 import { routeHash } from "../../routes.ts";
 import { Stars } from "./stars.tsx";
@@ -12,20 +17,37 @@ import { Stars } from "./stars.tsx";
 type Recipe = RecipeListOutput["recipes"][number];
 
 export function RecipeList() {
-  const { api } = useApp();
+  const { api, session, household } = useApp();
   const [query, setQuery] = useState("");
   const [tags, setTags] = useState("");
   const [minRating, setMinRating] = useState("");
   const [recipes, setRecipes] = useState<Recipe[] | null>(null);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [filters, setFilters] = useState<RecipeListInput>({});
+  const [copyFrom, setCopyFrom] = useState<number | null>(null);
   const load = useAction();
 
   async function fetchPage(input: RecipeListInput, cursor?: string) {
-    const page = await load.run(() => api.tools().recipe.list({ ...input, limit: 20, ...(cursor ? { cursor } : {}) }));
-    if (!page) return;
-    setRecipes((current) => cursor && current ? [...current, ...page.recipes] : page.recipes);
+    const copies = storedCopiesFor(session.user.id, household.id);
+    const searched = Object.keys(input).length > 0;
+    const result = await load.run(() =>
+      readThrough(
+        () => api.tools().recipe.list({ ...input, limit: 20, ...(cursor ? { cursor } : {}) }),
+        // A search's results are a part of the list: only the unsearched pages are kept.
+        (page) => searched ? Promise.resolve() : copies.saveRecipeIndex(page.recipes, !cursor && !page.next_cursor),
+        async () => {
+          const stored = await copies.recipeIndex();
+          return stored && { ...stored, data: { recipes: searchStored(stored.data, input), next_cursor: null } };
+        },
+      )
+    );
+    if (!result) return;
+    const page = result.data;
+    setRecipes((current) =>
+      cursor && current && result.copyFrom === null ? [...current, ...page.recipes] : page.recipes
+    );
     setNextCursor(page.next_cursor);
+    setCopyFrom(result.copyFrom);
   }
 
   useEffect(() => {
@@ -75,6 +97,11 @@ export function RecipeList() {
         </label>
         <button type="submit" disabled={load.busy}>Search</button>
       </form>
+      <OfflineNote
+        copyFrom={copyFrom}
+        what="the recipe list"
+        more="Recipes you opened while online open from this device too."
+      />
       <ErrorMessage error={load.error} />
       {recipes === null
         ? <p class="loading">Loading recipes…</p>

@@ -8,6 +8,8 @@ import { ErrorMessage } from "../../components/error-message.tsx";
 import { formatServes } from "@meal-planner/client/amounts.ts";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
+import { OfflineNote } from "../../offline/offline-note.tsx";
+import { readRecipe } from "../../offline/read-recipe.ts";
 import { routeHash } from "../../routes.ts";
 import { IngredientWords } from "./ingredient-words.tsx";
 import { scaledWords, scaleLines, scaling } from "./scale.ts";
@@ -17,17 +19,21 @@ import { Stars } from "./stars.tsx";
 type Recipe = RecipeGetOutput["recipe"];
 
 export function RecipeView({ recipeId, servings }: { recipeId: string; servings?: number }) {
-  const { api, announce } = useApp();
+  const { api, announce, session, household } = useApp();
   const [ownAmounts, setOwnAmounts] = useState(false);
   const [recipe, setRecipe] = useState<Recipe | null>(null);
   const [deleted, setDeleted] = useState(false);
   const [revisionsVersion, setRevisionsVersion] = useState(0);
+  // Offline: when the copy kept on this device was read (null: the server's answer just now).
+  const [copyFrom, setCopyFrom] = useState<number | null>(null);
   const load = useAction();
   const change = useAction();
 
   async function reload() {
-    const result = await load.run(() => api.tools().recipe.get({ recipe_id: recipeId }));
-    if (result) setRecipe(result.recipe);
+    const result = await load.run(() => readRecipe(api, session.user.id, household.id, recipeId));
+    if (!result) return;
+    setRecipe(result.data);
+    setCopyFrom(result.copyFrom);
   }
   useEffect(() => {
     reload();
@@ -70,6 +76,7 @@ export function RecipeView({ recipeId, servings }: { recipeId: string; servings?
         <a href={routeHash({ screen: "recipes" })}>Recipe list</a>
       </p>
       <h1 id="recipe-heading">{recipe.title}</h1>
+      <OfflineNote copyFrom={copyFrom} what="this recipe" />
       {deleted
         ? (
           <div class="notice" role="status">
@@ -109,8 +116,14 @@ export function RecipeView({ recipeId, servings }: { recipeId: string; servings?
           >
             Start cooking
           </a>
-          <a class="button secondary" href={routeHash({ screen: "recipes", recipeId, mode: "edit" })}>Edit recipe</a>
-          <button type="button" class="danger" onClick={remove} disabled={change.busy}>Delete recipe</button>
+          {copyFrom !== null ? null : (
+            <>
+              <a class="button secondary" href={routeHash({ screen: "recipes", recipeId, mode: "edit" })}>
+                Edit recipe
+              </a>
+              <button type="button" class="danger" onClick={remove} disabled={change.busy}>Delete recipe</button>
+            </>
+          )}
         </div>
       )}
       <ErrorMessage error={change.error} />
@@ -140,7 +153,7 @@ export function RecipeView({ recipeId, servings }: { recipeId: string; servings?
             : null}
         </section>
       </div>
-      {deleted ? null : (
+      {deleted || copyFrom !== null ? null : (
         <RecipeRevisions
           recipeId={recipeId}
           version={`${recipe.updated_at}-${revisionsVersion}`}
