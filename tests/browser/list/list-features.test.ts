@@ -47,11 +47,13 @@ Deno.test({
       await page.getByRole("button", { name: "Add", exact: true }).click();
       await page.locator('li.item:not(.pending)[data-item="tomato"]').waitFor();
 
-      await page.getByRole("button", { name: "Edit the amount of tomato" }).click();
+      await page.getByRole("button", { name: "Options for tomato" }).click();
+      await page.getByRole("button", { name: "Change amount of tomato" }).click();
       await page.getByRole("form", { name: "Amount of tomato" }).getByLabel("Amount").fill("5");
       await page.getByRole("button", { name: "Save amount" }).click();
       await page.locator('li.item:not(.pending)[data-item="tomato"] .said', { hasText: "5 tomatoes" }).waitFor();
 
+      await page.getByRole("button", { name: "Options for tomato" }).click();
       await page.getByRole("button", { name: "Remove tomato" }).click();
       await page.locator('li.item[data-item="tomato"]').waitFor({ state: "detached" });
       await page.locator(".connection", { hasText: "Up to date." }).waitFor();

@@ -129,6 +129,7 @@ Deno.test({
       await alice.network.goOffline();
       await checkbox(alice.page, "dates").check();
       await checkbox(alice.page, "eggs").check();
+      await bob.page.getByRole("button", { name: "Options for dates" }).click();
       await bob.page.getByRole("button", { name: "Remove dates" }).click();
       await bob.page.locator('li.item[data-item="dates"]').waitFor({ state: "detached" });
       // The tick of eggs was made 8 days ago, as far as the stored queue knows.

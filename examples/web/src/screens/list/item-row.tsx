@@ -1,24 +1,43 @@
 /// <reference lib="dom" />
-// One line of the list: tick it, change its amount, remove it; a change still on its way is marked, and a change
-// that was not applied is explained in words beside the item.
-import { useState } from "preact/hooks";
+// One line of the list: a checkbox with the item's words, and its other actions (change the amount, remove) behind
+// one menu button, so a row is one line on a phone; a ticked item says who got it; a change still on its way is
+// marked, and a change that was not applied is explained in words beside the item.
+import { useEffect, useRef, useState } from "preact/hooks";
 import { type Unit, units } from "@meal-planner/client/tools-client.generated.ts";
 import { chosen } from "../../components/choice.ts";
 import type { ShoppingList } from "../../live/shopping-list.ts";
 import type { ShownItem } from "../../offline/pending-overlay.ts";
 import { amountParts, formatNumber, formatPurchase } from "@meal-planner/client/amounts.ts";
 import { describeCall } from "./describe-call.ts";
+import { ItemMenu } from "./item-menu.tsx";
 
 /** "buy 3 cans tomatoes" beside "2½ cans tomatoes"; nothing when what to buy is the exact need already ("4 onions"). */
 export function purchaseDiffers(item: Pick<ShownItem, "quantity" | "unit" | "buy">): boolean {
   return item.buy != null && (item.buy.quantity !== item.quantity || item.buy.unit !== item.unit);
 }
 
-export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: ShoppingList; onRemove: () => void }) {
+/**
+ * Who ticked a ticked item, as the row says it: "you", a member's name, "someone who has left". A tick still on its
+ * way is the person's own.
+ */
+export function tickedBy(item: Pick<ShownItem, "checked_by" | "checked_by_name">, me: string): string {
+  if (item.checked_by === null || item.checked_by === me) return "you";
+  return item.checked_by_name ?? "someone who has left";
+}
+
+export function ItemRow(
+  { item, list, me, onRemove }: { item: ShownItem; list: ShoppingList; me: string; onRemove: () => void },
+) {
+  const [menuOpen, setMenuOpen] = useState(false);
   const [editing, setEditing] = useState(false);
   const [quantity, setQuantity] = useState(formatNumber(item.quantity));
   const [unit, setUnit] = useState<Unit>(item.unit);
   const [problem, setProblem] = useState("");
+  // The menu's button that opened the form is hidden with the menu: the keys go to the amount instead.
+  const amountInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (editing) amountInput.current?.focus();
+  }, [editing]);
   // What the person just clicked, shown until the queue has the call (an IndexedDB write away): without it a
   // render in between would put the old state back and the box would flicker.
   const [clicked, setClicked] = useState<boolean | null>(null);
@@ -54,31 +73,45 @@ export function ItemRow({ item, list, onRemove }: { item: ShownItem; list: Shopp
             <span class="amount">{said.measure}</span> <span class="name">{said.name}</span>
           </span>
         </label>
-        {purchaseDiffers(item) ? <span class="to-buy">{formatPurchase(item.buy!, item.name)}</span> : null}
+        {!item.checked && purchaseDiffers(item)
+          ? <span class="to-buy">{formatPurchase(item.buy!, item.name)}</span>
+          : null}
+        {item.checked && !item.pending ? <span class="ticked-by">got by {tickedBy(item, me)}</span> : null}
         {item.pending ? <span class="pending-note">waiting to be sent</span> : null}
       </div>
-      <span class="item-actions">
+      <ItemMenu label={`Options for ${item.name}`} open={menuOpen} onToggle={setMenuOpen}>
+        {/* Each action names its item for a screen reader ("Change amount of milk"), the words shown first. */}
         <button
           type="button"
           class="secondary"
           aria-expanded={editing}
-          aria-label={`Edit the amount of ${item.name}`}
           onClick={() => {
             setQuantity(formatNumber(item.quantity));
             setUnit(item.unit);
             setEditing(!editing);
+            setMenuOpen(false);
           }}
         >
-          Edit
+          Change amount<span class="visually-hidden">{` of ${item.name}`}</span>
         </button>
-        <button type="button" class="secondary" aria-label={`Remove ${item.name}`} onClick={onRemove}>Remove</button>
-      </span>
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => {
+            setMenuOpen(false);
+            onRemove();
+          }}
+        >
+          Remove<span class="visually-hidden">{` ${item.name}`}</span>
+        </button>
+      </ItemMenu>
       {editing
         ? (
           <form class="edit-amount" onSubmit={saveAmount} aria-label={`Amount of ${item.name}`}>
             <label>
               Amount
               <input
+                ref={amountInput}
                 type="number"
                 inputMode="decimal"
                 min="0.001"
