@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.b336db5d8d28";
+export const registryVersion = "1.0.bdb8444ae7ac";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -1906,6 +1906,10 @@ export type GrocerySyncPlanInput = {
   end_date: string;
   /** true: return what would change and write nothing. false (default): make the changes. */
   preview?: boolean;
+  /** Planned meals (ids from planner.list_meals or a preview's `meals`) to leave out of this sync: nothing is added for them, and what an earlier sync put on the list for them and is not bought yet is taken back. Absent or []: every meal of the range. An id that is not a meal planned in the range is ignored. */
+  leave_out_meal_ids?: string[];
+  /** On-hand ingredients (household.set_on_hand; a preview's `on_hand`) to put on the list anyway this time. Absent or []: every on-hand ingredient is left off. */
+  include_ingredient_ids?: string[];
 };
 
 /** The data of a successful grocery.sync_plan. */
@@ -2003,6 +2007,44 @@ export type GrocerySyncPlanOutput = {
   }>;
   item_count: number;
   message: string;
+  meals: Array<{
+    planner_meal_id: string;
+    date: string;
+    meal_type: "breakfast" | "lunch" | "dinner";
+    recipe_id: string;
+    recipe_title: string;
+    included: boolean;
+  }>;
+  on_hand: Array<{
+    ingredient_id: string;
+    ingredient_name: string;
+    included: boolean;
+    needed: Array<{
+      quantity: number;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package";
+      prep_state: string | null;
+    }>;
+    meals: Array<{
+      planner_meal_id: string;
+      date: string;
+      meal_type: "breakfast" | "lunch" | "dinner";
+      recipe_title: string;
+    }>;
+  }>;
 };
 
 // grocery.propose_conversions
@@ -2691,6 +2733,45 @@ export type HouseholdSetAisleOrderOutput = {
   message: string;
 };
 
+// household.set_on_hand
+
+/** Mark an ingredient as on hand (the household always has it), or unmark it. */
+export type HouseholdSetOnHandInput = {
+  /** The ingredient's id (from ingredient.search or a recipe's lines): the catalog's or the household's own. */
+  ingredient_id: string;
+  /** true: the household has it, so syncing the plan leaves it off the list. false: it goes on again. */
+  on_hand: boolean;
+};
+
+/** The data of a successful household.set_on_hand. */
+export type HouseholdSetOnHandOutput = {
+  household_id: string;
+  ingredient_id: string;
+  ingredient_name: string;
+  on_hand: boolean;
+  previous_on_hand: boolean;
+  changed: boolean;
+  on_hand_count: number;
+  message: string;
+};
+
+// household.list_on_hand
+
+/** List the ingredients the household has marked as on hand. */
+export type HouseholdListOnHandInput = Record<string, never>;
+
+/** The data of a successful household.list_on_hand. */
+export type HouseholdListOnHandOutput = {
+  household_id: string;
+  items: Array<{
+    ingredient_id: string;
+    ingredient_name: string;
+    marked_by_name: string | null;
+    marked_at: string;
+  }>;
+  count: number;
+};
+
 // ingredient.search
 
 /** Find ingredients by exact name, name prefix or whole words in the catalog and the household's own. */
@@ -2938,6 +3019,8 @@ export interface ToolTypes {
   "household.revoke_invite": { input: HouseholdRevokeInviteInput; output: HouseholdRevokeInviteOutput };
   "household.preview_invite": { input: HouseholdPreviewInviteInput; output: HouseholdPreviewInviteOutput };
   "household.set_aisle_order": { input: HouseholdSetAisleOrderInput; output: HouseholdSetAisleOrderOutput };
+  "household.set_on_hand": { input: HouseholdSetOnHandInput; output: HouseholdSetOnHandOutput };
+  "household.list_on_hand": { input: HouseholdListOnHandInput; output: HouseholdListOnHandOutput };
   "ingredient.search": { input: IngredientSearchInput; output: IngredientSearchOutput };
   "ingredient.create": { input: IngredientCreateInput; output: IngredientCreateOutput };
   "history.list": { input: HistoryListInput; output: HistoryListOutput };
@@ -3344,8 +3427,8 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<GroceryPushRecipeOutput>(host, "grocery.push_recipe", input, { ...defaults, ...options }),
       /**
        * `grocery.sync_plan` (write, risk medium).
-       * Brings a date range of the meal plan into a grocery list, each meal scaled to its servings.
-       * Safe to run again: only the meals' own changes are added or withdrawn. preview: true writes nothing. Needs the user's
+       * Brings a date range of the meal plan into a grocery list, each meal scaled to its servings,
+       * less what is on hand and any meals left out. Safe to run again. preview: true writes nothing. Needs the user's
        * confirmation.
        */
       syncPlan: (
@@ -3532,6 +3615,27 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<HouseholdSetAisleOrderOutput> =>
         callTool<HouseholdSetAisleOrderOutput>(host, "household.set_aisle_order", input, { ...defaults, ...options }),
+      /**
+       * `household.set_on_hand` (write, risk medium).
+       * Marks an ingredient as on hand (the household always has it: salt, oil, flour), or
+       * unmarks it. grocery.sync_plan leaves on-hand ingredients off the list unless told to include them. Needs the user's
+       * confirmation.
+       */
+      setOnHand: (
+        input: HouseholdSetOnHandInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<HouseholdSetOnHandOutput> =>
+        callTool<HouseholdSetOnHandOutput>(host, "household.set_on_hand", input, { ...defaults, ...options }),
+      /**
+       * `household.list_on_hand` (read, risk low).
+       * Lists the ingredients the household has marked as on hand, by name, with who marked each
+       * and when (at most 500).
+       */
+      listOnHand: (
+        input: HouseholdListOnHandInput = {},
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<HouseholdListOnHandOutput> =>
+        callTool<HouseholdListOnHandOutput>(host, "household.list_on_hand", input, { ...defaults, ...options }),
     },
     ingredient: {
       /**

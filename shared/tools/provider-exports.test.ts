@@ -74,6 +74,7 @@ Deno.test("Gemini declarations stay within the subset Gemini accepts, one per to
     "household__list",
     "household__set_default",
     "household__leave",
+    "household__list_on_hand",
   ]);
 });
 

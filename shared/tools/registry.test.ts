@@ -73,6 +73,8 @@ const specifiedTools = [
   "household.revoke_invite",
   "household.preview_invite",
   "household.set_aisle_order",
+  "household.set_on_hand",
+  "household.list_on_hand",
   "ingredient.search",
   "ingredient.create",
   "history.list",

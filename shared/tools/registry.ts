@@ -12,6 +12,7 @@ import { changeTools } from "./changes/tools.ts";
 import { householdTools } from "./household/tools.ts";
 import { householdInviteTools } from "./household/invites.ts";
 import { aisleTools } from "./household/aisles.ts";
+import { onHandTools } from "./household/on-hand.ts";
 import { ingredientTools } from "./ingredient/tools.ts";
 import { historyTools } from "./history/tools.ts";
 import { mediaTools } from "./media/tools.ts";
@@ -28,6 +29,7 @@ const registeredTools = [
   ...householdTools,
   ...householdInviteTools,
   ...aisleTools,
+  ...onHandTools,
   ...ingredientTools,
   ...historyTools(findTool),
   ...mediaTools,

@@ -123,7 +123,11 @@ $$;
 -- More wanted: the difference is added through the merge. Less: it is withdrawn from the live, unchecked
 -- items that carry the meal's contribution (each item at most what the meal put there and what it holds);
 -- what sits on checked or removed items was bought or refused, and is kept.
-create function private.grocery_sync_plan(p_household_id uuid, p_list_id uuid, p_start date, p_end date)
+-- A meal of p_left_out (the person left it out of this sync) and an ingredient of p_leave_off (on hand, not
+-- included anyway) want 0 too: nothing is added for them, and what they put on the list before and is not bought
+-- yet is withdrawn, so the list holds the chosen meals' ingredients less what the household has.
+create function private.grocery_sync_plan(p_household_id uuid, p_list_id uuid, p_start date, p_end date,
+  p_left_out uuid[], p_leave_off uuid[])
 returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -143,6 +147,7 @@ begin
       sum(private.scaled_quantity(ri.quantity, mm.servings, mm.base)) as quantity
     from meals mm
     join public.recipe_ingredients ri on ri.household_id = p_household_id and ri.recipe_id = mm.recipe_id
+    where mm.meal_id <> all (p_left_out) and ri.ingredient_id <> all (p_leave_off)
     group by mm.meal_id, ri.ingredient_id, ri.unit, coalesce(lower(btrim(ri.prep_state)), '')
   ),
   items as (
@@ -254,10 +259,11 @@ begin
   return v_plan;
 end;
 $$;
-grant execute on function private.grocery_sync_plan(uuid,uuid,date,date) to authenticated;
+grant execute on function private.grocery_sync_plan(uuid,uuid,date,date,uuid[],uuid[]) to authenticated;
 
 -- grocery.sync_plan: runs private.grocery_sync_plan's plan, or only returns it (preview). `skipped` lists the lines
 -- without a quantity of the meals planned in the range, which the plan leaves out (the same whether preview or not).
+-- `meals` and `on_hand` say which meals went in and which on-hand ingredients were left off (21_household_on_hand).
 create or replace function app.grocery_sync_plan(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
@@ -267,6 +273,10 @@ declare
   v_start date := (p_input ->> 'start_date')::date;
   v_end date := (p_input ->> 'end_date')::date;
   v_preview boolean := coalesce((p_input ->> 'preview')::boolean, false);
+  v_left_out uuid[] := array(select jsonb_array_elements_text(coalesce(p_input -> 'leave_out_meal_ids', '[]'))::uuid);
+  v_include uuid[] := array(select jsonb_array_elements_text(coalesce(p_input -> 'include_ingredient_ids', '[]'))::uuid);
+  v_leave_off uuid[];
+  v_choices jsonb;
   v_plan jsonb;
   v_changes integer;
   v_largest integer;
@@ -304,7 +314,10 @@ begin
       using errcode = 'MP409', column = 'end_date', hint = format('limit: %s ingredient lines a sync', v_line_limit);
   end if;
 
-  v_plan := private.grocery_sync_plan(p_household_id, v_list_id, v_start, v_end);
+  v_leave_off := array(select on_hand.id from unnest(private.on_hand_ingredient_ids(p_household_id)) on_hand(id)
+    where on_hand.id <> all (v_include));
+  v_plan := private.grocery_sync_plan(p_household_id, v_list_id, v_start, v_end, v_left_out, v_leave_off);
+  v_choices := private.grocery_sync_choices(p_household_id, v_start, v_end, v_left_out, v_include);
   v_changes := jsonb_array_length(v_plan -> 'changes');
   v_largest := greatest(v_changes, jsonb_array_length(v_plan -> 'kept'), jsonb_array_length(v_plan -> 'withdrawals'));
   if v_largest > v_limit then
@@ -375,12 +388,15 @@ begin
     'withdrawals', v_plan -> 'withdrawals',
     'kept', v_plan -> 'kept',
     'skipped', v_skipped,
+    'meals', v_choices -> 'meals',
+    'on_hand', v_choices -> 'on_hand',
     'item_count', (select count(*) from public.grocery_items i where i.grocery_list_id = v_list_id and i.deleted_at is null),
     'message', case
       when v_changes = 0 then 'The list already matches the plan for this range; nothing changed.'
       when v_preview then format('%s would be made; nothing was written (preview).', private.counted(v_changes, 'change'))
       else format('%s made.', private.counted(v_changes, 'change')) end
       || case when v_skipped_names is null then '' else format(' Skipped %s without a quantity in the recipe (%s).',
-        private.counted(jsonb_array_length(v_skipped), 'line'), v_skipped_names) end);
+        private.counted(jsonb_array_length(v_skipped), 'line'), v_skipped_names) end
+      || coalesce(v_choices ->> 'message', ''));
 end;
 $$;

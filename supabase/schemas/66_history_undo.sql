@@ -94,7 +94,8 @@ grant execute on function private.undo_recipe_or_meal_write(uuid,tool_invocation
 
 -- Undo of a household write. Who belongs (invites, joins, leaves, removals, and the undos of those, such as
 -- household.unrevoke_invite) is private.undo_membership_write's; household.set_aisle_order puts the order before
--- back (and undoing that, the order after); a rename and a role change put the value before back.
+-- back (and undoing that, the order after); household.set_on_hand puts the ingredient's mark as it was (a later
+-- change of that mark is undone first); a rename and a role change put the value before back.
 create or replace function private.undo_household_write(p_household_id uuid, p_target public.tool_invocations,
   p_strict boolean) returns text
 language plpgsql
@@ -121,6 +122,22 @@ begin
     return case when jsonb_typeof(v_data -> 'previous_categories') = 'array'
       then 'Put the aisle order back as it was.'
       else 'Put the usual aisle order back.' end;
+  when 'household.set_on_hand' then
+    if not (v_data ->> 'changed')::boolean then
+      return private.nothing_to_undo();
+    end if;
+    select max(o.marked_at) into v_order_changed_at from public.household_on_hand o
+    where o.household_id = p_household_id and o.ingredient_id = (v_data ->> 'ingredient_id')::uuid;
+    if p_strict and (v_order_changed_at is not null) <> (v_data ->> 'on_hand')::boolean then
+      perform private.undo_conflict(format('%s was marked or unmarked on hand by a later write; undo that write first',
+        v_data ->> 'ingredient_name'));
+    end if;
+    perform private.refuse_if_changed_since(v_data ->> 'ingredient_name', v_order_changed_at, p_target.created_at,
+      p_strict);
+    perform private.record_undo_inverse('household.set_on_hand', app.household_set_on_hand(p_household_id,
+      jsonb_build_object('ingredient_id', v_data ->> 'ingredient_id', 'on_hand', v_data -> 'previous_on_hand')));
+    return format(case when (v_data ->> 'previous_on_hand')::boolean then 'Marked %s as on hand again.'
+      else '%s is no longer on hand.' end, v_data ->> 'ingredient_name');
   when 'household.rename' then
     perform private.refuse_if_changed_since('the household''s name', v_household.updated_at, p_target.created_at,
       p_strict);
@@ -165,7 +182,7 @@ begin
       'household.set_default', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal',
       'household.create_invite', 'household.join', 'household.leave', 'household.remove_member', 'ingredient.create',
       'planner.add_recurring', 'planner.remove_series', 'planner.update_series', 'household.revoke_invite',
-      'household.set_aisle_order')
+      'household.set_aisle_order', 'household.set_on_hand')
       then null
     else 'history.undo does not know how to undo it yet'
   end;

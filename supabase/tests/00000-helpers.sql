@@ -331,6 +331,8 @@ begin
   values (p_household_id, v_conversation, 'recipe.create', '{"title": "House curry"}', v_owner);
   insert into public.household_aisle_orders (household_id, categories, updated_by)
   values (p_household_id, array['bakery', 'produce'], v_owner);
+  insert into public.household_on_hand (household_id, ingredient_id, marked_by)
+  values (p_household_id, v_ingredient, v_owner);
 end;
 $$;
 

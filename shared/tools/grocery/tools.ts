@@ -30,11 +30,11 @@ import {
   GroceryRenameListResult,
   GroceryRestoreItemResult,
   GroceryRestoreListResult,
-  GrocerySyncPlanResult,
   GroceryUncheckItemResult,
   GroceryUpdateItemResult,
   PushIngredientsResult,
 } from "./results.ts";
+import { GrocerySyncPlanChoicesResult, syncChoiceFields } from "./sync-choices.ts";
 
 export const groceryListId = idField("The grocery list's id (from grocery.list_lists or grocery.create_list).");
 const groceryItemId = idField("The grocery item's id (from grocery.get_list).");
@@ -279,11 +279,16 @@ export const syncPlan = defineTool({
     end_date: dateField("Last day, YYYY-MM-DD (inclusive); at most 92 days after start_date."),
     preview: z.boolean().default(false)
       .describe("true: return what would change and write nothing. false (default): make the changes."),
+    ...syncChoiceFields,
   }).superRefine(checkPlannerSpan),
   describe: (input, names) =>
     `${input.preview ? "Preview bringing" : "Bring"} the plan from ${dayWords(input.start_date)} to ` +
-    `${dayWords(input.end_date)} into ${names.list(input.grocery_list_id)}`,
-  outputSchema: GrocerySyncPlanResult,
+    `${dayWords(input.end_date)} into ${names.list(input.grocery_list_id)}` +
+    (input.leave_out_meal_ids?.length ? `, leaving out ${counted(input.leave_out_meal_ids.length, "meal")}` : "") +
+    (input.include_ingredient_ids?.length
+      ? `, with ${counted(input.include_ingredient_ids.length, "on-hand ingredient")} on it anyway`
+      : ""),
+  outputSchema: GrocerySyncPlanChoicesResult,
 });
 
 export const groceryTools = [

@@ -159,3 +159,35 @@ export const HouseholdSetAisleOrderResult = z.strictObject({
   message: z.string(),
 });
 export type HouseholdSetAisleOrderResult = z.infer<typeof HouseholdSetAisleOrderResult>;
+
+/** One ingredient the household has on hand (household.set_on_hand), which grocery.sync_plan leaves off the list. */
+export const OnHandIngredient = z.strictObject({
+  ingredient_id: id,
+  ingredient_name: z.string(),
+  /** Who marked it: their display name, else their email; null once they left the household. */
+  marked_by_name: z.string().nullable(),
+  marked_at: timestamp,
+});
+export type OnHandIngredient = z.infer<typeof OnHandIngredient>;
+
+export const HouseholdListOnHandResult = z.strictObject({
+  household_id: id,
+  /** By name; at most 500. */
+  items: z.array(OnHandIngredient),
+  count: z.int().nonnegative(),
+});
+export type HouseholdListOnHandResult = z.infer<typeof HouseholdListOnHandResult>;
+
+export const HouseholdSetOnHandResult = z.strictObject({
+  household_id: id,
+  ingredient_id: id,
+  ingredient_name: z.string(),
+  on_hand: z.boolean(),
+  /** The mark before, which undoing puts back. */
+  previous_on_hand: z.boolean(),
+  /** false when it already was as asked: nothing changed, and its undo does nothing. */
+  changed: z.boolean(),
+  on_hand_count: z.int().nonnegative(),
+  message: z.string(),
+});
+export type HouseholdSetOnHandResult = z.infer<typeof HouseholdSetOnHandResult>;

@@ -2,7 +2,7 @@
 import { callToolOk } from "../../support/tools-client.ts";
 import { lastWrite } from "../../support/history.ts";
 import { createTestUser } from "../../support/stack.ts";
-import { alice, type Case, householdId, member, newMeal, sql } from "./fixtures.ts";
+import { alice, type Case, garlic, householdId, member, newMeal, sql } from "./fixtures.ts";
 
 export const householdAndMoreCases: Record<string, () => Promise<Case>> = {
   "household.rename": () =>
@@ -42,6 +42,8 @@ export const householdAndMoreCases: Record<string, () => Promise<Case>> = {
       input: { categories: ["bakery", "produce"] },
       proposal: /^Set the aisle order of The (Smiths|Joneses): Bakery, Fruit and vegetables first$/,
     }),
+  "household.set_on_hand": () =>
+    Promise.resolve({ input: { ingredient_id: garlic, on_hand: true }, proposal: "Mark garlic as on hand" }),
   "household.join": async () => {
     const carol = await createTestUser(sql, "describers-join");
     const { code } = await callToolOk(alice, "household.create_invite", {});
