@@ -64,7 +64,7 @@ export function createGroupHandler(group: string, options: GroupHandlerOptions =
       handle: async ({ request, params }) => {
         const tool = toolOf(params.action);
         const user = await requireUser(request, verify());
-        const input = await readJsonBody(request, maxBodyBytes());
+        const input = await readJsonBody(request, Math.max(tool.maxBodyBytes ?? 0, maxBodyBytes()));
         const run = await runTool(tool, input, {
           user,
           householdId: request.headers.get("x-household-id"),

@@ -64,6 +64,11 @@ interface ToolFields<Name extends string, Input extends ToolInputSchema, Output 
   scope: ToolScope;
   /** A soft limit: a slower run is logged. */
   latencyBudgetMs: number;
+  /**
+   * The largest request body the tool takes over HTTP, for a tool whose input is a file (recipe.import_file);
+   * absent, its group's limit (TOOL_MAX_BODY_BYTES, or the group's own).
+   */
+  maxBodyBytes?: number;
   inputSchema: Input;
   /** The `data` of a successful reply, as the SQL function returns it (its group's results.ts). */
   outputSchema: Output;

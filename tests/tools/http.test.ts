@@ -28,6 +28,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "recipe.create",
       "recipe.delete",
       "recipe.get",
+      "recipe.import_file",
       "recipe.import_url",
       "recipe.list",
       "recipe.list_revisions",

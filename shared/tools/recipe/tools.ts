@@ -252,17 +252,21 @@ export async function recipeDraftFromParsed(
   return draftOfLookedUp(parsed, await lookUpLines(parsed.ingredients, context, sqlFunction));
 }
 
-type ParsedLine = ParsedRecipeText["ingredients"][number];
+export type ParsedLine = ParsedRecipeText["ingredients"][number];
 
 /** One line given, after its lookup: itself, or the two parts of a pair of names; with each one's match. */
-interface LookedUpLine {
+export interface LookedUpLine {
   lines: ParsedLine[];
   matches: IngredientNameMatches["matches"];
   candidates: ReturnType<typeof nameCandidates>[];
 }
 
 /** Every line's name looked up in one call of `sqlFunction`, one result per line given, in their order. */
-async function lookUpLines(lines: ParsedLine[], context: ToolContext, sqlFunction: string): Promise<LookedUpLine[]> {
+export async function lookUpLines(
+  lines: ParsedLine[],
+  context: ToolContext,
+  sqlFunction: string,
+): Promise<LookedUpLine[]> {
   // Lines without an amount naming two things ("oil and vinegar") are looked up whole and by part, in one call.
   const pairs = lines.map(unmeasuredPairParts);
   const lookups = [...lines, ...pairs.flatMap((pair) => pair ?? [])];
@@ -287,7 +291,7 @@ async function lookUpLines(lines: ParsedLine[], context: ToolContext, sqlFunctio
   });
 }
 
-function draftOfLookedUp(parsed: ParsedRecipeText, lookedUp: LookedUpLine[]): RecipeDraft {
+export function draftOfLookedUp(parsed: ParsedRecipeText, lookedUp: LookedUpLine[]): RecipeDraft {
   const built = buildRecipeDraft(
     { ...parsed, ingredients: lookedUp.flatMap((line) => line.lines) },
     lookedUp.flatMap((line) => line.matches),

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
-// The members with their roles. Owners may make a member an owner (or an owner a member) and remove others.
+// The members with their roles. Owners may make a member an owner (or an owner a member) and remove others. A member
+// is named by the name they chose, and by their email only while they have chosen none: the household shares names.
 import { useState } from "preact/hooks";
 import type { HouseholdGetOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { type ApiError, asApiError } from "../../api.ts";
@@ -66,7 +67,6 @@ function MemberRow(
       <span class="member-name">
         {name}
         {isMe ? " (you)" : ""}
-        {member.display_name && member.email ? <span class="member-email">{member.email}</span> : null}
       </span>
       <span class="member-role">{member.role === "owner" ? "Owner" : "Member"}</span>
       <span class="member-joined">joined {joined}</span>

@@ -1,0 +1,53 @@
+// A recipe's photo as a file holds it: bounded in bytes, and its type told from its bytes (JPEG, PNG or WebP
+// magic numbers and a whole header), never from a name. A photo that fails either is left out with a warning:
+// the recipe itself is still read.
+import { checkImage } from "../images/image-type.ts";
+import type { ImportedPhoto } from "../tools/recipe/import-file-results.ts";
+import { collectionLimits } from "./collection-limits.ts";
+
+const dataUrlPrefix = /^data:[^,]{0,100};base64,/;
+
+export function decodeBase64(text: string): Uint8Array | null {
+  try {
+    const binary = atob(text.replace(dataUrlPrefix, "").replace(/\s+/g, ""));
+    const bytes = new Uint8Array(binary.length);
+    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+export function encodeBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let index = 0; index < bytes.length; index += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** A photo given as base64 in a recipe's JSON (Paprika's photo_data, a data: URL), decoded when within bounds. */
+export function photoOfBase64(text: string, warnings: string[]): Uint8Array | null {
+  if (text.length > Math.ceil(collectionLimits.maxPhotoBytes / 3) * 4 + 200) {
+    warnings.push(`the photo is over ${collectionLimits.maxPhotoBytes} bytes and was left out`);
+    return null;
+  }
+  const bytes = decodeBase64(text);
+  if (!bytes) warnings.push("the photo is not valid base64 and was left out");
+  return bytes;
+}
+
+/** The photo as the reply carries it, or null (with a warning) when it is too large or no JPEG, PNG or WebP. */
+export function checkedPhoto(bytes: Uint8Array | null, warnings: string[]): ImportedPhoto | null {
+  if (!bytes || bytes.length === 0) return null;
+  if (bytes.length > collectionLimits.maxPhotoBytes) {
+    warnings.push(`the photo is over ${collectionLimits.maxPhotoBytes} bytes and was left out`);
+    return null;
+  }
+  const image = checkImage(bytes);
+  if (!image.ok) {
+    warnings.push(`the photo was left out: ${image.reason}`);
+    return null;
+  }
+  return { media_type: image.type, byte_size: bytes.length, data_base64: encodeBase64(bytes) };
+}

@@ -1,0 +1,101 @@
+// schema.org Recipe objects (https://schema.org/Recipe) as collections hold them: plain JSON-LD (one recipe, an
+// array, or a `@graph`); RecipeSage's JSON-LD export, an array of Recipes with `identifier`, `isBasedOn`, labels in
+// `recipeCategory`, "[Header]" lines and its notes in a `comment` named "Author Notes" (read from
+// julianpoy/RecipeSage, its jsonLD.ts recipeToJSONLD and jsonLDToStandardizedRecipeImportEntry); and each
+// recipe.json of a Nextcloud Cookbook folder, which adds the recipe's `id` (read from nextcloud/cookbook
+// lib/Helper/Filter/JSON/RecipeIdCopyFilter.php and TandoorRecipes/recipes cookbook/integration/nextcloud_cookbook.py).
+import { plainText } from "../recipe-reading/html-text.ts";
+import type { CollectionFormat } from "../tools/recipe/import-file-results.ts";
+import { type CollectionRecipe, emptyRecipe, isObject, linesOfText, textOf } from "./collection-recipe.ts";
+import { photoOfBase64 } from "./photo.ts";
+
+function isRecipe(node: Record<string, unknown>): boolean {
+  const types = Array.isArray(node["@type"]) ? node["@type"] : [node["@type"]];
+  return types.some((type) => typeof type === "string" && /(?:^|[/:])Recipe$/i.test(type));
+}
+
+/** Every Recipe node in the value: itself, an array's items, a `@graph`'s nodes; at most 4 levels deep. */
+export function recipeNodesIn(value: unknown, depth = 0): Record<string, unknown>[] {
+  if (depth > 4) return [];
+  if (Array.isArray(value)) return value.flatMap((item) => recipeNodesIn(item, depth + 1));
+  if (!isObject(value)) return [];
+  if (isRecipe(value)) return [value];
+  return "@graph" in value ? recipeNodesIn(value["@graph"], depth + 1) : [];
+}
+
+// RecipeSage writes a heading as "[Sauce]"; the line reader knows "## Sauce".
+const bracketHeading = /^\[(.+)\]$/;
+
+function texts(value: unknown): string[] {
+  if (typeof value === "string") return [plainText(value, true)];
+  if (Array.isArray(value)) return value.flatMap(texts);
+  if (isObject(value)) {
+    if (typeof value.text === "string") return [plainText(value.text, true)];
+    if (typeof value.name === "string") return [plainText(value.name, true)];
+  }
+  return [];
+}
+
+function steps(value: unknown): string[] {
+  if (typeof value === "string") return plainText(value, true).split("\n").map((line) => line.trim()).filter(Boolean);
+  if (Array.isArray(value)) return value.flatMap(steps);
+  if (!isObject(value)) return [];
+  if (value.itemListElement !== undefined) {
+    const name = textOf(value.name);
+    return [...(name ? [`${name}:`] : []), ...steps(value.itemListElement)];
+  }
+  return typeof value.text === "string" ? steps(value.text) : [];
+}
+
+function words(value: unknown): string[] {
+  if (typeof value === "string") return value.split(",").map((word) => plainText(word)).filter(Boolean);
+  if (Array.isArray(value)) return value.flatMap(words);
+  return [];
+}
+
+function yieldOf(value: unknown): number | string | null {
+  if (typeof value === "number") return value;
+  if (Array.isArray(value)) return value.map(yieldOf).find((item) => item !== null) ?? null;
+  return textOf(value);
+}
+
+function authorNotes(value: unknown): string | null {
+  const comments = Array.isArray(value) ? value : [value];
+  const notes = comments.find((comment) => isObject(comment) && comment.name === "Author Notes");
+  return isObject(notes) ? textOf(notes.text) : null;
+}
+
+function imageData(value: unknown): string | undefined {
+  const images = Array.isArray(value) ? value : [value];
+  return images.map((image) => (isObject(image) ? image.url : image))
+    .find((image): image is string => typeof image === "string" && image.startsWith("data:image/"));
+}
+
+function appIdOf(node: Record<string, unknown>, format: CollectionFormat): string | null {
+  const id = textOf(format === "nextcloud" ? node.id ?? node.recipe_id : node.identifier);
+  return id ? `${format}:${id}` : null;
+}
+
+export function schemaRecipeOf(node: Record<string, unknown>, format: CollectionFormat): CollectionRecipe {
+  const recipe = emptyRecipe();
+  const ingredients = texts(node.recipeIngredient ?? node.ingredients)
+    .map((line) => line.trim().replace(bracketHeading, "## $1"));
+  const method = steps(node.recipeInstructions).map((line) => line.replace(bracketHeading, "$1:"));
+  const tags = [...words(node.recipeCategory), ...words(node.keywords)];
+  const notes = [textOf(node.description) && plainText(node.description, true), authorNotes(node.comment)]
+    .filter((part): part is string => typeof part === "string" && part !== "");
+  const image = imageData(node.image);
+  const url = textOf(node.isBasedOn) ?? textOf(node.url);
+  return {
+    ...recipe,
+    appId: appIdOf(node, format),
+    title: textOf(node.name) && plainText(node.name),
+    lines: linesOfText(ingredients),
+    instructions: method.length > 0 ? method.join("\n") : null,
+    servings: yieldOf(node.recipeYield),
+    tags,
+    notes: notes.length > 0 ? notes.join("\n\n") : null,
+    sourceUrl: url && /^https?:\/\//i.test(url) ? url : null,
+    photo: image ? photoOfBase64(image, recipe.warnings) : null,
+  };
+}

@@ -1,0 +1,92 @@
+import { AppError } from "../../errors.ts";
+import { collectionLimits, importFileBodyBytes } from "../../recipe-collections/collection-limits.ts";
+import { EntryFailure } from "../../recipe-collections/collection-recipe.ts";
+import { ByteBudget, type BytesOnArrayBuffer } from "../../recipe-collections/inflate.ts";
+import { openCollection } from "../../recipe-collections/open-collection.ts";
+import { decodeBase64 } from "../../recipe-collections/photo.ts";
+import { defineTool } from "../define-tool.ts";
+import { recipeImportFileDocs } from "./import-file-docs.ts";
+import { draftsOfPage, type ReadRecipe } from "./import-file-drafts.ts";
+import { RecipeImportFileInput, RecipeImportFileResult } from "./import-file-results.ts";
+
+/** The first 16 hex digits of the file's SHA-256: a cursor is good for the file it was given with only. */
+async function fileKey(bytes: Uint8Array): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", bytes as BytesOnArrayBuffer);
+  return [...new Uint8Array(digest).subarray(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function offsetOf(cursor: string | undefined, key: string, total: number): number {
+  if (cursor === undefined) return 0;
+  const match = /^(\d{1,5})\.([0-9a-f]{16})$/.exec(cursor);
+  if (!match) {
+    throw new AppError("VALIDATION_ERROR", "cursor is not a next_cursor this tool returned", { field: "cursor" });
+  }
+  if (match[2] !== key || Number(match[1]) >= total) {
+    throw new AppError(
+      "VALIDATION_ERROR",
+      "cursor belongs to another file: send the same file with the next_cursor its previous page returned",
+      { field: "cursor" },
+    );
+  }
+  return Number(match[1]);
+}
+
+function fileBytes(text: string): Uint8Array {
+  const bytes = decodeBase64(text);
+  if (!bytes) {
+    throw new AppError("VALIDATION_ERROR", "data_base64 must be base64 (standard alphabet)", { field: "data_base64" });
+  }
+  if (bytes.length > collectionLimits.maxFileBytes) {
+    throw new AppError("PAYLOAD_TOO_LARGE", `the file is larger than ${collectionLimits.maxFileBytes} bytes`, {
+      field: "data_base64",
+    });
+  }
+  return bytes;
+}
+
+export const importRecipeFile = defineTool({
+  name: "recipe.import_file",
+  ...recipeImportFileDocs,
+  effect: "read",
+  latencyBudgetMs: 5_000,
+  maxBodyBytes: importFileBodyBytes,
+  inputSchema: RecipeImportFileInput,
+  outputSchema: RecipeImportFileResult,
+  execute: async (input, context) => {
+    const bytes = fileBytes(input.data_base64);
+    const key = await fileKey(bytes);
+    const budget = new ByteBudget(collectionLimits.maxTotalBytes, collectionLimits.maxTotalBytes);
+    const collection = await openCollection(bytes, input.file_name, budget);
+    const total = collection.items.length;
+    const start = offsetOf(input.cursor, key, total);
+    const read: ReadRecipe[] = [];
+    const failures: { entry: string; reason: string }[] = [];
+    let photoBytes = 0;
+    let next = start;
+    while (next < total && next - start < input.limit) {
+      const item = collection.items[next];
+      try {
+        const recipe = await item.read();
+        const photo = recipe.photo && recipe.photo.length <= collectionLimits.maxPhotoBytes ? recipe.photo.length : 0;
+        // A page ends before the photo that would take it past its photo bytes (a page has one recipe at least).
+        if (read.length > 0 && photoBytes + photo > collectionLimits.maxPagePhotoBytes) break;
+        photoBytes += photo;
+        read.push({ entry: item.entry, recipe });
+      } catch (error) {
+        if (!(error instanceof EntryFailure)) throw error;
+        failures.push({ entry: item.entry, reason: error.message });
+      }
+      next += 1;
+    }
+    const page = await draftsOfPage(read, context);
+    return {
+      format: collection.format,
+      total,
+      recipes: page.drafts,
+      failures: [...failures, ...page.failures],
+      next_cursor: next < total ? `${next}.${key}` : null,
+    };
+  },
+});
+
+export const recipeImportFileTools = [importRecipeFile];
