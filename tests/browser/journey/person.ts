@@ -6,6 +6,8 @@ export /** A person at the keyboard: every action is counted as the clicks and k
 class Person {
   clicks = 0;
   keystrokes = 0;
+  /** The name members see, once given at sign-up (signUpAs). */
+  displayName?: string;
   constructor(readonly page: Page, readonly email: string) {}
 
   async click(target: Locator): Promise<void> {
@@ -46,6 +48,31 @@ class Person {
   async open(label: string, heading: string | RegExp = label): Promise<void> {
     await this.click(this.page.getByRole("navigation", { name: "Screens" }).getByRole("link", { name: label }));
     await this.page.getByRole("heading", { level: 1, name: heading }).waitFor();
+  }
+
+  /** Opens a link someone sent: pasted into the address bar and Enter (two keystrokes). */
+  async openLink(link: string): Promise<void> {
+    await this.page.goto(link);
+    this.keystrokes += 2;
+  }
+
+  /**
+   * Signs up giving the name members see (and, without an invite link, the household's name); the sign-up form is
+   * the one the page shows, or is chosen with "Create an account".
+   */
+  async signUpAs(displayName: string, householdName?: string): Promise<void> {
+    const page = this.page;
+    await page.getByLabel("Email").waitFor();
+    if (await page.getByRole("button", { name: "Create an account" }).isVisible()) {
+      await this.click(page.getByRole("button", { name: "Create an account" }));
+    }
+    await this.type(page.getByLabel("Email"), this.email);
+    await this.type(page.getByLabel("Password"), password);
+    await this.type(page.getByLabel("Your name, as members see it"), displayName);
+    this.displayName = displayName;
+    if (householdName) await this.type(page.getByLabel("Household name"), householdName);
+    await this.click(page.getByRole("button", { name: "Sign up" }));
+    await page.getByRole("heading", { name: "Shopping list" }).waitFor();
   }
 
   async signUp(householdName?: string): Promise<void> {
