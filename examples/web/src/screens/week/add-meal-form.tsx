@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-// Plan a recipe for a day and meal, once (planner.add_meal) or repeating on weekdays (planner.add_recurring).
+// Plan a recipe for a day and meal, once (planner.add_meal, through the queue: offline it is kept and sent later)
+// or repeating on weekdays (planner.add_recurring, online only: its dates are the server's to work out).
 import { useState } from "preact/hooks";
 import {
   type MealType,
   mealTypes,
-  type PlannerAddMealOutput,
   type PlannerAddRecurringOutput,
   type RecipeListOutput,
   type Weekday,
@@ -13,16 +13,27 @@ import {
 import { chosen } from "../../components/choice.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
+import { ApiError } from "../../api.ts";
 import { useApp } from "../../context.ts";
 import { routeHash } from "../../routes.ts";
 import { capitalized, weekdayOf } from "./dates.ts";
+import type { PlanAct } from "./use-week-plan.ts";
+
+/** A meal planned: what it was, and whether it waits on this device to be sent. */
+export interface Planned {
+  title: string;
+  date: string;
+  mealType: MealType;
+  queued: boolean;
+}
 
 export function AddMealForm(
-  { recipes, date, mealType, onAdded, onRepeated, onClose }: {
+  { recipes, date, mealType, act, onAdded, onRepeated, onClose }: {
     recipes: RecipeListOutput["recipes"];
     date: string;
     mealType: MealType;
-    onAdded: (added: PlannerAddMealOutput) => void;
+    act: PlanAct;
+    onAdded: (added: Planned) => void;
     onRepeated: (added: PlannerAddRecurringOutput) => void;
     onClose: () => void;
   },
@@ -42,8 +53,19 @@ export function AddMealForm(
     event.preventDefault();
     const common = { recipe_id: recipeId, meal_type: meal, ...(servings ? { servings: Number(servings) } : {}) };
     if (!repeat) {
-      const added = await add.run(() => api.tools().planner.addMeal({ ...common, date: day }, api.once()));
-      if (added) onAdded(added);
+      const title = recipes.find((recipe) => recipe.id === recipeId)?.title ?? "the recipe";
+      const added = await add.run(() => act("planner.add_meal", { ...common, date: day }, title));
+      if (added) onAdded({ title, date: day, mealType: meal, queued: "queued" in added });
+      return;
+    }
+    if (!navigator.onLine) {
+      add.setError(
+        new ApiError(
+          "OFFLINE",
+          "You are offline: a repeating meal is planned online. A single meal can be planned now.",
+          null,
+        ),
+      );
       return;
     }
     const days = weekdays.filter((weekday) => repeatDays.includes(weekday));

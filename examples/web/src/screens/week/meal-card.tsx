@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // One planned meal: its recipe and servings; change its day, meal or servings (planner.update_meal), or remove it
-// (planner.remove_meal; the week screen offers the restore). It can also be dragged to another day.
+// (planner.remove_meal; the week screen offers the restore). It can also be dragged to another day. Changes go
+// through the queue (use-week-plan.ts): offline they show as waiting, and a refusal on replay is said beside it.
 import { useState } from "preact/hooks";
 import {
   type MealType,
@@ -8,24 +9,29 @@ import {
   type PlannerListMealsOutput,
   type PlannerRemoveMealOutput,
 } from "@meal-planner/client/tools-client.generated.ts";
+import type { ShownMeal } from "../../offline/week-overlay.ts";
+import { describeCall } from "../list/describe-call.ts";
 import { chosen } from "../../components/choice.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
-import { useApp } from "../../context.ts";
 import { routeHash } from "../../routes.ts";
 import { formatFor } from "@meal-planner/client/amounts.ts";
 import { capitalized } from "./dates.ts";
+import type { PlanAct } from "./use-week-plan.ts";
 
 export type Meal = PlannerListMealsOutput["meals"][number];
 
 export function MealCard(
-  { meal, onChanged, onRemoved }: {
-    meal: Meal;
-    onChanged: (meal: Meal, previousDate: string) => void;
-    onRemoved: (removed: PlannerRemoveMealOutput["meal"]) => void;
+  { meal, act, onChanged, onRemoved, onDismiss }: {
+    meal: ShownMeal;
+    act: PlanAct;
+    /** The meal as saved (`queued`: kept on this device until the server can be reached). */
+    onChanged: (meal: Meal, queued: boolean) => void;
+    /** The removed meal, to offer its restore; undefined when the removal waits to be sent. */
+    onRemoved: (removed: PlannerRemoveMealOutput["meal"] | undefined, title: string) => void;
+    onDismiss: (callId: string) => void;
   },
 ) {
-  const { api } = useApp();
   const [editing, setEditing] = useState(false);
   const [date, setDate] = useState(meal.date);
   const [mealType, setMealType] = useState<MealType>(meal.meal_type);
@@ -41,27 +47,26 @@ export function MealCard(
 
   async function save(event: Event) {
     event.preventDefault();
-    const updated = await change.run(() =>
-      api.tools().planner.updateMeal({
-        planner_meal_id: meal.id,
-        date,
-        meal_type: mealType,
-        servings: servings ? Number(servings) : null,
-      }, api.once())
-    );
-    if (!updated) return;
+    const input = { planner_meal_id: meal.id, date, meal_type: mealType, servings: servings ? Number(servings) : null };
+    const outcome = await change.run(() => act("planner.update_meal", input, meal.recipe_title));
+    if (!outcome) return;
     setEditing(false);
-    onChanged(updated.meal, meal.date);
+    const { planner_meal_id: _, ...changed } = input;
+    onChanged("applied" in outcome ? outcome.applied.meal as Meal : { ...meal, ...changed }, "queued" in outcome);
   }
 
   async function remove() {
-    const removed = await change.run(() => api.tools().planner.removeMeal({ planner_meal_id: meal.id }, api.once()));
-    if (removed) onRemoved(removed.meal);
+    const outcome = await change.run(() => act("planner.remove_meal", { planner_meal_id: meal.id }, meal.recipe_title));
+    if (!outcome) return;
+    onRemoved(
+      "applied" in outcome ? outcome.applied.meal as PlannerRemoveMealOutput["meal"] : undefined,
+      meal.recipe_title,
+    );
   }
 
   return (
     <li
-      class="meal"
+      class={meal.pending ? "meal pending" : "meal"}
       draggable={!editing}
       aria-label={`${meal.recipe_title}, ${meal.meal_type}`}
       onDragStart={(event) => {
@@ -78,6 +83,7 @@ export function MealCard(
       <span class="meal-meta">
         {meal.servings ? formatFor(meal.servings) : "as the recipe serves"}
         {meal.series_id ? <span class="tag">repeats</span> : null}
+        {meal.pending ? <span class="pending-note">waiting to be sent</span> : null}
       </span>
       {editing
         ? (
@@ -135,6 +141,12 @@ export function MealCard(
           </span>
         )}
       <ErrorMessage error={change.error} />
+      {meal.problems.map((call) => (
+        <p key={call.id} class="problem" role="alert">
+          {describeCall(call)}: {call.message}{" "}
+          <button type="button" class="secondary" onClick={() => onDismiss(call.id)}>Dismiss</button>
+        </p>
+      ))}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // The week planner: Monday to Sunday, each day's breakfast, lunch and dinner; plan, move (a date picker, or drag
-// to another day), change servings, remove and restore meals; repeating meals; the weeks before and after.
+// to another day), change servings, remove and restore meals; repeating meals; the weeks before and after. Offline
+// it shows the copy of the week kept on this device, and plans, moves and removals wait there to be sent.
 import { useEffect, useState } from "preact/hooks";
 import {
   type MealType,
@@ -11,62 +12,69 @@ import {
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
+import { gotNoReply, readThrough } from "../../offline/read-through.ts";
+import { storedCopiesFor } from "../../offline/stored-copies-browser.ts";
 import { routeHash } from "../../routes.ts";
-import { AddMealForm } from "./add-meal-form.tsx";
+import { AddMealForm, type Planned } from "./add-meal-form.tsx";
 import { addDays, capitalized, formatDate, formatDay, formatShortDay, isDay, mondayOf, today } from "./dates.ts";
-import { type Meal, MealCard } from "./meal-card.tsx";
+import { MealCard } from "./meal-card.tsx";
 import { SeriesPanel } from "./series-panel.tsx";
 import { readAllSeries, type Series } from "./series-list.ts";
+import { useWeekPlan } from "./use-week-plan.ts";
+import { WeekStatus } from "./week-status.tsx";
 
 type RemovedMeal = PlannerRemoveMealOutput["meal"];
 
 export function WeekScreen({ date }: { date?: string }) {
-  const { api, announce } = useApp();
+  const { api, announce, session, household } = useApp();
   const monday = mondayOf(isDay(date) ? date : today());
   const sunday = addDays(monday, 6);
   const days = Array.from({ length: 7 }, (_, index) => addDays(monday, index));
-  const [meals, setMeals] = useState<Meal[] | null>(null);
+  const plan = useWeekPlan(monday, sunday);
+  const meals = plan.shown?.meals ?? null;
   const [recipes, setRecipes] = useState<RecipeListOutput["recipes"] | null>(null);
   const [removed, setRemoved] = useState<RemovedMeal[]>([]);
   const [adding, setAdding] = useState<{ date: string; mealType: MealType } | null>(null);
   const [series, setSeries] = useState<Series[]>([]);
-  const load = useAction();
   const change = useAction();
   const seriesLoad = useAction();
 
   async function reloadSeries() {
-    const result = await seriesLoad.run(() => readAllSeries(api));
+    // Offline the series are not shown (they are not kept on this device); the week's status line says why.
+    const result = await seriesLoad.run(() =>
+      readAllSeries(api).catch((error) => {
+        if (gotNoReply(error)) return null;
+        throw error;
+      })
+    );
     if (result) setSeries(result);
   }
 
-  async function reload() {
-    const result = await load.run(() =>
-      api.tools().planner.listMeals({ start_date: monday, end_date: sunday, limit: 100 })
-    );
-    if (result) setMeals(result.meals);
-  }
-
   useEffect(() => {
-    setMeals(null);
-    reload();
     // The series too: another member may have set one up or stopped one since this screen first read them.
     reloadSeries();
   }, [monday]);
 
   const recipesLoad = useAction();
   useEffect(() => {
-    // Every recipe, for the picker: a page of 100 at a time (ordered by title), as many pages as there are.
-    recipesLoad.run(async () => {
-      const all: RecipeListOutput["recipes"] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await api.tools().recipe.list({ limit: 100, ...(cursor ? { cursor } : {}) });
-        all.push(...page.recipes);
-        cursor = page.next_cursor ?? undefined;
-      } while (cursor);
-      return all;
-    }).then((result) => {
-      if (result) setRecipes(result);
+    // Every recipe, for the picker: a page of 100 at a time (ordered by title), as many pages as there are; offline
+    // the recipe list kept on this device.
+    const copies = storedCopiesFor(session.user.id, household.id);
+    recipesLoad.run(() =>
+      readThrough(async () => {
+        const all: RecipeListOutput["recipes"] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await api.tools().recipe.list({ limit: 100, ...(cursor ? { cursor } : {}) });
+          all.push(...page.recipes);
+          cursor = page.next_cursor ?? undefined;
+        } while (cursor);
+        return all;
+      }, (all) =>
+        copies.saveRecipeIndex(all, true), () =>
+        copies.recipeIndex())
+    ).then((result) => {
+      if (result) setRecipes(result.data);
     });
   }, []);
 
@@ -74,30 +82,29 @@ export function WeekScreen({ date }: { date?: string }) {
     setAdding({ date: day, mealType });
   }
 
-  function replaceMeal(meal: Meal) {
-    setMeals((current) => {
-      const others = (current ?? []).filter((other) => other.id !== meal.id);
-      return meal.date >= monday && meal.date <= sunday ? [...others, meal] : others;
-    });
-  }
+  /** " It waits on this device to be sent." after a sentence about a change made offline. */
+  const waits = (queued: boolean) => queued ? " You are offline: it is sent when you are back online." : "";
 
   async function restore(meal: RemovedMeal) {
+    if (!navigator.onLine) {
+      announce(`You are offline: ${meal.recipe_title} can be put back once you are back online.`);
+      return;
+    }
     const restored = await change.run(() => api.tools().planner.restoreMeal({ planner_meal_id: meal.id }, api.once()));
     if (!restored) return;
     setRemoved((current) => current.filter((other) => other.id !== meal.id));
-    replaceMeal(restored.meal);
+    plan.replaceMeal(restored.meal);
     announce(`Put ${restored.meal.recipe_title} back on ${formatDay(restored.meal.date)}.`);
   }
 
   async function dropOn(day: string, mealType: MealType, mealId: string) {
     const meal = meals?.find((candidate) => candidate.id === mealId);
     if (!meal || (meal.date === day && meal.meal_type === mealType)) return;
-    const updated = await change.run(() =>
-      api.tools().planner.updateMeal({ planner_meal_id: mealId, date: day, meal_type: mealType }, api.once())
+    const outcome = await change.run(() =>
+      plan.act("planner.update_meal", { planner_meal_id: mealId, date: day, meal_type: mealType }, meal.recipe_title)
     );
-    if (!updated) return;
-    replaceMeal(updated.meal);
-    announce(`Moved ${meal.recipe_title} to ${mealType} on ${formatDay(day)}.`);
+    if (!outcome) return;
+    announce(`Moved ${meal.recipe_title} to ${mealType} on ${formatDay(day)}.${waits("queued" in outcome)}`);
   }
 
   const isToday = (day: string) => day === today();
@@ -115,6 +122,13 @@ export function WeekScreen({ date }: { date?: string }) {
           <a class="button secondary" href={routeHash({ screen: "week", date: addDays(monday, 7) })}>Next</a>
         </nav>
       </div>
+      <WeekStatus
+        copyFrom={plan.copyFrom}
+        offline={plan.offline}
+        pendingCount={plan.shown?.pendingCount ?? 0}
+        looseProblems={plan.shown?.looseProblems ?? []}
+        onDismiss={plan.dismiss}
+      />
       <div class="actions">
         <button type="button" onClick={() => openAdd(days.find(isToday) ?? monday)}>Plan a meal</button>
       </div>
@@ -126,19 +140,19 @@ export function WeekScreen({ date }: { date?: string }) {
             recipes={recipes}
             date={adding.date}
             mealType={adding.mealType}
+            act={plan.act}
             onClose={() => setAdding(null)}
-            onAdded={(added) => {
+            onAdded={(added: Planned) => {
               setAdding(null);
-              replaceMeal(added.meal);
               // The app's own sentence: the tool's message names the date as 2026-11-27.
               announce(
-                `Planned ${added.meal.recipe_title} for ${added.meal.meal_type} on ${formatDay(added.meal.date)}.`,
+                `Planned ${added.title} for ${added.mealType} on ${formatDay(added.date)}.${waits(added.queued)}`,
               );
             }}
             onRepeated={(added) => {
               setAdding(null);
               reloadSeries();
-              added.meals.forEach(replaceMeal);
+              added.meals.forEach(plan.replaceMeal);
               const [first, last] = [added.meals[0], added.meals[added.meals.length - 1]];
               announce(
                 first
@@ -165,9 +179,9 @@ export function WeekScreen({ date }: { date?: string }) {
           </ul>
         )
         : null}
-      <ErrorMessage error={load.error} />
+      <ErrorMessage error={plan.loadError} />
       <ErrorMessage error={change.error} />
-      {meals === null ? <p class="loading">Loading the week…</p> : (
+      {meals === null ? (plan.loadError ? null : <p class="loading">Loading the week…</p>) : (
         <div class="week-days">
           {days.map((day) => (
             <section
@@ -197,17 +211,19 @@ export function WeekScreen({ date }: { date?: string }) {
                             <MealCard
                               key={meal.id}
                               meal={meal}
-                              onChanged={(updated) => {
-                                replaceMeal(updated);
+                              act={plan.act}
+                              onChanged={(updated, queued) => {
                                 announce(
-                                  `Saved ${updated.recipe_title}, ${updated.meal_type} on ${formatDay(updated.date)}.`,
+                                  `Saved ${updated.recipe_title}, ${updated.meal_type} on ${formatDay(updated.date)}.${
+                                    waits(queued)
+                                  }`,
                                 );
                               }}
-                              onRemoved={(gone) => {
-                                setMeals((current) => (current ?? []).filter((other) => other.id !== gone.id));
-                                setRemoved((current) => [gone, ...current]);
-                                announce(`Removed ${gone.recipe_title}.`);
+                              onRemoved={(gone, title) => {
+                                if (gone) setRemoved((current) => [gone, ...current]);
+                                announce(`Removed ${title}.${waits(!gone)}`);
                               }}
+                              onDismiss={plan.dismiss}
                             />
                           ))}
                         </ul>
@@ -232,12 +248,12 @@ export function WeekScreen({ date }: { date?: string }) {
       <SeriesPanel
         series={series}
         onChanged={() => {
-          reload();
+          plan.reload();
           reloadSeries();
         }}
         onRemoved={(seriesId, removedMealIds) => {
           setSeries((current) => current.filter((one) => one.id !== seriesId));
-          setMeals((current) => (current ?? []).filter((meal) => !removedMealIds.includes(meal.id)));
+          plan.dropMeals(removedMealIds);
         }}
       />
     </section>
