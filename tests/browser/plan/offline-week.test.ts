@@ -203,3 +203,40 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "offline week: a change made offline to a meal another member removed meanwhile is refused in words",
+  ...options,
+  fn: async () => {
+    const { alice, bob, close } = await pairWithRecipes("refused-week");
+    const page = alice.page;
+    try {
+      await openWeek(page);
+      await openWeek(bob.page);
+      await offline(alice);
+      await page.getByRole("button", { name: "Change Weeknight chilli" }).click();
+      await page.getByLabel("Servings").fill("2");
+      await page.getByRole("button", { name: "Save" }).click();
+      const chilli = day(page, "Tuesday 5 Mar").locator("li.meal.pending", { hasText: "Weeknight chilli" });
+      await chilli.getByText("for 2").waitFor();
+
+      await bob.page.getByRole("button", { name: "Remove Weeknight chilli" }).click();
+      await bob.page.getByRole("button", { name: "Restore Weeknight chilli" }).waitFor();
+
+      await online(alice);
+      const refusal = page.locator(".problem", { hasText: /^Changing Weeknight chilli: / });
+      await refusal.waitFor();
+      await day(page, "Tuesday 5 Mar").getByRole("link", { name: "Weeknight chilli" }).waitFor({ state: "detached" });
+      await axeClean(page, "offline-week-refused");
+      const { meals } = await callToolOk(alice.user, "planner.list_meals", {
+        start_date: monday,
+        end_date: "2030-03-10",
+      });
+      assert.deepEqual(meals, [], "the removal stands; the change was not applied");
+      await refusal.getByRole("button", { name: "Dismiss" }).click();
+      await refusal.waitFor({ state: "detached" });
+    } finally {
+      await close();
+    }
+  },
+});
