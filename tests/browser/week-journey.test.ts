@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // The week's journey in Chromium, two people in two browser contexts, every step a click or a keystroke: Alice signs
 // up with her name and the household's; Bob opens her invite link, which names both before he has an account, and
-// joins; Alice writes two recipes and plans the week (the chilli for 6 of a recipe for 4); the week goes to a new list;
+// joins; Alice writes two recipes and plans the week (the chilli for 6 of a recipe for 4); Bob reads the chilli
+// offline; the week goes to a new list;
 // Bob quick-adds "2 l milk" and "onions" onto the tart's 2 onions (one line of 3); Bob cooks the chilli from the week,
 // scaled, in cook mode; Alice ticks the milk and the history names her; the members list shows names; Bob's offline
 // tick, overtaken by Alice, is refused naming her; Alice removes Bob, who is told at once and comes back by the link.
@@ -20,6 +21,7 @@ import { historyNamesWhoTicked, itemCheckbox, membersByName, offlineTickOvertake
 import { controlConnection } from "./journey/steps/network.ts";
 import { createRecipeWithMethod, planDinner } from "./journey/steps/plan.ts";
 import { quickAdd } from "./journey/steps/quick-add.ts";
+import { readRecipeOffline } from "./journey/steps/recipe-offline.ts";
 import { weekToNewList } from "./journey/steps/week-to-list.ts";
 
 const household = "The Journeys";
@@ -59,8 +61,8 @@ browserTest("week journey: two people plan, shop, cook, meet by name, and one co
   await planDinner(alice, 1, tart.title);
   await look(alice.page, "week-planned", violations);
 
-  // RECIPE OFFLINE: readRecipeOffline(bob, chilli.title) goes here once tests/browser/journey/steps/recipe-offline.ts
-  // is committed (a recipe opened offline after the week is planned).
+  // Bob reads the chilli in his kitchen with no network: the copy his device kept.
+  await readRecipeOffline(bob, chilli.title);
 
   // The week goes to a new list: the chilli's beans scaled for 6, the tart's 2 onions.
   await weekToNewList(alice, listName, [
