@@ -86,6 +86,20 @@ export function draftFromParse(parsed: Pick<RecipeParseTextOutput, "draft" | "li
   };
 }
 
+/** A collection's draft (recipe.import_file): the text draft's lines, and the servings, tags and notes it gives. */
+export function draftFromImported(
+  imported: Pick<RecipeParseTextOutput, "lines"> & {
+    draft: RecipeParseTextOutput["draft"] & { servings?: number; tags?: string[]; notes?: string };
+  },
+): Draft {
+  return {
+    ...draftFromParse(imported),
+    servings: imported.draft.servings?.toString() ?? "",
+    tags: imported.draft.tags?.join(", ") ?? "",
+    notes: imported.draft.notes ?? "",
+  };
+}
+
 /**
  * The line can be saved as read: matched, and its amount either read with a unit or absent. A line with a range
  * (its larger amount kept) or a rounded amount can: it is marked only as worth a look.

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // Import a recipe from a web page (recipe.import_url), a photo (media.ocr_image) or pasted text
 // (recipe.parse_text) into a draft; the person fixes what was not read or matched, then saves it (recipe.create).
+// Or bring a whole collection from another app (collection-import.tsx).
 import { useState } from "preact/hooks";
 import type { RecipeCreateInput, RecipeParseTextOutput } from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
@@ -8,12 +9,18 @@ import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { type Draft, draftFromParse, lineSavable } from "./draft.ts";
 import { PhotoSource } from "./photo-source.tsx";
+import { CollectionImport } from "./collection-import.tsx";
 import { RecipeForm } from "./recipe-form.tsx";
 
 export type Parsed = Pick<RecipeParseTextOutput, "draft" | "lines" | "other_lines" | "ready">;
-type Source = "url" | "photo" | "text";
+type Source = "url" | "photo" | "text" | "collection";
 
-const sourceNames: Record<Source, string> = { url: "A web page", photo: "A photo", text: "Pasted text" };
+const sourceNames: Record<Source, string> = {
+  url: "A web page",
+  photo: "A photo",
+  text: "Pasted text",
+  collection: "Another app",
+};
 
 export function RecipeImport() {
   const { api, announce, navigate } = useApp();
@@ -96,6 +103,8 @@ export function RecipeImport() {
             </button>
           </form>
         )
+        : source === "collection"
+        ? <CollectionImport />
         : source === "text"
         ? (
           <form onSubmit={readText} class="import-source">
@@ -118,7 +127,7 @@ export function RecipeImport() {
           />
         )}
       <ErrorMessage error={read.error} />
-      {parsed && draft
+      {parsed && draft && source !== "collection"
         ? (
           <section aria-labelledby="draft-heading" class="import-draft">
             <h2 id="draft-heading">Check the draft</h2>
