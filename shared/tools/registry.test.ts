@@ -27,6 +27,7 @@ const specifiedTools = [
   "recipe.list_revisions",
   "recipe.parse_text",
   "recipe.import_url",
+  "recipe.import_file",
   "planner.list_meals",
   "planner.changes",
   "planner.get_meal",
@@ -128,6 +129,7 @@ const toolsWithOwnExecute = new Set([
   "media.ocr_image",
   "media.speech_to_text",
   "recipe.import_url",
+  "recipe.import_file",
 ]);
 
 for (const tool of allTools) {

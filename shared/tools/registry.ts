@@ -3,6 +3,7 @@ import type { AnyTool } from "./define-tool.ts";
 import { groupOf } from "./tool-names.ts";
 import { recipeTools } from "./recipe/tools.ts";
 import { recipeImportTools } from "./recipe/import.ts";
+import { recipeImportFileTools } from "./recipe/import-file.ts";
 import { createManyRecipes } from "./recipe/create-many.ts";
 import { plannerTools } from "./planner/tools.ts";
 import { groceryTools } from "./grocery/tools.ts";
@@ -20,6 +21,7 @@ import { mediaTools } from "./media/tools.ts";
 const registeredTools = [
   ...recipeTools,
   ...recipeImportTools,
+  ...recipeImportFileTools,
   createManyRecipes,
   ...plannerTools,
   ...groceryTools,

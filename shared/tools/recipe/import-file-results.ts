@@ -1,7 +1,7 @@
 // recipe.import_file's input and reply: the contract the app's import screen and the bulk save build on.
 import { z } from "zod";
 import { nextCursor, textField } from "../fields.ts";
-import { collectionLimits } from "../../recipe-collections/collection-limits.ts";
+import { collectionLimits, importFileBodyBytes } from "../../recipe-collections/collection-limits.ts";
 import { RecipeDraft } from "./results.ts";
 
 /** The formats told apart, from the content of the file. */
@@ -28,7 +28,9 @@ export const RecipeImportFileInput = z.strictObject({
   ),
   data_base64: z.string()
     .min(1, { error: "must not be empty" })
-    .max(maxFileBase64Characters, {
+    // Bounded as the request body is: a longer file cannot arrive, and one between the two is refused once decoded
+    // (413, naming the file's limit) rather than here (400).
+    .max(importFileBodyBytes, {
       error: `must be at most ${collectionLimits.maxFileBytes} bytes (base64: ${maxFileBase64Characters} characters)`,
     })
     .describe(
