@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.bdb8444ae7ac";
+export const registryVersion = "1.0.364787163b7c";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -619,6 +619,114 @@ export type RecipeImportUrlOutput = {
   }>;
   other_lines: string[];
   source_url: string;
+};
+
+// recipe.import_file
+
+/** Read a recipe collection file from another app (Paprika, Mealie, Tandoor, Nextcloud Cookbook, RecipeSage, JSON-LD, Cooklang) into drafts for recipe.create, a page at a time. Saves nothing. */
+export type RecipeImportFileInput = {
+  /** The file's name as the person has it ("My Recipes.paprikarecipes"): a hint only, the format is told from its content. */
+  file_name: string;
+  /** The file's bytes as base64 (standard alphabet; a data: URL prefix is allowed), at most 25165824 bytes: a Paprika export (.paprikarecipes or .paprikarecipe), a Mealie, Tandoor or Nextcloud Cookbook export zip, a RecipeSage or schema.org JSON-LD file, or Cooklang (.cook, alone or zipped). */
+  data_base64: string;
+  /** Recipes per page, 1–100; 25 when absent. A page also ends early once its photos reach 12582912 bytes. */
+  limit?: number;
+  /** The next_cursor of the previous page, sent with the same file; absent for the first page. */
+  cursor?: string;
+};
+
+/** The data of a successful recipe.import_file. */
+export type RecipeImportFileOutput = {
+  format: "paprika" | "mealie" | "tandoor" | "nextcloud" | "recipesage" | "json-ld" | "cooklang";
+  total: number;
+  recipes: Array<{
+    draft: {
+      title?: string;
+      ingredients: Array<{
+        ingredient_id?: string;
+        name?: string;
+        quantity: number | null;
+        unit:
+          | "cup"
+          | "tbsp"
+          | "tsp"
+          | "ml"
+          | "l"
+          | "fl oz"
+          | "lb"
+          | "oz"
+          | "g"
+          | "kg"
+          | "whole"
+          | "piece"
+          | "can"
+          | "package"
+          | null;
+        prep_state: string | null;
+        note?: string;
+      }>;
+      instructions?: string;
+      servings?: number;
+      tags?: string[];
+      notes?: string;
+    };
+    ready: boolean;
+    lines: Array<{
+      original: string;
+      quantity: number | null;
+      quantity_text: string | null;
+      unit:
+        | "cup"
+        | "tbsp"
+        | "tsp"
+        | "ml"
+        | "l"
+        | "fl oz"
+        | "lb"
+        | "oz"
+        | "g"
+        | "kg"
+        | "whole"
+        | "piece"
+        | "can"
+        | "package"
+        | null;
+      unit_text: string | null;
+      prep_state: string | null;
+      name: string;
+      note: string | null;
+      problems: Array<"range" | "no_quantity" | "rounded" | "no_unit" | "no_name" | "unmatched">;
+      section: string | null;
+      ingredient: {
+        id: string;
+        name: string;
+        household_specific: boolean;
+      } | null;
+      suggestions: Array<{
+        id: string;
+        name: string;
+        household_specific: boolean;
+        match: "exact" | "prefix" | "word";
+      }>;
+    }>;
+    other_lines: string[];
+    source: {
+      entry: string;
+      identity: string;
+      url: string | null;
+    };
+    photo: {
+      media_type: "image/jpeg" | "image/png" | "image/webp";
+      byte_size: number;
+      data_base64: string;
+    } | null;
+    warnings: string[];
+  }>;
+  failures: Array<{
+    entry: string;
+    reason: string;
+  }>;
+  next_cursor: string | null;
 };
 
 // recipe.create_many
@@ -2972,6 +3080,7 @@ export interface ToolTypes {
   "recipe.list_revisions": { input: RecipeListRevisionsInput; output: RecipeListRevisionsOutput };
   "recipe.parse_text": { input: RecipeParseTextInput; output: RecipeParseTextOutput };
   "recipe.import_url": { input: RecipeImportUrlInput; output: RecipeImportUrlOutput };
+  "recipe.import_file": { input: RecipeImportFileInput; output: RecipeImportFileOutput };
   "recipe.create_many": { input: RecipeCreateManyInput; output: RecipeCreateManyOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
   "planner.get_meal": { input: PlannerGetMealInput; output: PlannerGetMealOutput };
@@ -3135,6 +3244,17 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions = {},
       ): Promise<RecipeImportUrlOutput> =>
         callTool<RecipeImportUrlOutput>(host, "recipe.import_url", input, { ...defaults, ...options }),
+      /**
+       * `recipe.import_file` (read, risk low).
+       * Reads a recipe collection exported from Paprika, Mealie, Tandoor, Nextcloud Cookbook, RecipeSage,
+       * JSON-LD or Cooklang into recipe.create drafts, a page at a time, each with its source identity and photo.
+       * Saves nothing.
+       */
+      importFile: (
+        input: RecipeImportFileInput,
+        options: CallOptions & HouseholdOptions = {},
+      ): Promise<RecipeImportFileOutput> =>
+        callTool<RecipeImportFileOutput>(host, "recipe.import_file", input, { ...defaults, ...options }),
       /**
        * `recipe.create_many` (write, risk medium).
        * Saves up to 50 recipes at once (an imported collection), each all or nothing.
