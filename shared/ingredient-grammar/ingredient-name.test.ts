@@ -166,3 +166,20 @@ Deno.test("nameCandidates reads what comes with a thing as said of it, after the
   ]);
   assert.equal(names("diced tomatoes with green chilies").at(-1), "tomatoes");
 });
+
+Deno.test("nameCandidates reads a cut of an animal as the shop names it, and a nut or a part said again", () => {
+  const cases: [string, string][] = [
+    ["shoulder of lamb", "lamb shoulder"],
+    ["shin of beef", "beef shin"],
+    ["side of salmon", "salmon side"],
+    ["pistachio nuts", "pistachio"],
+    ["parmesan shavings", "parmesan"],
+    ["monkfish tails", "monkfish"],
+    ["orange zest only", "orange zest"],
+    ["iced water", "water"],
+    ["hard-cooked eggs", "eggs"],
+  ];
+  for (const [name, expected] of cases) assert.equal(names(name)[1], expected, name);
+  // Cheese is no such word: "whipped cream cheese" is never tried as whipped cream.
+  assert.ok(!names("whipped cream cheese").includes("whipped cream"));
+});

@@ -138,6 +138,9 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
   const trimmed = name.trim().replace(twoWordDescriptions, (words) => words.replace(" ", "-"));
   if (!trimmed) return [];
   const candidates: NameCandidate[] = [{ name: trimmed, dropped: [] }];
+  // "shoulder of lamb", "shin of beef", "side of salmon": the cut as the shop names it, "lamb shoulder".
+  const cut = cutOf.exec(trimmed);
+  if (cut) candidates.push({ name: `${cut[2]} ${cut[1]}`, dropped: [] });
   const alternatives = trimmed.split(/\s+(?:or|\/)\s+|\s*\/\s*/i);
   const words = trimmed.split(/\s+/);
   candidates.push(...without(words));
@@ -206,6 +209,9 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
   };
   return [...candidates.filter(known).slice(0, 12), ...heads.filter(known)].slice(0, maxCandidates);
 }
+
+const cutOf =
+  /^(shoulder|leg|loin|rack|shin|neck|breast|side|saddle|fillet|belly|shank|cheek|haunch|knuckle|rump|chump)s? of (lamb|pork|beef|veal|venison|mutton|salmon|chicken|duck|goat)$/i;
 
 // At most so many names are looked up for one line: twelve read by the lists of words, then the last words.
 const maxCandidates = 18;

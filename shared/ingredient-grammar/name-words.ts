@@ -264,6 +264,14 @@ export const leadingWords = new Set<string>([
   "xl",
   "rendered",
   "shaved",
+  "iced",
+  "ice-cold",
+  "cool",
+  "just-boiled",
+  "hard-cooked",
+  "soft-boiled",
+  "stale",
+  "rustic",
   "instant",
   "cracked",
   "unflavored",
@@ -369,4 +377,14 @@ export const trailingWords = new Set([
   "fronds",
   "squares",
   "whole",
+  // "pistachio nuts", "parmesan shavings", "monkfish tails", "lime wedge", "orange zest only": the name said again
+  // with its kind or its part, after the whole is tried ("pine nuts"). ("Cheese" is not one: "whipped cream cheese"
+  // would be tried as whipped cream.)
+  "nuts",
+  "nut",
+  "shavings",
+  "tails",
+  "tail",
+  "wedge",
+  "only",
 ]);
