@@ -40,6 +40,8 @@ const wordNumbers: Record<string, string> = {
   "a quarter": "1/4",
   "one quarter": "1/4",
   "a dozen": "12",
+  "a couple of": "2",
+  "a couple": "2",
   dozen: "12",
 };
 const leadingWordNumber = new RegExp(

@@ -3,7 +3,8 @@ import { roundedToThousandths, valueOfText } from "./amounts.ts";
 import { leadingUnit } from "./leading-unit.ts";
 import { takeParentheses } from "./parentheses.ts";
 import type { Reading } from "./reading.ts";
-import { leadingNote } from "./words-before-name.ts";
+import { leadingNote, vagueAmount } from "./words-before-name.ts";
+import { isMeasureWord } from "../measure-words.ts";
 
 /** The amount at the start, and what is said right after it (asides, "x", "to taste"). */
 export function readAmount(reading: Reading): void {
@@ -28,6 +29,11 @@ export function readAmount(reading: Reading): void {
   if (said) {
     reading.notes.push(said[1].replace(/:$/, "").toLowerCase());
     text = text.slice(said[0].length);
+  }
+  const vague = quantity ? null : vagueAmount.exec(text);
+  if (vague && !isMeasureWord(text.slice(vague[0].length).split(/\s+/)[0])) {
+    reading.notes.push(vague[1].toLowerCase());
+    text = text.slice(vague[0].length);
   }
   reading.text = text;
   reading.quantity = quantity;

@@ -68,6 +68,11 @@ function takeCountingWord(reading: Reading): Measure | undefined {
   reading.measure = measure;
   reading.text = measure.rest;
   reading.countingNote = notes.length - 1;
+  // "a knob of butter", "a head of garlic": one of what is counted ("a pinch of salt" stays without an amount, "a few
+  // sprigs" too).
+  if (article && measure.unit !== null && !/^(?:a\s+)?few\b/i.test(notes[notes.length - 1])) {
+    reading.quantity = one("a");
+  }
   return measure;
 }
 

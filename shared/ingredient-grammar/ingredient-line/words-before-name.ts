@@ -18,3 +18,8 @@ export const partOf =
 // Words said before the name that belong to the note ("as required salt", "to taste black pepper").
 export const leadingNote =
   /^(as required|as needed|as per taste|to taste|according to taste|optional:?)\s+(?=[a-zA-Z])/i;
+
+// An amount said without a number ("a few basil leaves", "some parsley", "a little milk"): nothing to shop for by,
+// so the line has no amount and the words go to its note. (Before a counting word, "a few sprigs", the counting
+// word reads them.)
+export const vagueAmount = /^(a few|few|some|a little|a little bit of|a bit of|several)\s+(?=[a-zA-Z])/i;

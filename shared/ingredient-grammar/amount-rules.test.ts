@@ -1,0 +1,81 @@
+// The product rules for amounts that are no plain number of one of the 14 units, one table of cases each: a range
+// shops for its upper bound and keeps the range in the note; a counting word counts in the catalog's count unit or
+// pieces and stays in the note; an amount nobody buys by ("to taste", a pinch, "a few", "some") makes a line with no
+// amount, its words in the note.
+import assert from "node:assert/strict";
+import { parseIngredientLine } from "./ingredient-line.ts";
+import { saysNoAmount } from "../recipe-reading/recipe-draft.ts";
+
+// [line, quantity, unit, name, note]
+type Case = [string, number | null, string | null, string, string | null];
+
+function check(cases: Case[], problems: (line: ReturnType<typeof parseIngredientLine>) => void = () => {}) {
+  for (const [text, quantity, unit, name, note] of cases) {
+    const line = parseIngredientLine(text);
+    assert.deepEqual(
+      { quantity: line.quantity, unit: line.unit, name: line.name, note: line.note },
+      { quantity, unit, name, note },
+      text,
+    );
+    problems(line);
+  }
+}
+
+Deno.test("a range shops for its upper bound, the range as written leading the note, and is flagged", () => {
+  check([
+    ["2-3 tbsp olive oil", 3, "tbsp", "olive oil", "2-3 tbsp"],
+    ["2–3 cloves garlic, minced", 3, "piece", "garlic", "2–3 cloves"],
+    ["2 to 3 cloves garlic", 3, "piece", "garlic", "2 to 3 cloves"],
+    ["1/2 to 1 tsp salt", 1, "tsp", "salt", "1/2 to 1 tsp"],
+    ["2 or 3 tomatoes", 3, null, "tomatoes", "2 or 3"],
+    ["4-6 chicken thighs", 6, null, "chicken thighs", "4-6"],
+    ["3-4 slices bacon", 4, "piece", "bacon", "3-4 slices"],
+  ], (line) => assert.ok(line.problems.includes("range"), line.original));
+  // A range of a measure that is so many cups exactly: the upper bound in cups, the range in the note.
+  check([["1-2 quarts water", 8, "cup", "water", "1-2 quarts"]]);
+  // A range that does not rise is no amount read: the line asks.
+  const falling = parseIngredientLine("3-2 cups flour");
+  assert.equal(falling.quantity, null);
+  assert.equal(falling.quantity_text, "3-2");
+});
+
+Deno.test("a counting word counts the thing, the word kept in the note; 'a' before it is one", () => {
+  check([
+    ["3 sprigs thyme", 3, "piece", "thyme", "sprigs"],
+    ["2 slices bread", 2, "piece", "bread", "slices"],
+    ["2 stalks celery", 2, "piece", "celery", "stalks"],
+    ["1 clove garlic", 1, "piece", "garlic", "clove"],
+    ["1 knob butter", 1, "piece", "butter", "knob"],
+    ["1 bunch parsley", 1, "whole", "parsley", "bunch"],
+    ["2 heads garlic", 2, "whole", "garlic", "heads"],
+    ["1 ear corn", 1, "piece", "corn", "ear"],
+    ["a knob of butter", 1, "piece", "butter", "knob"],
+    ["a head of garlic", 1, "whole", "garlic", "head"],
+    ["a clove of garlic", 1, "piece", "garlic", "clove"],
+    ["2.5cm/1in piece fresh root ginger", 1, "piece", "fresh root ginger", "2.5 cm/1in piece"],
+    ["a couple of eggs", 2, null, "eggs", null],
+  ]);
+});
+
+Deno.test("an amount nobody buys by makes a line with no amount, its words in the note, complete as it is", () => {
+  check([
+    ["salt to taste", null, null, "salt", "to taste"],
+    ["a pinch of salt", null, null, "salt", "pinch"],
+    ["1-2 pinches salt", null, null, "salt", "1-2 pinches"],
+    ["pinch of nutmeg", null, null, "nutmeg", "pinch"],
+    ["dash of hot sauce", null, null, "hot sauce", "dash"],
+    ["2 dashes bitters", null, null, "bitters", "2 dashes"],
+    ["1 handful spinach", null, null, "spinach", "1 handful"],
+    ["1 to 2 handfuls spinach", null, null, "spinach", "1 to 2 handfuls"],
+    ["a splash of milk", null, null, "milk", "splash"],
+    ["a few sprigs thyme", null, null, "thyme", "few sprigs"],
+    ["several sprigs of mint", null, null, "mint", "several sprigs"],
+    ["few drops vanilla extract", null, null, "vanilla extract", "few drops"],
+    ["a few basil leaves", null, null, "basil leaves", "a few"],
+    ["some parsley", null, null, "parsley", "some"],
+    ["a little milk", null, null, "milk", "a little"],
+    ["olive oil (optional)", null, null, "olive oil", "optional"],
+  ], (line) => assert.ok(saysNoAmount(line), line.original));
+  // A bare name says nothing of its amount: it stays a line to look at.
+  assert.equal(saysNoAmount(parseIngredientLine("flour")), false);
+});
