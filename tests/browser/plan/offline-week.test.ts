@@ -106,6 +106,10 @@ Deno.test({
       assert.match(await page.locator("ul.ingredients").innerText(), /600 g kidney beans/);
       await page.locator(".offline-note", { hasText: "copy of this recipe" }).waitFor();
       await axeClean(page, "offline-recipe-scaled");
+      await page.getByRole("link", { name: "Start cooking" }).click();
+      await page.getByRole("heading", { level: 1, name: "Cooking Weeknight chilli" }).waitFor();
+      await page.locator(".offline-note", { hasText: "copy of this recipe" }).waitFor();
+      assert.match(await page.locator("ul.cook-checklist").innerText(), /600 g kidney beans/);
 
       await nav(page, "Recipes").click();
       await page.locator(".offline-note", { hasText: "copy of the recipe list" }).waitFor();
@@ -130,6 +134,7 @@ Deno.test({
 
       await online(alice);
       await day(page, "Wednesday 6 Mar").locator("li.meal:not(.pending)", { hasText: "Lentil soup" }).waitFor();
+      await page.locator("p.status", { hasText: "Sent the change made offline." }).waitFor();
       await page.locator(".offline-note").waitFor({ state: "detached" });
       assert.deepEqual(await lentilMeals(alice.user), [["2030-03-06", "lunch"]]);
 

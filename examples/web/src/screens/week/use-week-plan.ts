@@ -22,7 +22,7 @@ export type PlanAct = (tool: PlannerTool, input: Record<string, unknown>, title:
 const retryMs = 2000;
 
 export function useWeekPlan(monday: string, sunday: string) {
-  const { api, supabase, session, household } = useApp();
+  const { api, supabase, session, household, announce } = useApp();
   const { queue } = useMemo(() => offlineFor(supabase, session.user.id, household.id), [supabase, household.id]);
   const copies = useMemo(() => storedCopiesFor(session.user.id, household.id), [session.user.id, household.id]);
   const [meals, setMeals] = useState<StoredMeal[] | null>(null);
@@ -31,11 +31,15 @@ export function useWeekPlan(monday: string, sunday: string) {
   // Calls of an action still waiting for its reply: shown as before the queue (the form busy), not as pending; only
   // a call the server could not be reached for is laid over the week.
   const [inFlight, setInFlight] = useState<ReadonlySet<string>>(new Set());
+  const inFlightNow = useRef<ReadonlySet<string>>(inFlight);
+  /** Actions waiting for their reply: a replay they share is theirs to tell of, not "sent what was made offline". */
+  const acting = useRef(0);
   const [reachable, setReachable] = useState(true);
   const [loadError, setLoadError] = useState<ApiError | null>(null);
   // Read by the retry timer, which outlives the render it was set up in.
   const waiting = useRef(false);
-  waiting.current = calls.some((call) => call.status === "pending") || !reachable || copyFrom !== null;
+  waiting.current = calls.some((call) => call.status === "pending" && !inFlight.has(call.id)) || !reachable ||
+    copyFrom !== null;
   const current = useRef<StoredMeal[] | null>(null);
   const appliedReplies = useRef(new Map<string, Record<string, unknown>>());
   const appliedCount = useRef(0);
@@ -106,14 +110,16 @@ export function useWeekPlan(monday: string, sunday: string) {
   const act: PlanAct = async (tool, input, title) => {
     const call = await queue.enqueue({ tool, listId: plannerQueueId, input, seenVersion: null, itemName: title });
     // Set before the stored calls are read again (that waits for IndexedDB), so the call never shows as pending.
-    setInFlight((current) => new Set(current).add(call.id));
-    const report = await flush().finally(() =>
-      setInFlight((current) => {
-        const next = new Set(current);
-        next.delete(call.id);
-        return next;
-      })
-    );
+    inFlightNow.current = new Set(inFlightNow.current).add(call.id);
+    setInFlight(inFlightNow.current);
+    acting.current += 1;
+    const report = await flush().finally(() => {
+      acting.current -= 1;
+      const next = new Set(inFlightNow.current);
+      next.delete(call.id);
+      inFlightNow.current = next;
+      setInFlight(next);
+    });
     const reply = appliedReplies.current.get(call.id);
     if (reply) return { applied: reply };
     const kept = report.kept.find((other) => other.id === call.id);
@@ -143,13 +149,22 @@ export function useWeekPlan(monday: string, sunday: string) {
         else if (meal && current.current) replaceMeal(meal);
       },
     });
+    /** Sends what waits; says how many of the week's changes made offline went, in place of "…sent when back". */
+    const sendWaiting = async () => {
+      const actingBefore = acting.current;
+      const report = await flush();
+      const sent = report.applied.filter((call) => call.listId === plannerQueueId).length;
+      if (sent > 0 && !closed && actingBefore === 0 && acting.current === 0) {
+        announce(sent === 1 ? "Sent the change made offline." : `Sent the ${sent} changes made offline.`);
+      }
+    };
     const catchUp = async () => {
-      await flush().catch(() => {});
+      await sendWaiting().catch(() => {});
       if (!closed) await reload();
     };
     setLoadError(null);
     void refreshCalls();
-    void reload().then(() => flush()).catch(() => {});
+    void reload().then(sendWaiting).catch(() => {});
     const onOffline = () => setReachable(false);
     addEventListener("online", catchUp);
     addEventListener("offline", onOffline);

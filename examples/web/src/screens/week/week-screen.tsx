@@ -83,7 +83,7 @@ export function WeekScreen({ date }: { date?: string }) {
   }
 
   /** " It waits on this device to be sent." after a sentence about a change made offline. */
-  const waits = (queued: boolean) => queued ? " You are offline: it is sent when you are back online." : "";
+  const waits = (queued: boolean) => queued ? " It is kept on this device and sent once the network is back." : "";
 
   async function restore(meal: RemovedMeal) {
     if (!navigator.onLine) {
@@ -246,7 +246,8 @@ export function WeekScreen({ date }: { date?: string }) {
       )}
       <ErrorMessage error={seriesLoad.error} />
       <SeriesPanel
-        series={series}
+        // Not kept for offline: shown only while the server answers (the status line says when it does not).
+        series={plan.offline ? [] : series}
         onChanged={() => {
           plan.reload();
           reloadSeries();
