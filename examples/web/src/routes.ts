@@ -7,7 +7,7 @@ export type Route =
   | { screen: "week"; date?: string }
   | { screen: "recipes"; recipeId?: string; mode?: "view" | "edit" | "new" | "import" | "cook"; servings?: number }
   | { screen: "history" }
-  | { screen: "household"; part?: "aisles" }
+  | { screen: "household"; part?: "aisles" | "on-hand" }
   | { screen: "assistant" }
   | { screen: "join"; code: string };
 
@@ -37,7 +37,7 @@ export function parseRoute(hash: string): Route {
         servings: servingsIn(second === "cook" ? rest : [second, ...rest]),
       };
     case "household":
-      return first === "aisles" ? { screen, part: "aisles" } : { screen };
+      return first === "aisles" || first === "on-hand" ? { screen, part: first } : { screen };
     case "history":
     case "assistant":
       return { screen };

@@ -4,6 +4,7 @@ import { AssistantScreen } from "./assistant/assistant-screen.tsx";
 import { HistoryScreen } from "./history/history-screen.tsx";
 import { AisleOrderScreen } from "./household/aisle-order-screen.tsx";
 import { HouseholdScreen } from "./household/household-screen.tsx";
+import { OnHandScreen } from "./household/on-hand-screen.tsx";
 import { ListScreen } from "./list/list-screen.tsx";
 import { RecipesScreen } from "./recipes/recipes-screen.tsx";
 import { WeekScreen } from "./week/week-screen.tsx";
@@ -20,6 +21,7 @@ export function Screen({ route }: { route: Route }) {
     case "history":
       return <HistoryScreen />;
     case "household":
+      if (route.part === "on-hand") return <OnHandScreen />;
       return route.part === "aisles" ? <AisleOrderScreen /> : <HouseholdScreen />;
     case "assistant":
       return <AssistantScreen />;

@@ -50,6 +50,13 @@ export function HouseholdScreen() {
           <a href={routeHash({ screen: "household", part: "aisles" })}>Order of the aisles</a>
         </p>
       </section>
+      <section class="card on-hand-link" aria-labelledby="on-hand-link-heading">
+        <h2 id="on-hand-link-heading">On hand</h2>
+        <p>
+          What you always have stays off the week's shopping.{" "}
+          <a href={routeHash({ screen: "household", part: "on-hand" })}>Ingredients on hand</a>
+        </p>
+      </section>
       <HouseholdsSection onDefaultChanged={(sentence) => offer({ tool: "household.set_default", sentence })} />
       <LeaveSection />
     </section>
