@@ -1,6 +1,6 @@
 // The readings by the lists of describing words; the last resort by the last words is tested in head-name.test.ts.
 import assert from "node:assert/strict";
-import { describedCandidates as nameCandidates } from "./ingredient-name.ts";
+import { describedCandidates as nameCandidates, nameCandidates as nameCandidatesWithHeads } from "./ingredient-name.ts";
 
 function names(name: string): string[] {
   return nameCandidates(name).map((candidate) => candidate.name);
@@ -182,4 +182,15 @@ Deno.test("nameCandidates reads a cut of an animal as the shop names it, and a n
   for (const [name, expected] of cases) assert.equal(names(name)[1], expected, name);
   // Cheese is no such word: "whipped cream cheese" is never tried as whipped cream.
   assert.ok(!names("whipped cream cheese").includes("whipped cream"));
+});
+
+Deno.test("nameCandidates leaves out describing words amid or after the name, and spells the chilli as the catalog", () => {
+  const full = (name: string) => nameCandidatesWithHeads(name).map((candidate) => candidate.name);
+  assert.ok(full("all-purpose unbleached flour").includes("all-purpose flour"));
+  assert.ok(full("chicken breasts boneless").includes("chicken breasts"));
+  assert.ok(full("chipotle chilli in adobo sauce").includes("chipotle chili in adobo sauce"));
+  assert.ok(full("red chillies").includes("red chilies"));
+  assert.ok(full("green chiles").includes("green chilies"));
+  // The name as written comes first.
+  assert.equal(full("red chillies")[0], "red chillies");
 });

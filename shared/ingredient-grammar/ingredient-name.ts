@@ -80,7 +80,15 @@ const brandMark = /[™®©]/;
 const possessiveMaker = /^\p{Lu}[\p{L}-]*(?:'|’)[sS]$|^\p{Lu}[\p{L}-]*[sS](?:'|’)$/u;
 
 // Short forms cooks write for a word ("veg stock", "EVOO"): the name is also tried written out.
-const writtenOut: Record<string, string> = { veg: "vegetable", evoo: "extra virgin olive oil" };
+// The chilli spelt the three ways ("chipotle chilli", "red chiles"): also tried as the catalog spells it, "chili".
+const writtenOut: Record<string, string> = {
+  veg: "vegetable",
+  evoo: "extra virgin olive oil",
+  chilli: "chili",
+  chillies: "chilies",
+  chile: "chili",
+  chiles: "chilies",
+};
 const shortForm = new RegExp(`\\b(?:${Object.keys(writtenOut).join("|")})\\b`, "i");
 
 /**
@@ -182,7 +190,13 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
     );
   }
   // Last, the name by its last words ("neutral vegetable oil" → vegetable oil), of the whole and of each alternative.
+  // "all-purpose unbleached flour", "chicken breasts boneless": describing words amid or after the name, all left out.
+  const describing = words.filter((word, at) =>
+    at < words.length - 1 && isLeadingWord(word) || trailingDescription(word)
+  );
+  const plain = words.filter((word) => !describing.includes(word));
   const heads = !withHeads ? [] : [
+    ...(describing.length > 0 && plain.length > 0 ? [{ name: plain.join(" "), dropped: describing }] : []),
     ...headNames(trimmed),
     ...(alternatives.length > 1
       ? [alternatives[0], alternatives[alternatives.length - 1]].flatMap((alternative, index) =>
@@ -208,6 +222,12 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
     return true;
   };
   return [...candidates.filter(known).slice(0, 12), ...heads.filter(known)].slice(0, maxCandidates);
+}
+
+// Describing words said after the name ("chicken breasts, boneless and skinless" read as one name).
+function trailingDescription(word: string): boolean {
+  return /^(?:boneless|skinless|boned|unsalted|unsweetened|peeled|deveined|pitted|seedless|softened|melted|sifted)$/i
+    .test(word.replace(/[,;:]+$/, ""));
 }
 
 const cutOf =

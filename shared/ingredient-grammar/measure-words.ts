@@ -120,7 +120,7 @@ export function countedMeasure(
   notes: string[],
 ): { unit: Unit | null; word: string; rest: string } | undefined {
   const match =
-    /^(?:(tiny|small|medium|large|big|giant|generous|good|heaping|scant|thick|thin|few|a few|several)\s+)?([a-zA-Z]+\.?)\s+(?:of\s+)?(?=\S)/i
+    /^(?:(tiny|small|medium|large|sm|md|med|lg|big|giant|generous|good|heaping|scant|thick|thin|few|a few|several)\s+)?([a-zA-Z]+\.?)\s+(?:of\s+)?(?=\S)/i
       .exec(
         text,
       );

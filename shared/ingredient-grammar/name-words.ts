@@ -198,6 +198,7 @@ export const leadingWords = new Set<string>([
   "regular-size",
   "hard-boiled",
   "soft-boiled",
+  "boned",
   "vine-ripe",
   "vine-ripened",
   "large-sized",
@@ -320,7 +321,7 @@ export const hyphenedPrep = new RegExp(
 
 // Two-word descriptions read as one word ("low sodium chicken broth" → low-sodium).
 export const twoWordDescriptions =
-  /\b(low|reduced|no|non|full|fat|extra|good|high|store|room|fine|part|whole) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim|wheat)\b|\b(small|medium|large|bite|average|regular) (sized?)\b|\b(hard|soft|vine) (boiled|ripe|ripened)\b/gi;
+  /\b(low|reduced|no|non|full|fat|extra|good|high|store|room|fine|part|whole) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim|wheat)\b|\b(small|medium|large|bite|average|regular) (sized?)\b|\b(hard|soft|vine) (boiled|ripe|ripened)\b|\b(bone|skin) (in|on)\b/gi;
 
 // Words after the name: the part of the plant or the cut, which the catalog does not list apart.
 export const trailingWords = new Set([

@@ -17,6 +17,7 @@ export const oneWordNames: ReadonlySet<string> = new Set([
   "advocaat",
   "afang",
   "agar",
+  "agave",
   "agnolotti",
   "aioli",
   "ajinomoto",

@@ -41,4 +41,4 @@ export const dashRemark =
 // Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts", "1 large red,
 // yellow, or orange bell pepper", "4 pounds crisp, sweet apples"): the comma does not end the name there.
 export const describingOnly =
-  /^(?:(?:boneless|skinless|bone-in|skin-on|large|small|medium|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened|crisp|sweet|tart|juicy|crunchy|tender|young|mild|sharp|aged|seedless|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;
+  /^(?:(?:boneless|boned|skinless|bone-in|skin-on|bone in|skin on|large|small|medium|md|lg|sm|med|xl|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened|crisp|sweet|tart|juicy|crunchy|tender|young|mild|sharp|aged|seedless|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;

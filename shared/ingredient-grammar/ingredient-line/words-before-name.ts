@@ -6,7 +6,7 @@ export const invisible = /[\u200b-\u200d\u2060-\u2064\ufeff]/g;
 export const bullet = /^(?:[-*•·▪◦▢☐□✓]\s*)+/;
 
 export const hedgeBeforeAmount =
-  /^(scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly)\s+(?=\d)/i;
+  /^(scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly|~)\s*(?=\d)/i;
 
 export const labelBefore =
   /^((?:optional(?:\s+(?:garnish(?:es)?|toppings?|glaze|bowl add-ins|add-ins))?|garnish(?:es)?|toppings?|to serve|for serving|for (?:the )?(?:garnish|topping|decoration)|to garnish|to decorate|serve with))\s*:\s*(?=\S)/i;
