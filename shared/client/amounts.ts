@@ -18,6 +18,9 @@
 // - "can" and "package" drop a word of the name that says the same thing: "1 can canned tomatoes" → "1 can
 //   tomatoes", "2 packages packaged noodles" → "2 packages noodles".
 // - Other units leave the name as it is: "2 cups flour", "1 l milk" (a name is never made plural after a measure).
+//
+// The sentences the SQL writes (a tool's message, a history summary) say amounts with private.amount_words, these
+// rules in SQL; tests/tools/amount-words.test.ts checks that the two agree, so change both together.
 import type { Unit } from "./tools-client.generated.ts";
 
 export interface Amount {

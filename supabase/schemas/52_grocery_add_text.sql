@@ -105,8 +105,12 @@ begin
           || ' and ' || case when max(w.total) > 3 then format('%s more', max(w.total) - 3)
             else (array_agg(w.words order by w.position desc))[1] end end
       from (
-        select r.position, count(*) over () as total, format('%s %s %s',
-          trim_scale((r.line ->> 'quantity')::numeric), r.line ->> 'unit', r.line ->> 'name') as words
+        -- A line typed with its amount says it in the shared words ("2 l milk", "3 onions"); one typed without
+        -- ("onions") is said as typed, not as the 1 it was read as.
+        select r.position, count(*) over () as total, case when r.line ->> 'text' ~ '^\s*[0-9½¼¾⅓⅔⅛]'
+          then private.amount_words((r.line ->> 'quantity')::numeric, r.line ->> 'unit', r.line ->> 'name')
+            || coalesce(' (' || (r.line ->> 'prep_state') || ')', '')
+          else r.line ->> 'text' end as words
         from jsonb_array_elements(v_replies) with ordinality as r(line, position)
       ) w), v_list.name));
 end;

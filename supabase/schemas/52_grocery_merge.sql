@@ -325,7 +325,8 @@ begin
     'grocery_item_id', v_row.id,
     'merged', v_merged,
     'item', v_item,
-    'message', format('Added %s %s of %s to %s%s', p_input ->> 'quantity', v_row.unit, v_item ->> 'name',
+    'message', format('Added %s to %s%s',
+      private.amount_words((p_input ->> 'quantity')::numeric, v_row.unit, v_item ->> 'name'),
       v_list.name, case when v_merged then ' (merged into the item already there)' else '' end)
   );
 end;

@@ -55,6 +55,7 @@ declare
     'checked_at', v_item.checked_at, 'source_ids', '[]'::jsonb, 'withdrawal_ids', '[]'::jsonb,
     'adjustment_ids', '[]'::jsonb);
   v_into public.grocery_items;
+  v_into_json jsonb;
 begin
   if not v_item.checked then
     return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
@@ -76,10 +77,11 @@ begin
     return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
       'previous', v_previous, 'message', 'Unchecked.');
   end if;
-  return jsonb_build_object('item', private.grocery_item_detail_json(v_into), 'folded_into_item_id', v_into.id,
+  v_into_json := private.grocery_item_detail_json(v_into);
+  return jsonb_build_object('item', v_into_json, 'folded_into_item_id', v_into.id,
     'previous', v_previous,
-    'message', format('Unchecked and folded into the matching unchecked line, now %s %s.',
-      v_into.quantity, v_into.unit));
+    'message', format('Unchecked and folded into the matching unchecked line, now %s.',
+      private.amount_words(v_into.quantity, v_into.unit, v_into_json ->> 'name')));
 end;
 $$;
 grant execute on function private.grocery_uncheck_item_unguarded(uuid,jsonb) to authenticated;
@@ -111,6 +113,7 @@ declare
   v_before public.grocery_items := v_item;
   v_previous jsonb;
   v_into public.grocery_items;
+  v_shown jsonb;
 begin
   perform from public.grocery_lists l where l.id = v_item.grocery_list_id for no key update;
   v_previous := '{}'::jsonb;
@@ -134,12 +137,14 @@ begin
   ) as change (quantity, unit)
   where change.quantity <> 0;
   v_into := private.fold_into_matching_line(v_item);
+  v_shown := private.grocery_item_detail_json(coalesce(v_into, v_item));
   return jsonb_build_object(
-    'item', private.grocery_item_detail_json(coalesce(v_into, v_item)),
+    'item', v_shown,
     'previous', v_previous,
     'folded_into_item_id', v_into.id,
     'message', case when v_into.id is null then 'Updated.'
-      else format('Updated and folded into the matching unchecked line, now %s %s.', v_into.quantity, v_into.unit) end);
+      else format('Updated and folded into the matching unchecked line, now %s.',
+        private.amount_words(v_into.quantity, v_into.unit, v_shown ->> 'name')) end);
 end;
 $$;
 grant execute on function private.grocery_update_item_unguarded(uuid,jsonb) to authenticated;
@@ -188,9 +193,9 @@ begin
   select i.* into v_item from public.grocery_items i where i.id = v_item.id for no key update;
   if v_item.merged_into_id is not null then
     v_into := private.grocery_line_merged_into(v_item);
-    raise exception 'this line was merged into another line of the list (%, now % %, id %): its amount is there; change that line instead',
-      coalesce(v_into.name, (select i.name from public.ingredients i where i.id = v_into.ingredient_id)),
-      v_into.quantity, v_into.unit,
+    raise exception 'this line was merged into another line of the list (now %, id %): its amount is there; change that line instead',
+      private.amount_words(v_into.quantity, v_into.unit,
+        coalesce(v_into.name, (select i.name from public.ingredients i where i.id = v_into.ingredient_id))),
       v_into.id
       using errcode = 'MP409', column = 'grocery_item_id';
   elsif not (select l.holds from private.grocery_ledger(p_household_id, array[v_item.id]) l) then
@@ -250,8 +255,9 @@ begin
     v_into := private.grocery_line_merged_into(v_item);
     if v_item.merged_into_id is not null and v_into.deleted_at is null then
       return private.grocery_refusal('NOT_FOUND', format(
-        '"%s" was merged into another line of %s: "%s", now %s %s. Nothing changed; apply it to that line if you still mean it.',
-        v_name, v_list.name, private.grocery_item_json(v_into) ->> 'name', v_into.quantity, v_into.unit),
+        '"%s" was merged into another line of %s: "%s", now %s. Nothing changed; apply it to that line if you still mean it.',
+        v_name, v_list.name, private.grocery_item_json(v_into) ->> 'name',
+        private.amount_words(v_into.quantity, v_into.unit, private.grocery_item_json(v_into) ->> 'name')),
         'grocery_item_id', jsonb_build_object('reason', 'merged', 'grocery_list_id', v_list.id,
           'version', v_list.version, 'item', private.grocery_item_detail_json(v_item)
             || jsonb_build_object('deleted_at', v_item.deleted_at),
@@ -290,8 +296,8 @@ begin
       format('"%s" was unticked by %s after you last read %s; it stays on the list. Remove it again if you still mean it.',
         v_name, v_ticked_by, v_list.name)
     when p_tool in ('grocery.update_item', 'grocery.remove_item') and v_amount_by_other then
-      format('"%s" was changed by %s after you last read %s: it is now %s %s%s. Nothing changed; %s it again if you still mean it.',
-        v_name, v_changed_by, v_list.name, v_item.quantity, v_item.unit,
+      format('"%s" was changed by %s after you last read %s: it is now %s%s. Nothing changed; %s it again if you still mean it.',
+        v_name, v_changed_by, v_list.name, private.amount_words(v_item.quantity, v_item.unit, v_name),
         coalesce(', ' || v_item.prep_state, ''),
         case when p_tool = 'grocery.remove_item' then 'remove' else 'change' end)
   end;

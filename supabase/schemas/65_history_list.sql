@@ -86,9 +86,10 @@ begin
     when 'grocery.delete_list' then format('Deleted the list "%s".', p_response #>> '{list,name}')
     when 'grocery.restore_list' then format('Restored the list "%s".', p_response #>> '{list,name}')
     when 'grocery.check_item' then format('Checked %s.', p_response #>> '{item,name}')
-    when 'grocery.apply_conversion' then format('Merged %s of %s into %s %s.',
+    when 'grocery.apply_conversion' then format('Merged %s of %s into %s.',
       private.counted(jsonb_array_length(p_response -> 'merged_item_ids') + 1, 'line'), p_response #>> '{item,name}',
-      p_response #>> '{item,quantity}', p_response #>> '{item,unit}')
+      private.amount_words((p_response #>> '{item,quantity}')::numeric, p_response #>> '{item,unit}',
+        p_response #>> '{item,name}'))
     when 'grocery.remove_item' then format('Removed %s.', p_response #>> '{item,name}')
     when 'grocery.restore_item' then format('Restored %s.', p_response #>> '{item,name}')
     when 'grocery.update_item' then format('Updated %s.', p_response #>> '{item,name}')

@@ -33,7 +33,7 @@ select is((select merged_into_id from grocery_items where id = (select id from l
 select throws_like(
   format($$select pg_temp.call('grocery.restore_item', '{"grocery_item_id": "%s"}')$$,
     (select id from lines where name = 'first')),
-  'this line was merged into another line of the list (white rice, now 3 cup, id %', 'and cannot be restored');
+  'this line was merged into another line of the list (now 3 cups white rice, id %', 'and cannot be restored');
 
 do $$ begin perform pg_temp.call('grocery.update_item', jsonb_build_object('grocery_item_id', (select id from lines where name = 'second'), 'quantity', 4)); end $$;
 select is((select quantity from grocery_item_adjustments where grocery_item_id = (select id from lines where name = 'second')),
@@ -55,7 +55,7 @@ select is_empty('select tests.ledger_violations(list_id) from fixture', 'so the 
 select throws_like(
   format($$select pg_temp.call('grocery.restore_item', '{"grocery_item_id": "%s"}')$$,
     (select reply #>> '{merged_item_ids,0}' from conversion)),
-  'this line was merged into another line of the list (white rice, now 2.102 lb, %', 'a converted line cannot be restored');
+  'this line was merged into another line of the list (now 2.102 lb white rice, %', 'a converted line cannot be restored');
 
 update grocery_items set quantity = 5 where id = (select id from lines where name = 'second');
 select results_eq('select tests.ledger_violations(list_id) from fixture',

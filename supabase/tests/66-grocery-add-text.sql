@@ -35,7 +35,8 @@ end;
 $$;
 create function pg_temp.line(p_name text, p_folded text[], p_quantity numeric, p_unit text) returns jsonb
 language sql as $$
-  select jsonb_build_object('text', p_name, 'name', p_name, 'folded', to_jsonb(p_folded), 'quantity', p_quantity,
+  select jsonb_build_object('text', case when p_unit is null and p_quantity = 1 then p_name
+      else concat_ws(' ', trim_scale(p_quantity), p_unit, p_name) end, 'name', p_name, 'folded', to_jsonb(p_folded), 'quantity', p_quantity,
     'unit', p_unit, 'prep_state', null, 'note', null);
 $$;
 
@@ -46,7 +47,7 @@ select pg_temp.add_text('alice@test', jsonb_build_array(
   pg_temp.line('zorblax', array['zorblax'], 1, null))) as response;
 
 select is((select response -> 'data' ->> 'message' from added),
-  'Added 2 l milk, 1 whole onion and 1 whole zorblax to Weekly', 'the reply says what was added, in the catalog''s names');
+  'Added 2 l milk, onions and zorblax to Weekly', 'the reply says what was added as people say it: amounts in the shared words, lines typed without one as typed');
 select results_eq('select tests.list_items(list_id) from fixture',
   $$values ('milk 2 l'), ('onion 3 whole'), ('zorblax 1 whole')$$,
   'onions merge into the onion line; milk from the catalog; zorblax as typed');

@@ -39,7 +39,7 @@ Deno.test("add_item merges a known ingredient like push and records the source; 
     grocery_item_id: first.grocery_item_id,
     merged: false,
     item: onionItem(first.grocery_item_id, 1),
-    message: "Added 1 whole of onion to Add items",
+    message: "Added 1 onion to Add items",
   });
   const second = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
@@ -52,7 +52,7 @@ Deno.test("add_item merges a known ingredient like push and records the source; 
     grocery_item_id: first.grocery_item_id,
     merged: true,
     item: onionItem(first.grocery_item_id, 3.25),
-    message: "Added 2.25 whole of onion to Add items (merged into the item already there)",
+    message: "Added 2¼ onions to Add items (merged into the item already there)",
   });
   const chopped = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
@@ -107,7 +107,7 @@ Deno.test("add_item with a free name adds a free item, and the same free name me
     checked: false,
   });
   assert.deepEqual(b.item, { ...a.item, quantity: 2 }, "the first spelling stays");
-  assert.equal(a.message, "Added 1 package of paper towels to Free names");
+  assert.equal(a.message, "Added 1 package paper towels to Free names");
   const inCans = await callToolOk(alice, "grocery.add_item", { ...towels, unit: "can" });
   assert.equal(inCans.merged, false, "another unit is another item");
   const items = await itemsOf(listId);

@@ -135,7 +135,10 @@ Deno.test("offline writes: an edit or a removal of an item whose amount someone 
     quantity: 2,
   }, options);
   assert.deepEqual([edit.status, edit.body.error?.type, edit.body.error?.field], [409, "CONFLICT", "seen_version"]);
-  assert.match(edit.body.error!.message, new RegExp(`"white rice" was changed by ${bob.email} .*: it is now 3 cup`));
+  assert.match(
+    edit.body.error!.message,
+    new RegExp(`"white rice" was changed by ${bob.email} .*: it is now 3 cups white rice`),
+  );
   const details = edit.body.error!.details as { reason: string; item: { quantity: number } };
   assert.deepEqual([details.reason, details.item.quantity], ["amount_changed", 3]);
 
@@ -206,7 +209,7 @@ Deno.test("offline writes: a write to an item merged into another line answers w
     assert.deepEqual([reply.status, reply.body.error?.type], [404, "NOT_FOUND"], tool);
     assert.match(
       reply.body.error!.message,
-      /"white rice" was merged into another line of Offline merged: "white rice", now 3 cup/,
+      /"white rice" was merged into another line of Offline merged: "white rice", now 3 cups white rice/,
     );
     const details = reply.body.error!.details as { reason: string; merged_into: { id: string; quantity: number } };
     assert.deepEqual([details.reason, details.merged_into.id, details.merged_into.quantity], ["merged", line.id, 3]);
