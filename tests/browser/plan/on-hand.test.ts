@@ -10,6 +10,16 @@ import { axeViolations, describeViolations } from "../axe.ts";
 import { screenshotAtWidths } from "../screenshots.ts";
 import { newPerson, signIn } from "./plan-support.ts";
 import { weekOf } from "../../../examples/web/src/screens/list/sync-week.tsx";
+import { Person as JourneyPerson } from "../journey/person.ts";
+import { leaveStaplesOff } from "../journey/steps/on-hand.ts";
+
+// The week the app takes is the browser's (UTC here): its Monday and Tuesday.
+function thisWeek(): { start: string; tuesday: string } {
+  const week = weekOf(new Date(new Date().toISOString().slice(0, 10) + "T12:00:00"));
+  const tuesday = new Date(`${week.start}T12:00:00Z`);
+  tuesday.setUTCDate(tuesday.getUTCDate() + 1);
+  return { start: week.start, tuesday: tuesday.toISOString().slice(0, 10) };
+}
 
 async function lookAt(page: Page, name: string): Promise<void> {
   const files = await screenshotAtWidths(page, name, async (width) => {
@@ -40,16 +50,9 @@ browserTest("salt on hand stays off the week's list; an unticked meal's ingredie
       { name: "eggs", quantity: 3, unit: "whole" },
     ],
   });
-  // The week the app takes is the browser's (UTC here): its Monday and Tuesday.
-  const week = weekOf(new Date(new Date().toISOString().slice(0, 10) + "T12:00:00"));
-  const tuesday = new Date(`${week.start}T12:00:00Z`);
-  tuesday.setUTCDate(tuesday.getUTCDate() + 1);
-  await person.tools.planner.addMeal({ recipe_id: soup.recipe_id, date: week.start, meal_type: "dinner" });
-  await person.tools.planner.addMeal({
-    recipe_id: tart.recipe_id,
-    date: tuesday.toISOString().slice(0, 10),
-    meal_type: "dinner",
-  });
+  const { start: monday, tuesday } = thisWeek();
+  await person.tools.planner.addMeal({ recipe_id: soup.recipe_id, date: monday, meal_type: "dinner" });
+  await person.tools.planner.addMeal({ recipe_id: tart.recipe_id, date: tuesday, meal_type: "dinner" });
   const { grocery_list_id: listId } = await person.tools.grocery.createList({ name: "Weekly shop" });
 
   // Salt is marked on hand from the Household screen.
@@ -100,3 +103,35 @@ browserTest("salt on hand stays off the week's list; an unticked meal's ingredie
   assert.equal(await page.locator('li.item[data-item="eggs"]').count(), 0);
   assert.deepEqual(run.pageErrors, []);
 });
+
+browserTest(
+  "the journey's step marks a staple on hand from the preview, then finds it under You have these",
+  async (run) => {
+    const { page } = run;
+    const person = await newPerson("on-hand-step", "The Stepped");
+    const { recipe_id: stew } = await person.tools.recipe.create({
+      title: "Bean stew",
+      ingredients: [{ name: "olive oil", quantity: 2, unit: "tbsp" }, { name: "carrot", quantity: 3, unit: "whole" }],
+    });
+    const { start: monday, tuesday } = thisWeek();
+    await person.tools.planner.addMeal({ recipe_id: stew, date: monday, meal_type: "lunch" });
+    const { grocery_list_id: listId } = await person.tools.grocery.createList({ name: "Stew shop" });
+    await signIn(page, run.appUrl, person);
+    const walker = new JourneyPerson(page, person.email);
+
+    await leaveStaplesOff(walker, "olive oil");
+    const onHand = await person.tools.household.listOnHand({});
+    assert.deepEqual(onHand.items.map((item) => item.ingredient_name), ["olive oil"], "marked from the preview");
+    const names = async () =>
+      (await person.tools.grocery.getList({ grocery_list_id: listId })).items.map((item) => item.name).sort();
+    assert.deepEqual(await names(), ["carrot"]);
+
+    // Already on hand: a second meal's oil is shown under You have these, and still left off.
+    await person.tools.planner.addMeal({ recipe_id: stew, date: tuesday, meal_type: "lunch" });
+    await leaveStaplesOff(walker, "olive oil");
+    assert.deepEqual(await names(), ["carrot"]);
+    assert.equal((await person.tools.grocery.getList({ grocery_list_id: listId })).items[0].quantity, 6);
+    assert.ok(walker.clicks >= 5, "done by clicks");
+    assert.deepEqual(run.pageErrors, []);
+  },
+);
