@@ -102,6 +102,8 @@ browserTest("week journey: two people plan, shop, cook, meet by name, and one co
   await alice.click(itemCheckbox(alice.page, "milk"));
   await alice.page.locator('li.item.checked:not(.pending)[data-item="milk"]').waitFor();
   await historyNamesWhoTicked(bob, alice, "milk", listName, violations);
+  // Bob joined once: signing up through the link joined him, and the page it opened did not join him again.
+  assert.equal(await bob.page.locator(".history-sentence", { hasText: `Join ${household}` }).count(), 1);
   await membersByName(bob, household, [alice, bob]);
   await look(bob.page, "week-members-named", violations);
 
