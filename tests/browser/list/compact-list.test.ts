@@ -222,6 +222,13 @@ Deno.test({
         const violations = await axeViolations(page);
         assert.deepEqual(violations, [], `at ${width} px:\n${describeViolations(violations)}`);
       });
+      // Close up at a phone's width: the first rows with the open menu, and the "Got it" section.
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const [part, selector] of [["rows", ".aisle >> nth=0"], ["got-it", ".got-it"]] as const) {
+        const path = files[0].replace("-1280.png", `-${part}-390.png`);
+        await page.locator(selector).screenshot({ path });
+        files.push(path);
+      }
       console.log(`screenshots: ${files.join(", ")}`);
     } finally {
       await alice.context.close();
