@@ -24,7 +24,16 @@ function recipe(id: string, instructions = "Stir."): StoredRecipe {
 }
 
 function summary(id: string, title: string, tags: string[] = [], rating: number | null = null): RecipeSummary {
-  return { id, title, tags, rating, servings: 2, updated_at: "2026-11-28T10:00:00Z" };
+  // Asserted: the list's entries gain fields (a photo) that these tests do not read.
+  return {
+    id,
+    title,
+    tags,
+    rating,
+    servings: 2,
+    photo_path: null,
+    updated_at: "2026-11-28T10:00:00Z",
+  } as RecipeSummary;
 }
 
 function copiesAt(limits = {}) {

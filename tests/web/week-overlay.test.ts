@@ -150,3 +150,41 @@ Deno.test("planner calls in the queue: sent once by key, a move of a meal planne
   assert.deepEqual(await queue.calls(), []);
   assert.equal(report.applied[0].landedOn, "meal-1");
 });
+
+Deno.test("planner calls in the queue: a meal refused when planned takes its later move with it, in words", async () => {
+  const sent: string[] = [];
+  const transport: Transport = (queued) => {
+    sent.push(queued.tool);
+    return Promise.resolve({
+      ok: false,
+      retryable: false,
+      status: 404,
+      type: "NOT_FOUND",
+      message: "recipe not found",
+    });
+  };
+  const queue = new OfflineQueue(new MemoryQueueStorage(), transport);
+  const add = await queue.enqueue({
+    tool: "planner.add_meal",
+    listId: plannerQueueId,
+    input: { recipe_id: "deleted", date: "2030-03-05", meal_type: "dinner" },
+    seenVersion: null,
+    itemName: "Soup",
+  });
+  await queue.enqueue({
+    tool: "planner.remove_meal",
+    listId: plannerQueueId,
+    input: { planner_meal_id: localIdPrefix + add.id },
+    seenVersion: null,
+    itemName: "Soup",
+  });
+  const report = await queue.replay();
+  assert.deepEqual(sent, ["planner.add_meal"], "the removal of a meal never made is not sent");
+  assert.deepEqual(report.kept.map((call) => [call.tool, call.status, call.message]), [
+    ["planner.add_meal", "gone", "recipe not found"],
+    ["planner.remove_meal", "failed", "Not sent: planning Soup did not go through."],
+  ]);
+  const shown = weekOverlay([], await queue.calls(), monday, sunday);
+  assert.deepEqual(shown.looseProblems.map((call) => call.tool), ["planner.add_meal", "planner.remove_meal"]);
+  assert.equal(shown.meals.length, 0);
+});
