@@ -27,6 +27,11 @@ async function pairWithRecipes(label: string) {
     ingredients: [{ name: "red lentils", quantity: 200, unit: "g" }],
     instructions: "Simmer the lentils.",
   });
+  await callToolOk(alice, "recipe.create", {
+    title: "Pea soup",
+    servings: 2,
+    ingredients: [{ name: "peas", quantity: 300, unit: "g" }],
+  });
   const chilli = await callToolOk(alice, "recipe.create", {
     title: "Weeknight chilli",
     servings: 4,
@@ -114,6 +119,12 @@ Deno.test({
       await nav(page, "Recipes").click();
       await page.locator(".offline-note", { hasText: "copy of the recipe list" }).waitFor();
       await axeClean(page, "offline-recipe-list");
+      const card = (title: string) => page.locator("li.recipe-card", { hasText: title });
+      await card("Lentil soup").getByText("On this device").waitFor();
+      await card("Pea soup").getByText("Opens once online").waitFor();
+      await card("Pea soup").getByRole("link", { name: "Pea soup" }).click();
+      await page.getByText("You are offline, and this recipe was not opened on this device before").waitFor();
+      await page.getByRole("link", { name: "Back to the recipe list" }).click();
       await page.getByRole("link", { name: "Lentil soup" }).click();
       await page.getByRole("heading", { level: 1, name: "Lentil soup" }).waitFor();
       assert.match(await page.locator("ul.ingredients").innerText(), /200 g red lentils/);

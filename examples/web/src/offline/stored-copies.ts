@@ -71,6 +71,11 @@ export class StoredCopies {
     return await this.storage.get("recipe", recipeId) as Copy<StoredRecipe> | undefined;
   }
 
+  /** The ids of the recipes kept on this device (the ones that open offline). */
+  async recipeIds(): Promise<Set<string>> {
+    return new Set((await this.storage.all("recipe")).map((copy) => copy.key));
+  }
+
   /**
    * Keeps the recipe list: `complete` (every page was read, no search) replaces the copy; a single page is merged
    * into it (a recipe deleted since stays until a complete read).

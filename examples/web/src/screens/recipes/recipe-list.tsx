@@ -25,6 +25,8 @@ export function RecipeList() {
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [filters, setFilters] = useState<RecipeListInput>({});
   const [copyFrom, setCopyFrom] = useState<number | null>(null);
+  // Offline: the recipes kept on this device, which open; the others say they open once online.
+  const [kept, setKept] = useState<Set<string> | null>(null);
   const load = useAction();
 
   async function fetchPage(input: RecipeListInput, cursor?: string) {
@@ -48,6 +50,7 @@ export function RecipeList() {
     );
     setNextCursor(page.next_cursor);
     setCopyFrom(result.copyFrom);
+    setKept(result.copyFrom === null ? null : await copies.recipeIds().catch(() => new Set<string>()));
   }
 
   useEffect(() => {
@@ -112,6 +115,7 @@ export function RecipeList() {
             {recipes.map((recipe) => (
               <li key={recipe.id} class="recipe-card">
                 <a href={routeHash({ screen: "recipes", recipeId: recipe.id })}>{recipe.title}</a>
+                {kept ? <span class="hint">{kept.has(recipe.id) ? "On this device" : "Opens once online"}</span> : null}
                 <span class="recipe-meta">
                   {recipe.servings ? <span>{formatServes(recipe.servings)}</span> : null}
                   <Stars rating={recipe.rating} />
