@@ -81,3 +81,11 @@ Deno.test("an amount nobody buys by makes a line with no amount, its words in th
   // A bare name says nothing of its amount: it stays a line to look at.
   assert.equal(saysNoAmount(parseIngredientLine("flour")), false);
 });
+
+Deno.test("the size of each one said by weight twice goes to the note, the count stays", () => {
+  check([
+    ["4 x 200g/7oz salmon fillets", 4, null, "salmon fillets", "200g/7oz"],
+    ["1 x 1.5kg/3lb 5oz chicken", 1, null, "chicken", "1.5kg/3lb 5oz"],
+    ["a squeeze of lime", null, null, "lime", "squeeze"],
+  ]);
+});

@@ -194,3 +194,11 @@ Deno.test("nameCandidates leaves out describing words amid or after the name, an
   // The name as written comes first.
   assert.equal(full("red chillies")[0], "red chillies");
 });
+
+Deno.test("nameCandidates reads a chilli named by its kind as the kind or the kind's pepper, never a taste", () => {
+  const full = (name: string) => nameCandidatesWithHeads(name).map((candidate) => candidate.name);
+  assert.ok(full("jalapeno chillies").includes("jalapeno"));
+  assert.ok(full("serrano chiles").includes("serrano pepper"));
+  assert.ok(!full("sweet chilli").includes("sweet pepper"));
+  assert.ok(!full("long chillies").includes("long pepper"));
+});

@@ -3,6 +3,8 @@
 // leaves" → basil, "butter or margarine" → butter). The database takes the first that is exactly an ingredient's
 // name or listed alias (after folding case, punctuation and plurals); the words left out go to the line's note.
 
+import { foldIngredientName } from "./fold-name.ts";
+import { oneWordNames } from "./generated/one-word-names.ts";
 import { headNames } from "./head-name.ts";
 import { makerNameLength } from "./maker-names.ts";
 import {
@@ -197,6 +199,7 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
   const plain = words.filter((word) => !describing.includes(word));
   const heads = !withHeads ? [] : [
     ...(describing.length > 0 && plain.length > 0 ? [{ name: plain.join(" "), dropped: describing }] : []),
+    ...chiliByItsKind(words),
     ...headNames(trimmed),
     ...(alternatives.length > 1
       ? [alternatives[0], alternatives[alternatives.length - 1]].flatMap((alternative, index) =>
@@ -222,6 +225,20 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
     return true;
   };
   return [...candidates.filter(known).slice(0, 12), ...heads.filter(known)].slice(0, maxCandidates);
+}
+
+// "jalapeño chillies", "habanero chile", "serrano chiles": a chilli named by its kind, when the kind is a catalog name
+// of one word, is that kind, or the kind's pepper ("anaheim pepper").
+function chiliByItsKind(words: string[]): NameCandidate[] {
+  const last = words.at(-1) ?? "";
+  if (words.length !== 2 || !/^(?:chill?i(?:es|s)?|chiles?)$/i.test(last)) return [];
+  const kind = words[0];
+  // A word that says how it tastes or looks ("sweet chilli", "long chillies") is no kind.
+  if (isLeadingWord(kind) || colours.has(folded(kind)) || /^(?:sweet|hot|mild|long|finger)$/i.test(kind)) return [];
+  return [
+    ...(oneWordNames.has(foldIngredientName(kind)) ? [{ name: kind, dropped: [last] }] : []),
+    { name: `${kind} pepper`, dropped: [] },
+  ];
 }
 
 // Describing words said after the name ("chicken breasts, boneless and skinless" read as one name).

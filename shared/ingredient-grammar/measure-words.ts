@@ -60,6 +60,7 @@ const countedIn: Record<string, CountUnit | null> = {
   glug: null,
   scoop: null,
   smidgen: null,
+  squeeze: null,
 };
 
 // Measures nobody buys by ("1 pinch salt", "2 drops almond essence", "5 dashes Worcestershire sauce", "2 handfuls
@@ -75,6 +76,7 @@ export const notBoughtBy = new Set([
   "smidgen",
   "handful",
   "scoop",
+  "squeeze",
 ]);
 
 // Measures that are a whole number of one of the 14 units, exactly: "1 quart water" is 4 cups, "2 dl cream" 200 ml.
