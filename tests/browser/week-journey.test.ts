@@ -2,7 +2,7 @@
 // The week's journey in Chromium, two people in two browser contexts, every step a click or a keystroke: Alice signs
 // up with her name and the household's; Bob opens her invite link, which names both before he has an account, and
 // joins; Alice writes two recipes and plans the week (the chilli for 6 of a recipe for 4); Bob reads the chilli
-// offline; the week goes to a new list;
+// offline; the week goes to a new list, the olive oil left off as on hand;
 // Bob quick-adds "2 l milk" and "onions" onto the tart's 2 onions (one line of 3); Bob cooks the chilli from the week,
 // scaled, in cook mode; Alice ticks the milk and the history names her; the members list shows names; Bob's offline
 // tick, overtaken by Alice, is refused naming her; Alice removes Bob, who is told at once and comes back by the link.
@@ -22,14 +22,19 @@ import { controlConnection } from "./journey/steps/network.ts";
 import { createRecipeWithMethod, planDinner } from "./journey/steps/plan.ts";
 import { quickAdd } from "./journey/steps/quick-add.ts";
 import { readRecipeOffline } from "./journey/steps/recipe-offline.ts";
-import { weekToNewList } from "./journey/steps/week-to-list.ts";
+import { createList } from "./journey/steps/week-to-list.ts";
+import { leaveStaplesOff } from "./journey/steps/on-hand.ts";
 
 const household = "The Journeys";
 const listName = "Weekly shop";
 const chilli = {
   title: "Weeknight chilli",
   servings: 4,
-  lines: [["kidney b", "kidney beans", 2, "can"], ["carr", "carrot", 2, "whole"]] as [string, string, number, string][],
+  lines: [
+    ["kidney b", "kidney beans", 2, "can"],
+    ["carr", "carrot", 2, "whole"],
+    ["olive o", "olive oil", 2, "tbsp"],
+  ] as [string, string, number, string][],
   method: "Fry the carrots.\nAdd the beans.\nSimmer for 20 minutes.",
 };
 const tart = {
@@ -64,14 +69,17 @@ browserTest("week journey: two people plan, shop, cook, meet by name, and one co
   // Bob reads the chilli in his kitchen with no network: the copy his device kept.
   await readRecipeOffline(bob, chilli.title);
 
-  // The week goes to a new list: the chilli's beans scaled for 6, the tart's 2 onions.
-  await weekToNewList(alice, listName, [
-    /add 3 cans kidney beans \(Weeknight chilli/,
-    /add 2 onions \(Onion tart/,
-  ], async () => {
-    // STAPLES: leaveStaplesOff(alice, staple) goes here once tests/browser/journey/steps/on-hand.ts is committed
-    // (staples left off when the week goes to the list).
-  });
+  // The week goes to a new list, the olive oil left off as a staple the household has: the chilli's beans scaled for
+  // 6, the tart's 2 onions.
+  await createList(alice, listName);
+  await leaveStaplesOff(alice, "olive oil");
+  await alice.page.locator('li.item[data-item="kidney beans"] .said', { hasText: "3 cans kidney beans" }).waitFor();
+  // Opened again, the preview has nothing more to add, and says the household has the olive oil.
+  await alice.click(alice.page.getByRole("button", { name: /^Add this week.s meals/ }));
+  const again = alice.page.locator(".sync-preview");
+  await again.getByRole("region", { name: "You have these" }).getByText(/olive oil/).first().waitFor();
+  await look(alice.page, "week-preview-on-hand", violations);
+  await alice.click(again.getByRole("button", { name: "Close" }));
   await alice.page.locator('li.item[data-item="onion"] .said', { hasText: "2 onions" }).waitFor();
 
   // Bob looks at the week (a list screen left open since sign-up does not learn of a list made since), then

@@ -35,7 +35,11 @@ export async function offlineTickOvertaken(
   await bob.page.getByText(refusal).first().waitFor({ timeout: 15_000 });
   assert.doesNotMatch(await bob.page.locator("main").innerText(), /someone else/);
   await bob.page.locator(`li.item:not(.checked):not(.pending)[data-item="${item}"]`).waitFor();
+  await bob.page.locator(".connection", { hasText: "Up to date." }).waitFor();
   await look(bob.page, "week-conflict-named", violations);
+  // Read, the refusal is put away.
+  await bob.click(bob.page.locator(`li.item[data-item="${item}"]`).getByRole("button", { name: "Dismiss" }));
+  await bob.page.getByText(refusal).waitFor({ state: "detached" });
 }
 
 /** The members list as `viewer` sees it: each member's display name, and no email anywhere on it. */
