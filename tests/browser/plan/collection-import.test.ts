@@ -8,7 +8,11 @@ import { Buffer } from "node:buffer";
 import type { Page } from "playwright-core";
 import { axeViolations, describeViolations } from "../axe.ts";
 import { browserTest } from "../browser.ts";
+import { join } from "node:path";
+import { projectRoot } from "../../../supabase/local/stack/stack-config.ts";
 import { newPerson, type Person, screenshots, signIn } from "./plan-support.ts";
+
+const screenshotDirectory = join(projectRoot, ".local/screenshots/plan");
 
 function collectionFile(label: string, omeletteMethod: string) {
   const recipes = [
@@ -133,3 +137,94 @@ browserTest("a collection file's ready recipes are saved once, and a second impo
   await screenshots(page, "collection-updated");
   assert.deepEqual(run.pageErrors, []);
 });
+
+browserTest(
+  "a draft is fixed and saved with the rest; a file longer than a page is read and saved in parts",
+  async (run) => {
+    const { page } = run;
+    const person = await newPerson("collection-large", "The Large Collectors");
+    const label = crypto.randomUUID();
+    const dishes = Array.from({ length: 104 }, (_, index) => ({
+      "@context": "https://schema.org",
+      "@type": "Recipe",
+      identifier: `${label}-${index}`,
+      name: `Batch dish ${String(index + 1).padStart(3, "0")}`,
+      recipeIngredient: ["2 eggs", `${index + 1} g butter`],
+    }));
+    const tart = {
+      "@context": "https://schema.org",
+      "@type": "Recipe",
+      identifier: `${label}-tart`,
+      name: "Moonberry tart",
+      recipeIngredient: ["2 tbsp moonberry syrup", "1 cup milk"],
+    };
+    const file = {
+      name: "everything.json",
+      mimeType: "application/json",
+      buffer: Buffer.from(JSON.stringify([...dishes, tart])),
+    };
+    const calls = { importFile: 0, createMany: 0 };
+    page.on("request", (request) => {
+      if (request.method() !== "POST") return;
+      if (request.url().endsWith("/recipe/import_file")) calls.importFile += 1;
+      if (request.url().endsWith("/recipe/create_many")) calls.createMany += 1;
+    });
+
+    await signIn(page, run.appUrl, person, "#/recipes");
+    await page.goto(`${run.appUrl}#/recipes/import`);
+    await page.getByRole("radio", { name: "Another app" }).check();
+    await page.getByLabel("Collection file").setInputFiles(file);
+    await page.getByRole("button", { name: "Read the file" }).click();
+    await page.getByRole("heading", { name: /^105 recipes from / }).waitFor({ timeout: 20_000 });
+    assert.equal(calls.importFile, 2, "100 drafts a page: two pages");
+    await page.getByText("104 ready to save, 1 need attention.").waitFor();
+
+    const tartRow = page.locator(".collection-draft", { hasText: "Moonberry tart" });
+    await tartRow.getByText("What needs attention").click();
+    await tartRow.getByRole("button", { name: "Fix “Moonberry tart”" }).click();
+    const line = tartRow.getByRole("group", { name: "Ingredient 1", exact: true });
+    const name = line.getByRole("combobox", { name: "Ingredient" });
+    await name.fill("");
+    await name.pressSequentially("moonberry syrup");
+    await line.getByRole("option", { name: "Add “moonberry syrup” as a new ingredient" }).click();
+    await line.getByText("✓ in the catalog").waitFor();
+    await noSeriousViolations(page, "collection draft being fixed");
+    // The whole page is 105 rows long: the row being fixed is the part to look at.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await tartRow.screenshot({ path: `${screenshotDirectory}/collection-fix-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await tartRow.getByRole("button", { name: "Use these changes" }).click();
+    await tartRow.getByText("Ready (fixed)").waitFor();
+    assert.equal(await page.getByRole("checkbox", { name: "Moonberry tart" }).isChecked(), true);
+
+    await page.getByRole("button", { name: "Save 105 ready recipes" }).click();
+    const result = page.locator(".collection-result");
+    await result.getByText("Saved 105 recipes (105 new).").waitFor({ timeout: 20_000 });
+    await page.locator(".collection-progress").getByText("Saved 105 of 105").waitFor();
+    assert.equal(calls.createMany, 5, "25 recipes a call: five calls");
+    const first = await person.tools.recipe.list({ limit: 100 });
+    const second = await person.tools.recipe.list({ limit: 100, cursor: first.next_cursor! });
+    assert.equal(first.recipes.length + second.recipes.length, 105);
+    const saved = [...first.recipes, ...second.recipes].find((recipe) => recipe.title === "Moonberry tart")!;
+    const held = await person.tools.recipe.get({ recipe_id: saved.id });
+    assert.deepEqual(held.recipe.ingredients.map((item) => [item.ingredient_name, item.quantity, item.unit]), [
+      ["moonberry syrup", 2, "tbsp"],
+      ["milk", 1, "cup"],
+    ]);
+
+    // The same file again: the tart, now matched, is the one saved before (it kept the file's identity).
+    await page.goto(`${run.appUrl}#/recipes/import`);
+    await page.getByRole("radio", { name: "Another app" }).check();
+    await page.getByLabel("Collection file").setInputFiles(file);
+    await page.getByRole("button", { name: "Read the file" }).click();
+    await page.getByRole("heading", { name: /^105 recipes from / }).waitFor({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Save 105 ready recipes" }).click();
+    await result.getByText("Saved no recipe; 105 skipped, already saved.").waitFor({ timeout: 20_000 });
+    const again = await person.tools.recipe.list({ limit: 100 });
+    const rest = await person.tools.recipe.list({ limit: 100, cursor: again.next_cursor! });
+    assert.equal(again.recipes.length + rest.recipes.length, 105);
+    assert.deepEqual(run.pageErrors, []);
+  },
+);

@@ -79,7 +79,7 @@ export function CollectionDrafts(
                     {reasons.map((reason) => <li key={reason}>{reason}</li>)}
                     {item.imported.warnings.map((warning) => <li key={warning}>{warning}</li>)}
                   </ul>
-                  {reasons.length && !locked && !item.outcome
+                  {reasons.length && !locked && !item.outcome && !item.editing
                     ? (
                       <button type="button" class="secondary" onClick={() => onChange(index, { editing: true })}>
                         Fix “{itemTitle(item)}”
