@@ -1,43 +1,30 @@
 /// <reference lib="dom" />
 // A collection file from another app, read by recipe.import_file page by page: the file goes as a data: URL (its
-// bytes in base64), once per page with the previous page's cursor. The reply's shape is recipe.import_file's
-// (shared/tools/recipe/import-file-results.ts), written out here in plain types so that the screen does not wait on
-// the generated client; the photos' bytes are dropped as soon as a page arrives (the save does not send them).
-import { callTool, type FunctionsHost } from "@meal-planner/client/call-tool.ts";
-import type { RecipeParseTextOutput } from "@meal-planner/client/tools-client.generated.ts";
+// bytes in base64), once per page with the previous page's cursor. The photos' bytes are dropped as soon as a page
+// arrives: the save does not send them.
+import type { RecipeImportFileOutput } from "@meal-planner/client/tools-client.generated.ts";
+import type { Api } from "../../api.ts";
 
 /** The extensions of the files recipe.import_file reads, for the file picker. */
 export const collectionFileTypes = ".paprikarecipes,.paprikarecipe,.zip,.json,.jsonld,.cook";
 export const maxCollectionFileBytes = 24 * 1024 * 1024;
 
-export interface ImportedDraft {
-  draft: RecipeParseTextOutput["draft"] & { servings?: number; tags?: string[]; notes?: string };
-  ready: boolean;
-  lines: RecipeParseTextOutput["lines"];
-  other_lines: string[];
-  source: { entry: string; identity: string; url: string | null };
+type PageDraft = RecipeImportFileOutput["recipes"][number];
+
+export type ImportedDraft = Omit<PageDraft, "photo"> & {
   /** Whether the file had a photo for it (its bytes are not kept). */
   hasPhoto: boolean;
-  warnings: string[];
-}
-
-interface ImportFilePage {
-  format: string;
-  total: number;
-  recipes: (Omit<ImportedDraft, "hasPhoto"> & { photo: unknown | null })[];
-  failures: { entry: string; reason: string }[];
-  next_cursor: string | null;
-}
+};
 
 export interface ReadCollection {
-  format: string;
+  format: RecipeImportFileOutput["format"] | "";
   total: number;
   drafts: ImportedDraft[];
-  failures: { entry: string; reason: string }[];
+  failures: RecipeImportFileOutput["failures"];
 }
 
 /** The names people know the formats by. */
-export const formatNames: Record<string, string> = {
+export const formatNames: Record<RecipeImportFileOutput["format"], string> = {
   paprika: "Paprika",
   mealie: "Mealie",
   tandoor: "Tandoor",
@@ -58,8 +45,7 @@ export function fileAsDataUrl(file: File): Promise<string> {
 
 /** Every page of the file's drafts, `onPage` told how many of the total have been read after each. */
 export async function readCollection(
-  host: FunctionsHost,
-  householdId: string | undefined,
+  api: Api,
   file: File,
   onPage: (read: number, total: number) => void,
 ): Promise<ReadCollection> {
@@ -67,12 +53,12 @@ export async function readCollection(
   const collection: ReadCollection = { format: "", total: 0, drafts: [], failures: [] };
   let cursor: string | null = null;
   do {
-    const page: ImportFilePage = await callTool<ImportFilePage>(host, "recipe.import_file", {
+    const page: RecipeImportFileOutput = await api.tools().recipe.importFile({
       file_name: file.name,
       data_base64: data,
       limit: 100,
       ...(cursor ? { cursor } : {}),
-    }, { householdId });
+    });
     collection.format = page.format;
     collection.total = page.total;
     collection.drafts.push(...page.recipes.map(({ photo, ...draft }) => ({ ...draft, hasPhoto: photo !== null })));

@@ -60,7 +60,7 @@ function recipeOf(item: CollectionItem): CollectionRecipe {
 const recipesWord = (count: number) => `${countWords(count)} ${count === 1 ? "recipe" : "recipes"}`;
 
 export function CollectionImport() {
-  const { api, household, announce } = useApp();
+  const { api, announce } = useApp();
   const [file, setFile] = useState<File | null>(null);
   const [reading, setReading] = useState<{ read: number; total: number } | null>(null);
   const [collection, setCollection] = useState<ReadCollection | null>(null);
@@ -90,9 +90,7 @@ export function CollectionImport() {
     setProgress(null);
     plan.current = null;
     setReading({ read: 0, total: 0 });
-    const result = await read.run(() =>
-      readCollection(api.client, household.id, file, (done, total) => setReading({ read: done, total }))
-    );
+    const result = await read.run(() => readCollection(api, file, (done, total) => setReading({ read: done, total })));
     setReading(null);
     if (!result) return;
     setCollection(result);
@@ -185,7 +183,8 @@ export function CollectionImport() {
         ? (
           <section aria-labelledby="collection-drafts-heading" class="collection-read">
             <h3 id="collection-drafts-heading">
-              {recipesWord(collection.drafts.length)} from {formatNames[collection.format] ?? collection.format}
+              {recipesWord(collection.drafts.length)} from{" "}
+              {collection.format ? formatNames[collection.format] : "the file"}
             </h3>
             <p>
               {countWords(readyCount)} ready to save
