@@ -22,7 +22,7 @@ export const collectionLimits = {
   /** The photos of one page of drafts together: a page ends early rather than pass it. */
   maxPagePhotoBytes: 12 * mebibyte,
   /** Drafts per page: the default and the most a call may ask for. */
-  defaultPageSize: 25,
+  defaultPageSize: 100,
   maxPageSize: 100,
 } as const;
 

@@ -9,6 +9,8 @@ export interface ZipInput {
   data: Uint8Array | string;
   /** Deflate the data (the default); false stores it as it is. */
   deflate?: boolean;
+  /** The uncompressed size the headers state, when it is to differ from the data's (tests write lying archives). */
+  declaredSize?: number;
 }
 
 async function deflateRaw(data: Uint8Array): Promise<Uint8Array> {
@@ -43,7 +45,7 @@ export async function writeZip(inputs: ZipInput[]): Promise<Uint8Array> {
     localView.setUint16(12, dosDate, true);
     localView.setUint32(14, crc, true);
     localView.setUint32(18, stored.length, true);
-    localView.setUint32(22, data.length, true);
+    localView.setUint32(22, input.declaredSize ?? data.length, true);
     localView.setUint16(26, name.length, true);
     local.set(name, 30);
     const header = new Uint8Array(46 + name.length);
