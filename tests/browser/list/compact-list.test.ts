@@ -148,6 +148,11 @@ Deno.test({
       await amount.fill("4");
       await page.keyboard.press("Enter");
       await page.locator('li.item:not(.pending)[data-item="onion"] .said', { hasText: "4 onions" }).waitFor();
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        "Options for onion",
+        "saved, the keys are back on the row's menu button",
+      );
 
       // Ticks by both: each moves to Got it on both screens, latest first, saying who got it.
       await checkbox(page, "milk").check();

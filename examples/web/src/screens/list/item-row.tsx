@@ -38,6 +38,12 @@ export function ItemRow(
   useEffect(() => {
     if (editing) amountInput.current?.focus();
   }, [editing]);
+  // Closing the form (saved, or Escape) gives the keys back to the row's menu button.
+  const row = useRef<HTMLLIElement>(null);
+  function closeForm() {
+    setEditing(false);
+    row.current?.querySelector<HTMLButtonElement>(".menu-button")?.focus();
+  }
   // What the person just clicked, shown until the queue has the call (an IndexedDB write away): without it a
   // render in between would put the old state back and the box would flicker.
   const [clicked, setClicked] = useState<boolean | null>(null);
@@ -51,12 +57,12 @@ export function ItemRow(
     const amount = Number(quantity);
     if (!(amount > 0) || amount > 1_000_000) return setProblem("The amount must be a number above 0.");
     setProblem("");
-    setEditing(false);
+    closeForm();
     list.act("grocery.update_item", { grocery_item_id: item.id, quantity: amount, unit }, item.name);
   }
 
   return (
-    <li class={classes} data-item={item.name} data-item-id={item.id}>
+    <li class={classes} data-item={item.name} data-item-id={item.id} ref={row}>
       <div class="what">
         <label class="tick">
           <input
@@ -107,7 +113,12 @@ export function ItemRow(
       </ItemMenu>
       {editing
         ? (
-          <form class="edit-amount" onSubmit={saveAmount} aria-label={`Amount of ${item.name}`}>
+          <form
+            class="edit-amount"
+            onSubmit={saveAmount}
+            onKeyDown={(event) => event.key === "Escape" && closeForm()}
+            aria-label={`Amount of ${item.name}`}
+          >
             <label>
               Amount
               <input
