@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.364787163b7c";
+export const registryVersion = "1.0.ea3953032003";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -629,7 +629,7 @@ export type RecipeImportFileInput = {
   file_name: string;
   /** The file's bytes as base64 (standard alphabet; a data: URL prefix is allowed), at most 25165824 bytes: a Paprika export (.paprikarecipes or .paprikarecipe), a Mealie, Tandoor or Nextcloud Cookbook export zip, a RecipeSage or schema.org JSON-LD file, or Cooklang (.cook, alone or zipped). */
   data_base64: string;
-  /** Recipes per page, 1–100; 25 when absent. A page also ends early once its photos reach 12582912 bytes. */
+  /** Recipes per page, 1–100; 100 when absent. A page also ends early once its photos reach 12582912 bytes. */
   limit?: number;
   /** The next_cursor of the previous page, sent with the same file; absent for the first page. */
   cursor?: string;
