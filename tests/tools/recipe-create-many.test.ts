@@ -222,6 +222,28 @@ Deno.test("history.undo takes back what the call saved; undoing the undo saves i
   assert.equal(kept.results[0].status, "created");
 });
 
+Deno.test("two imports of the same file at once save each recipe once", async () => {
+  const recipes = [imported("Race one"), imported("Race two"), imported("Race three")];
+  const replies = await Promise.all([
+    callToolOk(alice, "recipe.create_many", { recipes }),
+    callToolOk(alice, "recipe.create_many", { recipes }),
+  ]);
+  const statuses = replies.flatMap((reply) => reply.results.map((result) => result.status)).sort();
+  assert.deepEqual(statuses, ["created", "created", "created", "skipped", "skipped", "skipped"]);
+  assert.equal((await recipeRows(aliceHousehold, recipes.map((recipe) => recipe.source_identity))).length, 3);
+});
+
+Deno.test("at the household's cap the recipes past it are refused in words, the ones before it saved", async () => {
+  const { alice: carol } = await twoHouseholds(sql, "create-many-cap");
+  const household = await householdOf(sql, carol);
+  await sql`insert into public.recipes (household_id, title)
+    select ${household}, 'Filler ' || n from generate_series(1, 1999) n`;
+  const reply = await callToolOk(carol, "recipe.create_many", { recipes: [imported("Last one"), imported("Over")] });
+  assert.deepEqual(reply.results.map((result) => result.status), ["created", "refused"]);
+  assert.match(reply.results[1].message, /a household holds at most 2000 recipes/);
+  assert.equal(reply.message, "Saved 1 recipe (1 new); 1 refused.");
+});
+
 Deno.test("cleanup", async () => {
   await sql.end();
 });
