@@ -82,10 +82,15 @@ Deno.test("an amount nobody buys by makes a line with no amount, its words in th
   assert.equal(saysNoAmount(parseIngredientLine("flour")), false);
 });
 
-Deno.test("the size of each one said by weight twice goes to the note, the count stays", () => {
+Deno.test("a measure said twice, or the size of each one, goes to the note; the amount or the count stays", () => {
   check([
     ["4 x 200g/7oz salmon fillets", 4, null, "salmon fillets", "200g/7oz"],
     ["1 x 1.5kg/3lb 5oz chicken", 1, null, "chicken", "1.5kg/3lb 5oz"],
     ["a squeeze of lime", null, null, "lime", "squeeze"],
+    ["1 x 300g/10½oz smoked haddock fillet", 1, null, "smoked haddock fillet", "300g/10 1/2oz"],
+    ["800g/1lb 12¼oz pears, cut into wedges", 800, "g", "pears", "1lb 12 1/4oz; cut into wedges"],
+    ["600ml/1 pint 1fl oz double cream", 600, "ml", "double cream", "1 pint 1fl oz"],
+    ["4 portions of salmon fillet", 4, "piece", "salmon fillet", "portions"],
+    ["1 orange, peeled and cut into wedges", 1, null, "orange", "cut into wedges"],
   ]);
 });

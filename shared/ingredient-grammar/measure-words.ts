@@ -24,6 +24,7 @@ const countedIn: Record<string, CountUnit | null> = {
   cube: "piece",
   wedge: "piece",
   square: "piece",
+  portion: "piece",
   round: "piece",
   head: "whole",
   bunch: "whole",

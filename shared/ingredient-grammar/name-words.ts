@@ -383,6 +383,7 @@ export const trailingWords = new Set([
   // would be tried as whipped cream.)
   "nuts",
   "nut",
+  "tubes",
   "shavings",
   "tails",
   "tail",

@@ -59,7 +59,11 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
 /** The name before the first comma that ends it, and what follows that comma. */
 function splitAtComma(text: string): [string, string] {
   let cut = text.indexOf(",");
-  while (cut >= 0 && describingOnly.test(text.slice(0, cut).trim().split(/,\s*/).pop() ?? "")) {
+  // ("1 orange, peeled": a colour that is the whole name before the first comma is the fruit, and the comma ends it.)
+  while (
+    cut >= 0 && describingOnly.test(text.slice(0, cut).trim().split(/,\s*/).pop() ?? "") &&
+    !/^\s*orange\s*$/i.test(text.slice(0, cut))
+  ) {
     cut = text.indexOf(",", cut + 1);
   }
   return cut < 0 ? [text.replace(/,\s*/g, " "), ""] : [text.slice(0, cut).replace(/,\s*/g, " "), text.slice(cut + 1)];

@@ -19,7 +19,7 @@ export const rootsByLength =
 // The size of each one before the name ("8 8-inch flour tortillas", "4 x 200g/7oz salmon fillets", "1 x 1.5kg/3lb
 // 5oz chicken"): said twice, by weight and by its old measure, both go to the note.
 export const sizeBeforeName =
-  /^(\d+(?:[.,]\d+|\/\d+)?\s*-?\s*(?:inch(?:es)?|in\.|cm|ounces?|oz|grams?|g|kg|ml|lbs?|pounds?)\.?(?:\s*\/\s*\d+(?:[.,]\d+)?\s*(?:oz|lbs?|fl\.?\s*oz|in)\.?(?:\s+\d+(?:[.,]\d+)?\s*oz)?)?)\s+(?=[a-zA-Z])/i;
+  /^(\d+(?:[.,]\d+|\/\d+)?\s*-?\s*(?:inch(?:es)?|in\.|cm|ounces?|oz|grams?|g|kg|ml|lbs?|pounds?)\.?(?:\s*\/\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*(?:oz|lbs?|fl\.?\s*oz|in)\.?(?:\s+\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*oz)?)?)\s+(?=[a-zA-Z])/i;
 
 export const containerAfterMeasure =
   /^(cans?|tins?|jars?|packages?|pkgs?|packets?|packs?|pots?|tubs?|cartons?|bottles?|box(?:es)?|bags?|blocks?|containers?)\s+(?:of\s+)?(?=[a-zA-Z])/i;
