@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // Sign-in through supabase-js auth (Supabase Auth hosted, the local stand-in on `deno task start`): password
-// sign-in, sign-up that names the household (or joins one through an invite link), an emailed sign-in link or
+// sign-in, sign-up that names the household (or joins one through an invite link, whose household and inviter the
+// page names first: "Join The Journeys — Alice invited you", read with the code alone), an emailed sign-in link or
 // code, and a password-reset email. Every email's link brings the person back to this page (appAddress), where
 // supabase-js reads the session from the address. Hosted Supabase's default "Magic Link" template sends only the
 // link; a template with {{ .Token }} sends a code too, typed here. supabase-js keeps and refreshes the session;
