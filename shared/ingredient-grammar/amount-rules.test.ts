@@ -77,6 +77,8 @@ Deno.test("an amount nobody buys by makes a line with no amount, its words in th
     ["some parsley", null, null, "parsley", "some"],
     ["a little milk", null, null, "milk", "a little"],
     ["olive oil (optional)", null, null, "olive oil", "optional"],
+    ["1 recipe peanut sauce", null, null, "peanut sauce", "1 recipe"],
+    ["½ batch puff pastry", null, null, "puff pastry", "1/2 batch"],
   ], (line) => assert.ok(saysNoAmount(line), line.original));
   // A bare name says nothing of its amount: it stays a line to look at.
   assert.equal(saysNoAmount(parseIngredientLine("flour")), false);

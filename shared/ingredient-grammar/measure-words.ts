@@ -78,6 +78,9 @@ export const notBoughtBy = new Set([
   "handful",
   "scoop",
   "squeeze",
+  // "1 recipe peanut sauce", "½ batch puff pastry": made by another recipe, whose own lines are what is bought.
+  "batch",
+  "recipe",
 ]);
 
 // Measures that are a whole number of one of the 14 units, exactly: "1 quart water" is 4 cups, "2 dl cream" 200 ml.
