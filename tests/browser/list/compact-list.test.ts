@@ -193,6 +193,20 @@ Deno.test({
         await page.evaluate(() => document.activeElement?.closest<HTMLElement>("li.item")?.dataset.item),
         second,
       );
+
+      // Removed by keys from its menu: the keys go to Undo remove.
+      await page.keyboard.press("Tab");
+      assert.equal(
+        await page.evaluate(() => document.activeElement?.getAttribute("aria-label")),
+        `Options for ${second}`,
+      );
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await page.locator(`li.item[data-item="${second}"]`).waitFor({ state: "detached" });
+      await page.getByRole("button", { name: "Undo remove" }).waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Undo remove");
     } finally {
       await Promise.all([alice.context.close(), bob.context.close()]);
     }

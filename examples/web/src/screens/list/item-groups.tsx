@@ -2,7 +2,7 @@
 // What is left to buy, grouped by aisle in the household's order where the server gives each item its aisle (one
 // group otherwise), in a stable order by name; then what was got, in a section of its own at the end. A tick moves
 // its line there, for everyone on the list.
-import { useLayoutEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useLayoutEffect, useRef, useState } from "preact/hooks";
 import { type ApiError, asApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useApp } from "../../context.ts";
@@ -17,6 +17,14 @@ import { ItemRow } from "./item-row.tsx";
 export function ItemGroups({ view, list }: { view: ShoppingListView; list: ShoppingList }) {
   const { api, announce, session } = useApp();
   const [removed, setRemoved] = useState<QueuedCall | null>(null);
+  // A removal takes the row, and the Remove button that had the focus, away: the focus goes to Undo remove (without
+  // scrolling), so the keys are not sent back to the top of the page.
+  const undoButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (removed && (!document.activeElement || document.activeElement === document.body)) {
+      undoButton.current?.focus({ preventScroll: true });
+    }
+  }, [removed]);
   const [error, setError] = useState<ApiError | null>(null);
   const toBuy = view.items.filter((item) => !item.checked);
   const got = view.items.filter((item) => item.checked);
@@ -53,7 +61,7 @@ export function ItemGroups({ view, list }: { view: ShoppingListView; list: Shopp
         ? (
           <p class="undo-bar">
             Removed {removed.itemName}.{" "}
-            <button type="button" class="secondary" onClick={undoRemove}>Undo remove</button>
+            <button type="button" class="secondary" ref={undoButton} onClick={undoRemove}>Undo remove</button>
             <ErrorMessage error={error} />
           </p>
         )
