@@ -1,9 +1,40 @@
 set check_function_bodies = off;
 
+-- Whether saving p_fields (recipe.create_many's recipe) over the recipe would change nothing: the same title, the
+-- same value of every field given, and the same lines once their names are resolved. Checked before an update, so
+-- that a second import of an unchanged file makes no revision and costs about what a skip does.
+create function private.collection_recipe_unchanged(p_household_id uuid, p_recipe public.recipes, p_fields jsonb)
+returns boolean
+language plpgsql stable
+set search_path = ''
+as $$
+begin
+  if p_recipe.title is distinct from p_fields ->> 'title'
+    or (p_fields ? 'instructions' and p_recipe.instructions is distinct from p_fields ->> 'instructions')
+    or (p_fields ? 'tags' and p_recipe.tags is distinct from private.text_array(p_fields -> 'tags'))
+    or (p_fields ? 'rating' and p_recipe.rating is distinct from (p_fields ->> 'rating')::smallint)
+    or (p_fields ? 'notes' and p_recipe.notes is distinct from p_fields ->> 'notes')
+    or (p_fields ? 'servings' and p_recipe.servings is distinct from (p_fields ->> 'servings')::integer) then
+    return false;
+  end if;
+  return (
+    select count(*) from public.recipe_ingredients x
+    where x.household_id = p_household_id and x.recipe_id = p_recipe.id
+  ) = jsonb_array_length(p_fields -> 'ingredients') and not exists (
+    select r.line_position, r.ingredient_id, r.quantity, r.unit, r.prep_state, r.note
+    from private.resolve_ingredient_lines(p_household_id, p_fields -> 'ingredients') r
+    except all
+    select x.position, x.ingredient_id, x.quantity, x.unit, x.prep_state, x.note
+    from public.recipe_ingredients x
+    where x.household_id = p_household_id and x.recipe_id = p_recipe.id
+  );
+end;
+$$;
+grant execute on function private.collection_recipe_unchanged(uuid,recipes,jsonb) to authenticated;
+
 -- One recipe of recipe.create_many, by its source identity: a new recipe; a live one already saved from the same
--- source skipped or, on_existing = 'update', changed in place with a revision (as recipe.update does); a deleted one
--- brought back with the file's content, its previous content kept as a revision. An update that would change
--- nothing raises MP304, so that the caller's block rolls it back (no revision) and calls it skipped.
+-- source skipped or, on_existing = 'update', changed in place with a revision (as recipe.update does) unless that
+-- would change nothing; a deleted one brought back with the file's content, its previous content kept as a revision.
 create function private.save_collection_recipe(p_household_id uuid, p_recipe jsonb, p_update boolean)
 returns jsonb
 language plpgsql
@@ -13,7 +44,6 @@ declare
   v_identity text := p_recipe ->> 'source_identity';
   v_fields jsonb := p_recipe - 'source_identity';
   v_recipe public.recipes;
-  v_before jsonb;
   v_updated jsonb;
 begin
   if v_identity is not null then
@@ -49,11 +79,11 @@ begin
     return jsonb_build_object('status', 'skipped', 'recipe_id', v_recipe.id, 'title', v_recipe.title,
       'revision', null, 'message', format('Already saved as "%s"; left as it is.', v_recipe.title));
   end if;
-  v_before := private.recipe_json(v_recipe) - 'updated_at';
-  v_updated := app.recipe_update(p_household_id, v_fields || jsonb_build_object('recipe_id', v_recipe.id));
-  if (v_updated -> 'recipe') - 'updated_at' = v_before then
-    raise exception 'unchanged' using errcode = 'MP304';
+  if private.collection_recipe_unchanged(p_household_id, v_recipe, v_fields) then
+    return jsonb_build_object('status', 'skipped', 'recipe_id', v_recipe.id, 'title', v_recipe.title,
+      'revision', null, 'message', format('Already saved as "%s" and the file changes nothing in it.', v_recipe.title));
   end if;
+  v_updated := app.recipe_update(p_household_id, v_fields || jsonb_build_object('recipe_id', v_recipe.id));
   return jsonb_build_object('status', 'updated', 'recipe_id', v_recipe.id, 'title', v_fields ->> 'title',
     'revision', v_updated -> 'revision',
     'message', format('Updated "%s" from the file; revision %s keeps it as it was.', v_fields ->> 'title',
@@ -84,12 +114,6 @@ begin
     begin
       v_result := private.save_collection_recipe(p_household_id, v_recipe, v_update);
     exception
-      when sqlstate 'MP304' then
-        v_result := jsonb_build_object('status', 'skipped', 'recipe_id', (
-            select r.id from public.recipes r
-            where r.household_id = p_household_id and r.source_identity = v_recipe ->> 'source_identity'),
-          'title', v_recipe ->> 'title', 'revision', null,
-          'message', format('Already saved as "%s" and the file changes nothing in it.', v_recipe ->> 'title'));
       when sqlstate 'MP400' or sqlstate 'MP409' or sqlstate 'MP404' then
         get stacked diagnostics v_message = message_text, v_column = column_name;
         v_result := jsonb_build_object('status', 'refused', 'recipe_id', null, 'title', v_recipe ->> 'title',
