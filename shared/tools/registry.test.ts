@@ -28,6 +28,7 @@ const specifiedTools = [
   "recipe.parse_text",
   "recipe.import_url",
   "recipe.import_file",
+  "recipe.export",
   "planner.list_meals",
   "planner.changes",
   "planner.get_meal",
@@ -130,6 +131,7 @@ const toolsWithOwnExecute = new Set([
   "media.speech_to_text",
   "recipe.import_url",
   "recipe.import_file",
+  "recipe.export",
 ]);
 
 for (const tool of allTools) {

@@ -4,6 +4,7 @@ import { groupOf } from "./tool-names.ts";
 import { recipeTools } from "./recipe/tools.ts";
 import { recipeImportTools } from "./recipe/import.ts";
 import { recipeImportFileTools } from "./recipe/import-file.ts";
+import { recipeExportTools } from "./recipe/export.ts";
 import { createManyRecipes } from "./recipe/create-many.ts";
 import { plannerTools } from "./planner/tools.ts";
 import { groceryTools } from "./grocery/tools.ts";
@@ -22,6 +23,7 @@ const registeredTools = [
   ...recipeTools,
   ...recipeImportTools,
   ...recipeImportFileTools,
+  ...recipeExportTools,
   createManyRecipes,
   ...plannerTools,
   ...groceryTools,

@@ -27,6 +27,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
     recipe: [
       "recipe.create",
       "recipe.delete",
+      "recipe.export",
       "recipe.get",
       "recipe.import_file",
       "recipe.import_url",
