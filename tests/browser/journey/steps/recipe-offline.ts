@@ -2,7 +2,8 @@
 // A journey step: a recipe read in the kitchen with no network. By clicks only: the person opens the recipe while
 // online (the page keeps a copy), the browser goes offline, the page is reloaded (the service worker's shell, the
 // recipe from this device), the recipe is opened again from the recipe list; its title and an ingredient line show,
-// with the words that this is the copy kept on this device. The browser is back online at the end, whatever happened.
+// with the words that this is the copy kept on this device. The browser is back online at the end, whatever happened,
+// and the recipe is then the server's again.
 import assert from "node:assert/strict";
 import type { Person } from "../person.ts";
 
@@ -33,4 +34,8 @@ export async function readRecipeOffline(person: Person, recipeTitle: string): Pr
   } finally {
     await context.setOffline(false);
   }
+  // Back online the recipe is read from the server again, and the offline words go.
+  // (The page tries the server again every 3 s while it shows a copy.)
+  await page.locator(".offline-note").waitFor({ state: "detached", timeout: 10_000 });
+  await title.waitFor();
 }

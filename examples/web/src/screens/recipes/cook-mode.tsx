@@ -36,13 +36,14 @@ export function CookMode({ recipeId, servings }: { recipeId: string; servings?: 
   const load = useAction();
   useScreenWakeLock();
 
-  useEffect(() => {
+  function read() {
     load.run(() => readRecipe(api, session.user.id, household.id, recipeId)).then((result) => {
       if (!result) return;
       setRecipe(result.data);
       setCopyFrom(result.copyFrom);
     });
-  }, [recipeId]);
+  }
+  useEffect(read, [recipeId]);
 
   const steps = recipeSteps(recipe?.instructions);
   const last = steps.length - 1;
@@ -87,7 +88,7 @@ export function CookMode({ recipeId, servings }: { recipeId: string; servings?: 
         <a href={back}>Back to the recipe</a>
       </p>
       <h1 id="cook-heading">Cooking {recipe.title}</h1>
-      <OfflineNote copyFrom={copyFrom} what="this recipe" />
+      <OfflineNote copyFrom={copyFrom} what="this recipe" onOnline={read} />
       <p class="recipe-meta">
         {scaled ? scaledWords(scaled.servings, scaled.base) : formatServes(recipe.servings) || null}
       </p>

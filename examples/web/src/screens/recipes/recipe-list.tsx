@@ -104,6 +104,7 @@ export function RecipeList() {
         copyFrom={copyFrom}
         what="the recipe list"
         more="Recipes you opened while online open from this device too."
+        onOnline={() => fetchPage(filters)}
       />
       <ErrorMessage error={load.error} />
       {recipes === null

@@ -76,7 +76,7 @@ export function RecipeView({ recipeId, servings }: { recipeId: string; servings?
         <a href={routeHash({ screen: "recipes" })}>Recipe list</a>
       </p>
       <h1 id="recipe-heading">{recipe.title}</h1>
-      <OfflineNote copyFrom={copyFrom} what="this recipe" />
+      <OfflineNote copyFrom={copyFrom} what="this recipe" onOnline={reload} />
       {deleted
         ? (
           <div class="notice" role="status">

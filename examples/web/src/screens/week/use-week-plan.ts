@@ -23,7 +23,11 @@ const retryMs = 2000;
 
 export function useWeekPlan(monday: string, sunday: string) {
   const { api, supabase, session, household, announce } = useApp();
-  const { queue } = useMemo(() => offlineFor(supabase, session.user.id, household.id), [supabase, household.id]);
+  const { queue } = useMemo(() => offlineFor(supabase, session.user.id, household.id), [
+    supabase,
+    session.user.id,
+    household.id,
+  ]);
   const copies = useMemo(() => storedCopiesFor(session.user.id, household.id), [session.user.id, household.id]);
   const [meals, setMeals] = useState<StoredMeal[] | null>(null);
   const [copyFrom, setCopyFrom] = useState<number | null>(null);
