@@ -94,5 +94,7 @@ Deno.test("a measure said twice, or the size of each one, goes to the note; the 
     ["600ml/1 pint 1fl oz double cream", 600, "ml", "double cream", "1 pint 1fl oz"],
     ["4 portions of salmon fillet", 4, "piece", "salmon fillet", "portions"],
     ["1 orange, peeled and cut into wedges", 1, null, "orange", "cut into wedges"],
+    ["2 tsp ground ginger 10 mL", 2, "tsp", "ground ginger", "10 mL"],
+    ["1in/2.5cm piece fresh root ginger", 1, "piece", "fresh root ginger", "1 in/2.5cm piece"],
   ]);
 });

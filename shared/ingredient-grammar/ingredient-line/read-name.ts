@@ -18,6 +18,12 @@ export function readName(reading: Reading): { name: string; preps: string[] } {
     notes.push(size[1]);
     text = text.slice(size[0].length);
   }
+  // The same amount in metric after the name ("2 tsp ground ginger 10 mL", "½ cup cocoa powder 125 mL"): the note.
+  const metric = /\s+(\d+(?:[.,]\d+)?\s*(?:ml|g|kg|l|cl)\.?)\s*$/i.exec(text);
+  if (metric && /\p{L}/u.test(text.slice(0, metric.index))) {
+    notes.push(metric[1]);
+    text = text.slice(0, metric.index);
+  }
   const trailing = trailingNote.exec(text);
   if (trailing) {
     text = text.slice(0, trailing.index);
