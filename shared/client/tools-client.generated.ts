@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.ea3953032003";
+export const registryVersion = "1.0.29bfe6bb80f1";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -727,6 +727,23 @@ export type RecipeImportFileOutput = {
     reason: string;
   }>;
   next_cursor: string | null;
+};
+
+// recipe.export
+
+/** Export the household's recipes as a zip of schema.org JSON-LD files (importable by other apps) or Markdown files. Changes nothing. */
+export type RecipeExportInput = {
+  /** "json-ld": a schema.org Recipe JSON file per recipe, which Tandoor, Mealie, Nextcloud Cookbook and recipe.import_file import; "markdown": a Markdown file per recipe, to read. */
+  format: "json-ld" | "markdown";
+};
+
+/** The data of a successful recipe.export. */
+export type RecipeExportOutput = {
+  format: "json-ld" | "markdown";
+  file_name: string;
+  recipe_count: number;
+  byte_size: number;
+  data_base64: string;
 };
 
 // recipe.create_many
@@ -3081,6 +3098,7 @@ export interface ToolTypes {
   "recipe.parse_text": { input: RecipeParseTextInput; output: RecipeParseTextOutput };
   "recipe.import_url": { input: RecipeImportUrlInput; output: RecipeImportUrlOutput };
   "recipe.import_file": { input: RecipeImportFileInput; output: RecipeImportFileOutput };
+  "recipe.export": { input: RecipeExportInput; output: RecipeExportOutput };
   "recipe.create_many": { input: RecipeCreateManyInput; output: RecipeCreateManyOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
   "planner.get_meal": { input: PlannerGetMealInput; output: PlannerGetMealOutput };
@@ -3255,6 +3273,13 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions = {},
       ): Promise<RecipeImportFileOutput> =>
         callTool<RecipeImportFileOutput>(host, "recipe.import_file", input, { ...defaults, ...options }),
+      /**
+       * `recipe.export` (read, risk low).
+       * Writes every recipe of the household into a zip archive: a schema.org JSON-LD file per recipe (which
+       * Tandoor, Mealie, Nextcloud Cookbook and recipe.import_file import) or a Markdown file per recipe. Changes nothing.
+       */
+      export: (input: RecipeExportInput, options: CallOptions & HouseholdOptions = {}): Promise<RecipeExportOutput> =>
+        callTool<RecipeExportOutput>(host, "recipe.export", input, { ...defaults, ...options }),
       /**
        * `recipe.create_many` (write, risk medium).
        * Saves up to 50 recipes at once (an imported collection), each all or nothing.
