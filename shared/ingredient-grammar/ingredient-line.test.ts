@@ -324,3 +324,20 @@ Deno.test("parseIngredientLine keeps sizes, added measures, holders and phrases 
     );
   }
 });
+
+Deno.test("parseIngredientLine finds the name after prep words and a comma, or inside the parentheses", () => {
+  const cases: [string, string, string | null][] = [
+    ["1/2 cup sliced, toasted almonds", "almonds", null],
+    ["2 cups chopped, cooked chicken", "cooked chicken", null],
+    ["1 onion, chopped", "onion", null],
+    ["200 gms (1 cup of white sugar)", "white sugar", null],
+    ["Scant 2/3 cup (60g) (old-fashioned rolled oats)", "old-fashioned rolled oats", "scant; 60g"],
+    // A remark in parentheses is no name: the line still has none.
+    ["1 cup (optional)", "", "optional"],
+    ["1 cup (softened)", "", "softened"],
+  ];
+  for (const [line, name, note] of cases) {
+    const parsed = parseIngredientLine(line);
+    assert.deepEqual({ name: parsed.name, note: parsed.note }, { name, note }, line);
+  }
+});

@@ -10,6 +10,7 @@ import type { Reading } from "./ingredient-line/reading.ts";
 import { bullet, invisible } from "./ingredient-line/words-before-name.ts";
 import { amountFirst } from "../recipe-reading/name-first.ts";
 import { plainFractions, plainWordNumber } from "./quantity.ts";
+import { prepStateSet } from "./ingredient-line/prep-words.ts";
 import type { Unit } from "./units.ts";
 
 export type LineProblem = "range" | "no_quantity" | "rounded" | "no_unit" | "no_name";
@@ -49,7 +50,9 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   readUnit(reading);
   if (!reading.unit) readCountedMeasure(reading);
   if (reading.unit) readAfterUnit(reading);
-  const { name, preps } = readName(reading);
+  const read = readName(reading);
+  const { preps } = read;
+  const name = read.name || nameInParentheses(original, reading.notes);
   noteRange(reading);
   const { quantity, unit, measure, notes } = reading;
   return {
@@ -64,6 +67,27 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     problems: problemsOf(reading, name),
     section: null,
   };
+}
+
+/**
+ * "200 gms (1 cup of white sugar)", "Scant 2/3 cup (60g) (old-fashioned rolled oats)": nothing named outside the
+ * parentheses, the name is the one said inside the last of them that names one, and that aside leaves the note.
+ */
+function nameInParentheses(original: string, notes: string[]): string {
+  const asides = [...original.matchAll(/\(([^()]*)\)/g)].map((match) => match[1].trim()).reverse();
+  for (const aside of asides) {
+    // A remark is no name ("optional", "divided", "see notes", "softened").
+    const remark =
+      /^(?:optional|divided|see\b|to\s|as\s|for\s|plus\s|or\s|about|approx|packed|heap|level|scant|room|at\s|if\s|such as|e\.?g\.?|i\.?e\.?|note)/i
+        .test(aside) || prepStateSet.has(aside.toLowerCase());
+    const inner = /\p{L}{2}/u.test(aside) && !remark ? parseIngredientLine(aside).name : "";
+    const at = notes.findIndex((note) => note.toLowerCase() === aside.toLowerCase());
+    if (inner && at >= 0) {
+      notes.splice(at, 1);
+      return inner;
+    }
+  }
+  return "";
 }
 
 /** A range is read as its upper bound; the range as written leads the note with its unit or counting word ("2-3

@@ -1,4 +1,5 @@
 import type { Reading } from "./reading.ts";
+import { prepStateSet } from "./prep-words.ts";
 import { sizeBeforeName } from "./size-words.ts";
 import { takeLeadingPrep, takePrepWords, takeTrailingPrep } from "./take-prep-words.ts";
 import { tidy } from "./tidy-text.ts";
@@ -62,13 +63,19 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
   return rest;
 }
 
+function describesWhatFollows(words: string): boolean {
+  return describingOnly.test(words) ||
+    (words.trim() !== "" && words.trim().split(/\s+/).every((word) => prepStateSet.has(word.toLowerCase())));
+}
+
 /** The name before the first comma that ends it, and what follows that comma. */
 function splitAtComma(text: string): [string, string] {
   let cut = text.indexOf(",");
   // ("1 orange, peeled": a colour that is the whole name before the first comma is the fruit, and the comma ends it.)
+  // ("2 cups chopped, cooked chicken": prep words before the comma describe what follows it too.)
   while (
-    cut >= 0 && describingOnly.test(text.slice(0, cut).trim().split(/,\s*/).pop() ?? "") &&
-    !/^\s*orange\s*$/i.test(text.slice(0, cut))
+    cut >= 0 && describesWhatFollows(text.slice(0, cut).trim().split(/,\s*/).pop() ?? "") &&
+    !/^\s*orange\s*$/i.test(text.slice(0, cut)) && /\p{L}/u.test(text.slice(cut + 1))
   ) {
     cut = text.indexOf(",", cut + 1);
   }
