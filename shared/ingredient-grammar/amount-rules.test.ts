@@ -54,6 +54,7 @@ Deno.test("a counting word counts the thing, the word kept in the note; 'a' befo
     ["a clove of garlic", 1, "piece", "garlic", "clove"],
     ["2.5cm/1in piece fresh root ginger", 1, "piece", "fresh root ginger", "2.5 cm/1in piece"],
     ["a couple of eggs", 2, null, "eggs", null],
+    ["1 large or 2 small pomegranates", 1, null, "pomegranates", "large, or 2 small"],
     ["~11 cloves garlic, minced", 11, "piece", "garlic", "~; cloves"],
     ["2 sm sprigs of rosemary", 2, "piece", "rosemary", "sm sprigs"],
   ]);

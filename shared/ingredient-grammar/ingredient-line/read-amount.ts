@@ -3,7 +3,7 @@ import { roundedToThousandths, valueOfText } from "./amounts.ts";
 import { leadingUnit } from "./leading-unit.ts";
 import { takeParentheses } from "./parentheses.ts";
 import type { Reading } from "./reading.ts";
-import { leadingNote, vagueAmount } from "./words-before-name.ts";
+import { leadingNote, otherCountAndSize, vagueAmount } from "./words-before-name.ts";
 import { isMeasureWord } from "../measure-words.ts";
 
 /** The amount at the start, and what is said right after it (asides, "x", "to taste"). */
@@ -25,6 +25,13 @@ export function readAmount(reading: Reading): void {
   text = takeParentheses(text.trim(), reading.notes).trim();
   // "1 x 400g can", "2 × 14 oz cans", "3 x eggs", "2x tins tomatoes": the multiplication sign before a size or a thing.
   if (quantity) text = text.replace(/^[x×]\s+(?=\d|[a-zA-Z])/i, "");
+  // "1 large or 2 small pomegranates", "½ large or 1 small red onion": the first count and size are read, the other
+  // goes to the note.
+  const otherCount = quantity ? otherCountAndSize.exec(text) : null;
+  if (otherCount) {
+    reading.notes.push(`${otherCount[1].toLowerCase()}, or ${otherCount[2].toLowerCase()}`);
+    text = text.slice(otherCount[0].length);
+  }
   const said = leadingNote.exec(text);
   if (said) {
     reading.notes.push(said[1].replace(/:$/, "").toLowerCase());

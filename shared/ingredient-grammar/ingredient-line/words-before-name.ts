@@ -23,3 +23,7 @@ export const leadingNote =
 // so the line has no amount and the words go to its note. (Before a counting word, "a few sprigs", the counting
 // word reads them.)
 export const vagueAmount = /^(a few|few|some|a little|a little bit of|a bit of|several)\s+(?=[a-zA-Z])/i;
+
+// A size, then another count of another size ("large or 2 small", "large or 1 1/2 medium").
+export const otherCountAndSize =
+  /^((?:very\s+)?(?:large|small|smaller|medium|big|bigger|larger))\s+or\s+(\d+(?:\s+\d+\/\d+|\/\d+)?\s+(?:very\s+)?(?:large|small|smaller|medium|big|bigger|larger))\s+(?=[a-zA-Z])/i;
