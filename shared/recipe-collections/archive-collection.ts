@@ -1,13 +1,15 @@
-// A zip of recipes, its app told from its layout and content: Tandoor (a zip of "<id>.zip" zips), Mealie
-// ("recipes/<slug>/<slug>.json"), Nextcloud Cookbook ("<folder>/recipe.json" and "full.jpg"), Paprika (entries that
-// are gzip-compressed JSON, named "*.paprikarecipe" or not), Cooklang ("*.cook"), else JSON files of schema.org
-// Recipes (one or many each) or one Mealie recipe's zip ("<slug>.json" and "original.webp").
+// A zip of recipes, its app told from its layout and content: Tandoor (a zip of "<id>.zip" zips), Mealie (its
+// backup's "database.json", or its export's "recipes/<slug>/<slug>.json"), Nextcloud Cookbook ("<folder>/recipe.json"
+// and "full.jpg"), Paprika (entries that are gzip-compressed JSON, named "*.paprikarecipe" or not), Cooklang
+// ("*.cook"), else JSON files of schema.org Recipes (one or many each) or one Mealie recipe's zip ("<slug>.json" and
+// "original.webp").
 import { AppError } from "../errors.ts";
 import { collectionLimits } from "./collection-limits.ts";
 import { type CollectionItem, EntryFailure, jsonOf, type OpenedCollection } from "./collection-recipe.ts";
 import { cooklangRecipeOf } from "./cooklang.ts";
 import type { ByteBudget } from "./inflate.ts";
 import { isMealieRecipe, mealieRecipeOf } from "./mealie.ts";
+import { isMealieBackup, mealieBackupItems } from "./mealie-backup.ts";
 import { looksLikeGzip, readPaprikaRecipe } from "./paprika.ts";
 import { recipeNodesIn, schemaRecipeOf } from "./schema-org.ts";
 import { schemaFormatOf } from "./schema-format.ts";
@@ -105,6 +107,17 @@ export async function openArchive(bytes: Uint8Array, budget: ByteBudget): Promis
   const zips = named(/\.zip$/i);
   if (zips.length > 0 && zips.length === entries.length) {
     return { format: "tandoor", items: zips.map((entry) => tandoorItem(entry, read, budget)) };
+  }
+  const database = byName.get("database.json");
+  if (database) {
+    const json = jsonOf(await read(database), database.name);
+    if (isMealieBackup(json)) {
+      const photo = (folder: string) => {
+        const image = byName.get(`data/recipes/${folder}/images/original.webp`);
+        return image ? read(image) : Promise.resolve(null);
+      };
+      return { format: "mealie", items: mealieBackupItems(json, photo) };
+    }
   }
   const mealie = entries.filter((entry) => {
     const match = /^(?:.*\/)?recipes\/([^/]+)\/([^/]+)\.json$/.exec(entry.name);

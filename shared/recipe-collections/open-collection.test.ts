@@ -7,6 +7,7 @@ import {
   jpegPhoto,
   jsonLdGraph,
   mealieArchive,
+  mealieBackup,
   nextcloudArchive,
   paprikaArchive,
   paprikaJson,
@@ -66,6 +67,21 @@ Deno.test("Mealie: recipes/<slug>/<slug>.json with structured ingredients and th
   assert.equal(salad.lines[6].section, "For the dressing");
   assert.deepEqual(salad.photo, webpPhoto());
   assert.equal(salad.notes, greekSalad.notes);
+});
+
+Deno.test("Mealie's backup: database.json's rows and data/recipes/<id>/images/original.webp", async () => {
+  const { format, entries, recipes: [cakes, salad] } = await readAll(await mealieBackup([pancakes, greekSalad]));
+  assert.equal(format, "mealie");
+  assert.deepEqual(entries, ["database.json recipes[0]", "database.json recipes[1]"]);
+  assert.match(cakes.appId ?? "", /^mealie:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  assert.equal(cakes.title, "Buttermilk pancakes");
+  assert.deepEqual(cakes.lines.map((line) => line.parts), pancakes.parts);
+  assert.match(cakes.instructions ?? "", /^Whisk the flour/);
+  assert.equal(cakes.servings, 4);
+  assert.deepEqual(cakes.tags, ["Breakfast", "Weekend"]);
+  assert.equal(cakes.notes, pancakes.notes);
+  assert.deepEqual(cakes.photo, webpPhoto());
+  assert.equal(salad.lines[5].section, "For the dressing");
 });
 
 Deno.test("Tandoor: a zip of <id>.zip, each with recipe.json and image.jpeg", async () => {

@@ -9,6 +9,7 @@ import {
   jpegPhoto,
   jsonLdGraph,
   mealieArchive,
+  mealieBackup,
   nextcloudArchive,
   paprikaArchive,
   recipeSageExport,
@@ -69,9 +70,10 @@ Deno.test("a Paprika export: drafts matched to the catalog, with servings, tags,
   assert.equal(second.lines.find((line) => line.ingredient?.name === "olive oil")?.section, "For the dressing");
 });
 
-Deno.test("Mealie, Tandoor, Nextcloud, RecipeSage, JSON-LD and Cooklang give the same lines", async () => {
+Deno.test("Mealie (export and backup), Tandoor, Nextcloud, RecipeSage, JSON-LD and Cooklang give the same lines", async () => {
   const files: [string, Uint8Array | string, string, RegExp][] = [
     ["mealie.zip", await mealieArchive([pancakes]), "mealie", /^mealie:0e4c/],
+    ["mealie_2024.03.02.zip", await mealieBackup([pancakes]), "mealie", /^mealie:[0-9a-f]{8}-[0-9a-f-]{27}$/],
     ["tandoor.zip", await tandoorArchive([pancakes]), "tandoor", /^tandoor:101$/],
     ["nextcloud.zip", await nextcloudArchive([pancakes]), "nextcloud", /^nextcloud:2001$/],
     ["sage.json", recipeSageExport([pancakes]), "recipesage", /^recipesage:6d3a1f7e/],

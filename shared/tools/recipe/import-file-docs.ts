@@ -13,9 +13,10 @@ export const recipeImportFileDocs = {
   doc: toolDoc("recipe.import_file", summary, {
     Preconditions: `- data_base64: the file as base64, at most ${limits.maxFileBytes} bytes (the request body may ` +
       `be ${importFileBodyBytes} bytes for this tool). The format is told from the content: a zip (Paprika's ` +
-      "entries of gzip JSON, Mealie's recipes/<slug>/<slug>.json, Tandoor's zip of <id>.zip, Nextcloud Cookbook's " +
-      "<folder>/recipe.json, .cook files, or JSON files), a gzip (one .paprikarecipe), JSON (schema.org Recipes, " +
-      "one, an array or a @graph; RecipeSage's export; one Paprika or Mealie recipe) or Cooklang text.\n" +
+      "entries of gzip JSON, Mealie's recipes/<slug>/<slug>.json or its backup's database.json, Tandoor's zip of " +
+      "<id>.zip, Nextcloud Cookbook's <folder>/recipe.json, .cook files, or JSON files), a gzip (one " +
+      ".paprikarecipe), JSON (schema.org Recipes, one, an array or a @graph; RecipeSage's export; one Paprika or " +
+      "Mealie recipe) or Cooklang text.\n" +
       "- file_name: the name as the person has it; a hint only (a Cooklang recipe without a title takes it).\n" +
       `- limit (1–${limits.maxPageSize}, default ${limits.defaultPageSize}) and cursor: the next page is the same ` +
       "file sent again with the previous page's next_cursor.",
