@@ -202,3 +202,9 @@ Deno.test("nameCandidates reads a chilli named by its kind as the kind or the ki
   assert.ok(!full("sweet chilli").includes("sweet pepper"));
   assert.ok(!full("long chillies").includes("long pepper"));
 });
+
+Deno.test("nameCandidates never leaves out a colour or an origin that makes a thing of its own, even as a last resort", () => {
+  const full = (name: string) => nameCandidatesWithHeads(name).map((candidate) => candidate.name);
+  assert.deepEqual(full("red beans"), ["red beans"]);
+  assert.deepEqual(full("Spanish rice"), ["Spanish rice"]);
+});

@@ -193,8 +193,11 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
   }
   // Last, the name by its last words ("neutral vegetable oil" → vegetable oil), of the whole and of each alternative.
   // "all-purpose unbleached flour", "chicken breasts boneless": describing words amid or after the name, all left out.
+  // (A colour or an origin is left to the readings above, which know where it makes a thing of its own: "red beans",
+  // "Spanish rice".)
   const describing = words.filter((word, at) =>
-    at < words.length - 1 && isLeadingWord(word) || trailingDescription(word)
+    at < words.length - 1 && isLeadingWord(word) && !colours.has(folded(word)) && !origins.has(folded(word)) ||
+    trailingDescription(word)
   );
   const plain = words.filter((word) => !describing.includes(word));
   const heads = !withHeads ? [] : [
