@@ -149,8 +149,10 @@ export function useWeekPlan(monday: string, sunday: string) {
         // The meal as the server has it now; the call is no longer laid over it.
         setCalls((waiting) => waiting.filter((other) => other.id !== call.id));
         const meal = data.meal as StoredMeal | undefined;
-        if (call.tool === "planner.remove_meal" && meal) dropMeals([meal.id]);
-        else if (meal && current.current) replaceMeal(meal);
+        // While the week is still being read, that read brings the meal as it is now.
+        if (!meal || !current.current) return;
+        if (call.tool === "planner.remove_meal") dropMeals([meal.id]);
+        else replaceMeal(meal);
       },
     });
     /** Sends what waits; says how many of the week's changes made offline went, in place of "…sent when back". */
