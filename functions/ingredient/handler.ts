@@ -1,4 +1,5 @@
 import { createGroupHandler } from "../../shared/http/handler.ts";
+import { groupTools } from "../../shared/tools/generated/groups/ingredient.ts";
 
 // The database pool and token verifier are created on the first request, so importing this is cheap.
-export default createGroupHandler("ingredient");
+export default createGroupHandler("ingredient", { tools: groupTools });

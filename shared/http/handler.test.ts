@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createFakeSql, invokeResult, postgresError } from "../tools/testing/fake-sql.ts";
 import { someId, testUser } from "../tools/testing/tool-assertions.ts";
+import { toolsOfGroup } from "../tools/registry.ts";
 import { createGroupHandler } from "./handler.ts";
 import { createTestSigner } from "./testing/test-tokens.ts";
 
@@ -9,7 +10,12 @@ const pushBody = { grocery_list_id: someId, ingredients: [{ ingredient_id: someI
 
 function setup(respond?: Parameters<typeof createFakeSql>[0], maxBodyBytes?: number) {
   const fake = createFakeSql(respond);
-  const handler = createGroupHandler("grocery", { verify: signer.verify, sql: fake.sql, maxBodyBytes });
+  const handler = createGroupHandler("grocery", {
+    tools: toolsOfGroup("grocery"),
+    verify: signer.verify,
+    sql: fake.sql,
+    maxBodyBytes,
+  });
   return { fake, handler };
 }
 

@@ -5,7 +5,7 @@ import { databaseClient, type Sql } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import type { AnyTool } from "../tools/define-tool.ts";
 import { toolListing } from "../tools/tool-metadata.ts";
-import { actionOf, toolsOfGroup } from "../tools/registry.ts";
+import { actionOf } from "../tools/tool-names.ts";
 import { runTool } from "../tools/runner.ts";
 import { okResponse } from "./envelope.ts";
 import { readJsonBody } from "./read-json-body.ts";
@@ -18,8 +18,11 @@ export interface GroupHandlerOptions {
   sql?: Sql;
   /** Defaults to TOOL_MAX_BODY_BYTES, else 1 MiB. */
   maxBodyBytes?: number;
-  /** Defaults to the registry's tools of the group. */
-  tools?: readonly AnyTool[];
+  /**
+   * The group's tools: a function passes its generated list (shared/tools/generated/groups/), which imports only its
+   * own tools' modules, so that it never loads the registry and every other group with it.
+   */
+  tools: readonly AnyTool[];
   /** Routes of the group that are not tools, matched first (the household's read of an invite without a user). */
   routes?: (sql: () => Sql) => readonly Route[];
 }
@@ -29,8 +32,8 @@ export interface GroupHandlerOptions {
  * `GET /<group>` lists the group's tools with their JSON Schemas and `GET /<group>/<action>` adds the
  * full doc. Listing needs no token; running a tool needs a signed-in user's access token.
  */
-export function createGroupHandler(group: string, options: GroupHandlerOptions = {}): RequestHandler {
-  const tools = options.tools ?? toolsOfGroup(group);
+export function createGroupHandler(group: string, options: GroupHandlerOptions): RequestHandler {
+  const tools = options.tools;
   const toolsByAction = new Map(tools.map((tool) => [actionOf(tool.name), tool]));
   const actionNames = [...toolsByAction.keys()].join(", ");
   const verify = () => options.verify ?? verifierFromEnv();

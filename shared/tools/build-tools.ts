@@ -1,10 +1,12 @@
 // `deno task build:tools`: writes the registry artifact, the OpenAPI document and the typed web client from the
-// tools' Zod schemas. tests/registry/generated-files.test.ts fails when a committed file differs from a fresh build.
+// tools' Zod schemas, and each tool group function's list of tools. tests/registry/generated-files.test.ts fails when a committed file differs from a fresh build.
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { clientSource } from "./exports/client-source.ts";
 import { buildOpenApiDocument } from "./exports/openapi-document.ts";
 import { buildRegistryArtifact } from "./exports/registry-artifact.ts";
+import { groupToolsPath, groupToolsSource } from "./exports/group-tools-source.ts";
+import { toolGroups } from "./registry.ts";
 
 export const projectRoot = join(dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -36,10 +38,15 @@ async function formatted(text: string, extension: "json" | "ts"): Promise<string
 export async function generatedFiles(): Promise<Record<string, string>> {
   const artifact = await buildRegistryArtifact();
   const json = (value: unknown) => formatted(`${JSON.stringify(value, null, 2)}\n`, "json");
+  const groups: Record<string, string> = {};
+  for (const group of toolGroups) {
+    groups[groupToolsPath(group)] = await formatted(await groupToolsSource(group, projectRoot), "ts");
+  }
   return {
     [generatedPaths.registry]: await json(artifact),
     [generatedPaths.openapi]: await json(buildOpenApiDocument(artifact)),
     [generatedPaths.client]: await formatted(clientSource(artifact), "ts"),
+    ...groups,
   };
 }
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { parseEnvironment } from "../../shared/config/env.ts";
 import { createPool } from "../../shared/db/client.ts";
+import { toolsOfGroup } from "../../shared/tools/registry.ts";
 import { createGroupHandler } from "../../shared/http/handler.ts";
 import { adminSql, createTestUser, stackEnv } from "../support/stack.ts";
 import { householdOf } from "../support/households.ts";
@@ -40,7 +41,7 @@ Deno.test("a tool call stuck past its deadline is cancelled on the server: 503, 
   const databaseUrl = new URL(stackEnv().databaseUrl);
   databaseUrl.searchParams.set("application_name", applicationName);
   const pool = createPool(databaseUrl.href, settings);
-  const handler = createGroupHandler("grocery", { sql: pool });
+  const handler = createGroupHandler("grocery", { tools: toolsOfGroup("grocery"), sql: pool });
   const key = crypto.randomUUID();
   const log = console.error;
   console.error = () => {};

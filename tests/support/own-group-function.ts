@@ -2,6 +2,7 @@ import { createAccessTokenVerifier } from "../../shared/auth/access-token.ts";
 import { parseEnvironment } from "../../shared/config/env.ts";
 import { createPool, type Sql } from "../../shared/db/client.ts";
 import { createGroupHandler } from "../../shared/http/handler.ts";
+import { toolsOfGroup } from "../../shared/tools/registry.ts";
 import type { RequestHandler } from "../../shared/http/router.ts";
 import { authIssuer } from "../../supabase/local/stack/signing-key.ts";
 import { stackEnv } from "./stack.ts";
@@ -17,6 +18,7 @@ export function ownGroupFunction(
 ): { handler: RequestHandler; pool: Sql } {
   const pool = createPool(databaseUrl, parseEnvironment({ DATABASE_URL: databaseUrl, ...settings }));
   const handler = createGroupHandler(group, {
+    tools: toolsOfGroup(group),
     sql: pool,
     verify: createAccessTokenVerifier({
       jwksUrl: `${stackEnv().apiUrl}/auth/v1/.well-known/jwks.json`,

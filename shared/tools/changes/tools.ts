@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineTool } from "../define-tool.ts";
 import { checkPlannerSpan, dateField, textField } from "../fields.ts";
 import { changesDocs } from "./docs.ts";
-import { groceryListId } from "../grocery/tools.ts";
+import { groceryListId } from "../grocery/list-field.ts";
 import { GroceryChangesResult, PlannerChangesResult } from "./results.ts";
 
 const since = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)

@@ -36,7 +36,8 @@ import {
 } from "./results.ts";
 import { GrocerySyncPlanChoicesResult, syncChoiceFields } from "./sync-choices.ts";
 
-export const groceryListId = idField("The grocery list's id (from grocery.list_lists or grocery.create_list).");
+import { groceryListId } from "./list-field.ts";
+export { groceryListId };
 const groceryItemId = idField("The grocery item's id (from grocery.get_list).");
 
 /** The list's version the client last read: a stale write that would undo someone else's later change is refused. */

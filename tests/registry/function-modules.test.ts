@@ -1,0 +1,49 @@
+// What each function loads when it starts, counted (never timed): a deployed function boots from a bundle of its
+// module graph, so every module is start-up cost for a household's first call. A tool group's function reaches only
+// its own tools' modules (shared/tools/generated/groups/), never the registry; the counts may grow a little with a
+// feature, and a change that makes a function load another group's tools, or the OCR engine where it is not used,
+// fails here. `deno task bench:cold-start` times what these counts cost.
+import assert from "node:assert/strict";
+import { moduleGraph } from "./module-graph.ts";
+
+// Modules in each function's graph (ours and packages'), with some room for growth; the counts when this was written
+// are in brackets. The whole registry was 166 for every tool group function.
+const budgets: Record<string, number> = {
+  health: 30, // (23)
+  ingredient: 55, // (45)
+  household: 65, // (54)
+  planner: 75, // (61)
+  grocery: 110, // (96)
+  media: 125, // (107)
+  recipe: 150, // (133)
+  history: 220, // (192): it describes and undoes every tool's calls
+  mcp: 235, // (206): every tool
+  assistant: 235, // (206): every tool
+};
+
+const toolGroupFunctions = ["grocery", "household", "ingredient", "media", "planner", "recipe"];
+
+for (const [name, budget] of Object.entries(budgets)) {
+  Deno.test(`functions/${name} loads at most ${budget} modules`, async () => {
+    const graph = await moduleGraph(`functions/${name}/index.ts`);
+    assert.ok(graph.length <= budget, `functions/${name} loads ${graph.length} modules`);
+  });
+}
+
+for (const name of toolGroupFunctions) {
+  Deno.test(`functions/${name} loads neither the registry nor another group's tools`, async () => {
+    const graph = await moduleGraph(`functions/${name}/index.ts`);
+    assert.ok(!graph.some((module) => module.endsWith("/shared/tools/registry.ts")), "it loads the registry");
+    // A group's tools file is shared/tools/<group>/tools.ts; another group's describers or docs may be shared. The
+    // media group's OCR drafts are recipe.create's input, checked by its schema: it takes the recipe tools.
+    const allowed = [name, "changes", ...(name === "media" ? ["recipe"] : [])];
+    const otherTools = graph.filter((module) =>
+      /\/shared\/tools\/([a-z]+)\/tools\.ts$/.test(module) &&
+      !allowed.some((group) => module.endsWith(`/shared/tools/${group}/tools.ts`))
+    );
+    assert.deepEqual(otherTools, []);
+    if (name !== "media") {
+      assert.ok(!graph.some((module) => module.includes("tesseract")), "it loads the OCR engine");
+    }
+  });
+}
