@@ -37,7 +37,16 @@ import {
 import { GrocerySyncPlanChoicesResult, syncChoiceFields } from "./sync-choices.ts";
 
 import { groceryListId } from "./list-field.ts";
+import { formatFraction } from "../../client/amounts.ts";
 export { groceryListId };
+
+// A unit on its own, as a sentence says it ("counted in cans"), for an edit that changes only the unit.
+const unitWords: Readonly<Record<string, string>> = {
+  whole: "whole ones",
+  piece: "pieces",
+  can: "cans",
+  package: "packages",
+};
 const groceryItemId = idField("The grocery item's id (from grocery.get_list).");
 
 /** The list's version the client last read: a stale write that would undo someone else's later change is refused. */
@@ -180,9 +189,9 @@ export const updateItem = defineTool({
       input.quantity !== undefined && input.unit !== undefined
         ? `amount ${amountOf(input.quantity, input.unit, names.item(input.grocery_item_id))}`
         : input.quantity !== undefined
-        ? `quantity ${input.quantity}`
+        ? `quantity ${formatFraction(input.quantity)}`
         : input.unit !== undefined
-        ? `unit ${input.unit}`
+        ? `counted in ${unitWords[input.unit] ?? input.unit}`
         : null,
       input.prep_state === null ? "no prep state" : input.prep_state ? `prep state ${input.prep_state}` : null,
     ].filter((change) => change !== null);
