@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.eb0390aa89a9";
+export const registryVersion = "1.0.59ca470a5d22";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -61,6 +61,7 @@ export type RecipeListOutput = {
     tags: string[];
     rating: number | null;
     servings: number | null;
+    photo_path: string | null;
     updated_at: string;
   }>;
   next_cursor: string | null;
@@ -82,6 +83,7 @@ export type RecipeGetOutput = {
     tags: string[];
     rating: number | null;
     servings: number | null;
+    photo_path: string | null;
     updated_at: string;
     instructions: string | null;
     notes: string | null;
@@ -225,6 +227,7 @@ export type RecipeUpdateOutput = {
     tags: string[];
     rating: number | null;
     servings: number | null;
+    photo_path: string | null;
     updated_at: string;
     instructions: string | null;
     notes: string | null;
@@ -322,6 +325,7 @@ export type RecipeRestoreOutput = {
     tags: string[];
     rating: number | null;
     servings: number | null;
+    photo_path: string | null;
     updated_at: string;
     instructions: string | null;
     notes: string | null;
@@ -371,6 +375,7 @@ export type RecipeRevertOutput = {
     tags: string[];
     rating: number | null;
     servings: number | null;
+    photo_path: string | null;
     updated_at: string;
     instructions: string | null;
     notes: string | null;
@@ -429,6 +434,7 @@ export type RecipeListRevisionsOutput = {
       tags: string[];
       rating: number | null;
       servings: number | null;
+      photo_path: string | null;
       updated_at: string;
       instructions: string | null;
       notes: string | null;
@@ -820,6 +826,25 @@ export type RecipeCreateManyOutput = {
     refused: number;
   };
   message: string;
+};
+
+// recipe.set_photo
+
+/** Set which uploaded photo a recipe shows (its path in the recipe-photos bucket), or remove it (null). */
+export type RecipeSetPhotoInput = {
+  /** The recipe's id (from recipe.list or recipe.create). */
+  recipe_id: string;
+  /** The uploaded photo's path in the recipe-photos bucket, <household_id>/<recipe_id>/<file>; null removes the recipe's photo. */
+  photo_path: string | null;
+};
+
+/** The data of a successful recipe.set_photo. */
+export type RecipeSetPhotoOutput = {
+  recipe_id: string;
+  title: string;
+  photo_path: string | null;
+  previous_photo_path: string | null;
+  updated_at: string;
 };
 
 // planner.list_meals
@@ -3100,6 +3125,7 @@ export interface ToolTypes {
   "recipe.import_file": { input: RecipeImportFileInput; output: RecipeImportFileOutput };
   "recipe.export": { input: RecipeExportInput; output: RecipeExportOutput };
   "recipe.create_many": { input: RecipeCreateManyInput; output: RecipeCreateManyOutput };
+  "recipe.set_photo": { input: RecipeSetPhotoInput; output: RecipeSetPhotoOutput };
   "planner.list_meals": { input: PlannerListMealsInput; output: PlannerListMealsOutput };
   "planner.get_meal": { input: PlannerGetMealInput; output: PlannerGetMealOutput };
   "planner.add_meal": { input: PlannerAddMealInput; output: PlannerAddMealOutput };
@@ -3291,6 +3317,16 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         options: CallOptions & HouseholdOptions & WriteOptions = {},
       ): Promise<RecipeCreateManyOutput> =>
         callTool<RecipeCreateManyOutput>(host, "recipe.create_many", input, { ...defaults, ...options }),
+      /**
+       * `recipe.set_photo` (write, risk medium).
+       * Sets which photo a recipe shows: the path of an image already uploaded to the
+       * recipe-photos bucket under <household_id>/<recipe_id>/, or null for none. Returns the photo it replaced.
+       */
+      setPhoto: (
+        input: RecipeSetPhotoInput,
+        options: CallOptions & HouseholdOptions & WriteOptions = {},
+      ): Promise<RecipeSetPhotoOutput> =>
+        callTool<RecipeSetPhotoOutput>(host, "recipe.set_photo", input, { ...defaults, ...options }),
     },
     planner: {
       /**

@@ -20,6 +20,7 @@ const specifiedTools = [
   "recipe.get",
   "recipe.create",
   "recipe.create_many",
+  "recipe.set_photo",
   "recipe.update",
   "recipe.delete",
   "recipe.restore",

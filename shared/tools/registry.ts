@@ -6,6 +6,7 @@ import { recipeImportTools } from "./recipe/import.ts";
 import { recipeImportFileTools } from "./recipe/import-file.ts";
 import { recipeExportTools } from "./recipe/export.ts";
 import { createManyRecipes } from "./recipe/create-many.ts";
+import { recipePhotoTools } from "./recipe/set-photo.ts";
 import { plannerTools } from "./planner/tools.ts";
 import { groceryTools } from "./grocery/tools.ts";
 import { groceryConversionTools } from "./grocery/conversions.ts";
@@ -25,6 +26,7 @@ const registeredTools = [
   ...recipeImportFileTools,
   ...recipeExportTools,
   createManyRecipes,
+  ...recipePhotoTools,
   ...plannerTools,
   ...groceryTools,
   ...groceryConversionTools,

@@ -18,6 +18,9 @@ create table public.recipes (
   -- Where an imported recipe came from: its format's uid or a hash of its content (recipe.create_many). One recipe
   -- per source in a household, deleted ones included, so a second import of the same file finds it.
   source_identity text check (char_length(source_identity) between 1 and 256),
+  -- The recipe's photo: an object of the recipe-photos bucket, `<household_id>/<recipe_id>/<file>` (set by
+  -- recipe.set_photo after the upload; 76_recipe_photos.sql). Null: no photo.
+  photo_path text check (char_length(photo_path) between 1 and 300),
   -- Target of the composite foreign keys that keep children in the recipe's household.
   unique (household_id, id)
 );
@@ -96,6 +99,7 @@ begin
     'tags', to_jsonb(p_recipe.tags),
     'rating', p_recipe.rating,
     'servings', p_recipe.servings,
+    'photo_path', p_recipe.photo_path,
     'instructions', p_recipe.instructions,
     'notes', p_recipe.notes,
     'created_at', p_recipe.created_at,
@@ -193,11 +197,11 @@ begin
   --   reads the household's recipes and sorts the matches.
   select coalesce(jsonb_agg(jsonb_build_object(
       'id', page.id, 'title', page.title, 'tags', to_jsonb(page.tags), 'rating', page.rating,
-      'servings', page.servings, 'updated_at', page.updated_at
+      'servings', page.servings, 'photo_path', page.photo_path, 'updated_at', page.updated_at
     ) order by page.sort_title, page.id), '[]'::jsonb)
   into v_rows
   from (
-    (select lower(r.title) as sort_title, r.id, r.title, r.tags, r.rating, r.servings, r.updated_at
+    (select lower(r.title) as sort_title, r.id, r.title, r.tags, r.rating, r.servings, r.photo_path, r.updated_at
      from public.recipes r
      where v_unfiltered
        and r.household_id = p_household_id
@@ -207,7 +211,7 @@ begin
      order by lower(r.title), r.id
      limit v_limit + 1)
     union all
-    (select lower(r.title) as sort_title, r.id, r.title, r.tags, r.rating, r.servings, r.updated_at
+    (select lower(r.title) as sort_title, r.id, r.title, r.tags, r.rating, r.servings, r.photo_path, r.updated_at
      from public.recipes r
      where not v_unfiltered
        and r.household_id = p_household_id

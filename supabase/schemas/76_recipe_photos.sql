@@ -68,3 +68,32 @@ create policy "Household members remove their household's recipe photos" on stor
     and array_length(storage.foldername(name), 1) = 2
     and (storage.foldername(name))[1] in (select private.member_household_ids()::text)
   );
+
+-- recipe.set_photo: the recipe's photo is the object at photo_path (uploaded first, under the recipe's own folder of
+-- this household), or none. The object is looked up as the caller, so the policies above decide whether it is
+-- there. The photo the recipe had is returned, so that the app can remove it from Storage once it is replaced.
+create function app.recipe_set_photo(p_household_id uuid, p_input jsonb) returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_recipe public.recipes := private.live_recipe(p_household_id, (p_input ->> 'recipe_id')::uuid, true);
+  v_path text := p_input ->> 'photo_path';
+  v_previous text := v_recipe.photo_path;
+  v_folder text := p_household_id::text || '/' || v_recipe.id::text || '/';
+begin
+  if v_path is not null and not (starts_with(v_path, v_folder) and position('/' in substr(v_path, length(v_folder) + 1)) = 0) then
+    raise exception 'a photo of this recipe is a file directly under "%" in the recipe-photos bucket', v_folder
+      using errcode = 'MP400', column = 'photo_path';
+  end if;
+  if v_path is not null and not exists (
+    select 1 from storage.objects o where o.bucket_id = 'recipe-photos' and o.name = v_path
+  ) then
+    raise exception 'there is no photo at "%": upload it to the recipe-photos bucket first', v_path
+      using errcode = 'MP400', column = 'photo_path';
+  end if;
+  update public.recipes r set photo_path = v_path where r.id = v_recipe.id returning * into v_recipe;
+  return jsonb_build_object('recipe_id', v_recipe.id, 'title', v_recipe.title, 'photo_path', v_recipe.photo_path,
+    'previous_photo_path', v_previous, 'updated_at', v_recipe.updated_at);
+end;
+$$;

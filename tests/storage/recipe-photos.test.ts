@@ -71,6 +71,36 @@ Deno.test("a member uploads a recipe photo and downloads the same bytes", async 
   assert.deepEqual(new Uint8Array(await second.data!.arrayBuffer()), replacement);
 });
 
+Deno.test("recipe.set_photo records the uploaded photo; recipe.get and recipe.list return its path", async () => {
+  const set = await cook.client.functions.invoke("recipe/set_photo", {
+    body: { recipe_id: recipeId, photo_path: photoPath },
+  });
+  assert.equal(set.error, null);
+  assert.equal(set.data.data.photo_path, photoPath);
+  assert.equal(set.data.data.previous_photo_path, null);
+  const got = await cook.client.functions.invoke("recipe/get", { body: { recipe_id: recipeId } });
+  assert.equal(got.data.data.recipe.photo_path, photoPath);
+  const listed = await cook.client.functions.invoke("recipe/list", { body: {} });
+  const row = listed.data.data.recipes.find((recipe: { id: string }) => recipe.id === recipeId);
+  assert.equal(row.photo_path, photoPath);
+
+  const refusal = async (client: SupabaseClient, photo_path: string | null) => {
+    const { error } = await client.functions.invoke("recipe/set_photo", { body: { recipe_id: recipeId, photo_path } });
+    return (await (error as { context: Response }).context.json()).error;
+  };
+  const missing = await refusal(cook.client, `${cook.householdId}/${recipeId}/${crypto.randomUUID()}.jpg`);
+  assert.deepEqual([missing.type, missing.field], ["VALIDATION_ERROR", "photo_path"]);
+  assert.match(missing.message, /upload it/);
+  const elsewhere = await refusal(cook.client, `${outsider.householdId}/${recipeId}/photo.jpg`);
+  assert.deepEqual([elsewhere.type, elsewhere.field], ["VALIDATION_ERROR", "photo_path"]);
+  const notAnImageName = await refusal(cook.client, `${cook.householdId}/${recipeId}/notes.txt`);
+  assert.equal(notAnImageName.type, "VALIDATION_ERROR");
+  assert.equal((await refusal(outsider.client, null)).type, "NOT_FOUND", "another household's recipe is not found");
+
+  const again = await cook.client.functions.invoke("recipe/get", { body: { recipe_id: recipeId } });
+  assert.equal(again.data.data.recipe.photo_path, photoPath, "the refusals changed nothing");
+});
+
 Deno.test("another household's member can neither write, read, list, sign nor remove the photo", async () => {
   const storage = outsider.client.storage.from(bucket);
   const upload = await storage.upload(`${cook.householdId}/${recipeId}/intruder.png`, blob(pngPhoto(4), "image/png"));

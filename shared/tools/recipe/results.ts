@@ -11,6 +11,8 @@ export const RecipeSummary = z.strictObject({
   tags: z.array(z.string()),
   rating: z.int().min(1).max(5).nullable(),
   servings: z.int().positive().nullable(),
+  /** The recipe's photo in the recipe-photos bucket (recipe.set_photo), shown through a signed URL; null: none. */
+  photo_path: z.string().nullable(),
   updated_at: timestamp,
 });
 export type RecipeSummary = z.infer<typeof RecipeSummary>;

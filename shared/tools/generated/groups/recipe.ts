@@ -6,6 +6,7 @@ import { recipeImportTools } from "../../recipe/import.ts";
 import { recipeImportFileTools } from "../../recipe/import-file.ts";
 import { recipeExportTools } from "../../recipe/export.ts";
 import { createManyRecipes } from "../../recipe/create-many.ts";
+import { recipePhotoTools } from "../../recipe/set-photo.ts";
 
 export const groupTools: readonly AnyTool[] = [
   ...recipeTools,
@@ -13,4 +14,5 @@ export const groupTools: readonly AnyTool[] = [
   ...recipeImportFileTools,
   ...recipeExportTools,
   createManyRecipes,
+  ...recipePhotoTools,
 ].filter((tool) => tool.name.startsWith("recipe."));
