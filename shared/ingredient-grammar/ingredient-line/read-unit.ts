@@ -1,6 +1,7 @@
 import { one } from "./amounts.ts";
 import { unitAfterSize } from "./leading-unit.ts";
 import type { Reading } from "./reading.ts";
+import { isMeasureWord } from "../measure-words.ts";
 
 /** One of the 14 units after the amount (also after a size); without an amount, "a can of" is one can. */
 export function readUnit(reading: Reading): void {
@@ -17,4 +18,14 @@ export function readUnit(reading: Reading): void {
     ? unitAfterSize(text, notes)
     : undefined;
   if (reading.unit) reading.quantity = one(article ? article[0].trim() : "1");
+  // "an onion", "a large lemon": one of it; not before a word that measures ("a pinch of", "a knob of"), which the
+  // counting words read.
+  const next = article ? text.slice(article[0].length).split(/\s+/)[0] : "";
+  if (
+    !reading.unit && article && /^[a-z][a-z-]*$/i.test(next) && !isMeasureWord(next) &&
+    !/^(?:few|little|bit|couple|touch|lot|dozen|half|quarter|third)$/i.test(next)
+  ) {
+    reading.quantity = one(article[0].trim());
+    reading.text = text.slice(article[0].length);
+  }
 }

@@ -15,6 +15,8 @@ export const trailingPhrase = new RegExp(
     String.raw`with (?:(?:its|their|the) )?(?:own )?juices?\b.*`,
     String
       .raw`(?:packed\s+)?in (?:brine|water|oil|olive oil|(?:light |heavy )?syrup|(?:(?:its|their) )?(?:own )?juices?)\b.*`,
+    // How it is sold: "scallops in the shell", "cherry tomatoes on the vine", "apricots in natural juice".
+    String.raw`(?:in (?:the|their) shells?|on the (?:vine|bone)|in (?:natural|fruit|apple) juices?)\b.*`,
     String.raw`(?:cut|sliced|diced|chopped|torn|broken|peeled|shaved|grated)\s+(?:into|in)\S*\b.*`,
     String.raw`(?:chopped|diced|sliced|minced|crushed)\s+(?:small|finely|fine|roughly|coarsely|thinly|thickly|large)$`,
     String.raw`(?:approx\.?|approximately|about|around|roughly)\s+\d.*`,

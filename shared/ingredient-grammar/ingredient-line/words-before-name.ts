@@ -22,7 +22,8 @@ export const leadingNote =
 // An amount said without a number ("a few basil leaves", "some parsley", "a little milk"): nothing to shop for by,
 // so the line has no amount and the words go to its note. (Before a counting word, "a few sprigs", the counting
 // word reads them.)
-export const vagueAmount = /^(a few|few|some|a little|a little bit of|a bit of|several)\s+(?=[a-zA-Z])/i;
+export const vagueAmount =
+  /^(a few|few|some|a little|a little bit of|a bit of|a touch of|several|lots of|plenty of)\s+(?=[a-zA-Z])/i;
 
 // A size, then another count of another size ("large or 2 small", "large or 1 1/2 medium").
 export const otherCountAndSize =
