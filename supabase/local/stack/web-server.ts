@@ -40,7 +40,9 @@ export async function startWebApp(options: {
   // Realtime's WebSocket is on the API's host too (ws:// locally, wss:// hosted).
   const realtimeUrl = options.apiUrl.replace(/^http/, "ws");
   const securityHeaders = {
+    // Recipe photos are images from Storage's signed URLs, on the API too.
     "content-security-policy": `default-src 'self'; connect-src 'self' ${options.apiUrl} ${realtimeUrl}; ` +
+      `img-src 'self' ${options.apiUrl}/storage/v1/object/sign/; ` +
       `base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
     "x-content-type-options": "nosniff",
     "cache-control": "no-store",

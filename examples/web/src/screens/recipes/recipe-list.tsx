@@ -12,6 +12,7 @@ import { searchStored } from "../../offline/stored-copies.ts";
 import { storedCopiesFor } from "../../offline/stored-copies-browser.ts";
 import { formatServes } from "@meal-planner/client/amounts.ts";
 import { routeHash } from "../../routes.ts";
+import { usePhotoUrls } from "./recipe-thumbnails.ts";
 import { Stars } from "./stars.tsx";
 
 type Recipe = RecipeListOutput["recipes"][number];
@@ -28,6 +29,7 @@ export function RecipeList() {
   // Offline: the recipes kept on this device, which open; the others say they open once online.
   const [kept, setKept] = useState<Set<string> | null>(null);
   const load = useAction();
+  const thumbnails = usePhotoUrls(recipes?.map((recipe) => recipe.photo_path) ?? []);
 
   async function fetchPage(input: RecipeListInput, cursor?: string) {
     const copies = storedCopiesFor(session.user.id, household.id);
@@ -114,7 +116,10 @@ export function RecipeList() {
         : (
           <ul class="recipe-cards" aria-label="Recipes found">
             {recipes.map((recipe) => (
-              <li key={recipe.id} class="recipe-card">
+              <li key={recipe.id} class={recipe.photo_path ? "recipe-card with-photo" : "recipe-card"}>
+                {recipe.photo_path && thumbnails.get(recipe.photo_path)
+                  ? <img class="recipe-thumb" src={thumbnails.get(recipe.photo_path)} alt="" />
+                  : null}
                 <a href={routeHash({ screen: "recipes", recipeId: recipe.id })}>{recipe.title}</a>
                 {kept ? <span class="hint">{kept.has(recipe.id) ? "On this device" : "Opens once online"}</span> : null}
                 <span class="recipe-meta">

@@ -13,6 +13,7 @@ import { readRecipe } from "../../offline/read-recipe.ts";
 import { routeHash } from "../../routes.ts";
 import { IngredientWords } from "./ingredient-words.tsx";
 import { scaledWords, scaleLines, scaling } from "./scale.ts";
+import { RecipePhoto } from "./recipe-photo.tsx";
 import { RecipeRevisions } from "./recipe-revisions.tsx";
 import { Stars } from "./stars.tsx";
 
@@ -85,6 +86,13 @@ export function RecipeView({ recipeId, servings }: { recipeId: string; servings?
           </div>
         )
         : null}
+      <RecipePhoto
+        recipeId={recipeId}
+        title={recipe.title}
+        photoPath={recipe.photo_path ?? null}
+        canChange={!deleted && copyFrom === null}
+        onChanged={(photoPath) => setRecipe({ ...recipe, photo_path: photoPath })}
+      />
       <p class="recipe-meta">
         {recipe.servings ? <span>{formatServes(recipe.servings)}</span> : <span class="hint">Servings not set</span>}
         <Stars rating={recipe.rating} />
