@@ -13,17 +13,23 @@ const draftShape = "`{ draft, ready, lines, other_lines }`: `draft` is a recipe.
   "(range, no_quantity, rounded, no_unit, no_name, unmatched).";
 
 const draftRules = "- Nothing is saved: pass the corrected draft to recipe.create.\n" +
-  '- Fixed rules, no model, no guessing: a range ("2-3") is read as its upper bound, what to have so as not to ' +
-  "run short (never averaged), with the range as written in quantity_text and the note, flagged `range`; a " +
-  'small measure that is nothing to buy by ("1 pinch", "2 drops", "5 dashes", "1 scoop") makes a line with no amount, the ' +
-  'words in the note; "1 quart" (qt) is 4 cups, "1 gallon" (gal) 16 and "1 dl" 100 ml, exactly (a pint is left as written: US and imperial ' +
-  "pints differ); units only through a fixed alias table (tablespoons → tbsp, grams → g, c. → cup); prep states " +
-  "only from a fixed list (chopped, diced, minced, sliced, …).\n" +
+  '- Fixed rules, no model, no guessing: a range ("2-3 tbsp", "2 to 3 cloves") is read as its upper bound, what to ' +
+  "have so as not to run short (never averaged), with the range as written in quantity_text and the note, flagged " +
+  '`range`; a counting word ("3 sprigs", "2 cloves", "1 bunch", "a knob of") counts in the catalog\'s count unit ' +
+  "for the ingredient, else pieces or whole ones, the word kept in the note, and a count of a thing the catalog does " +
+  'not count ("12 asparagus spears") is so many pieces; an amount nothing is bought by ("to taste", "1 pinch", ' +
+  '"2 drops", "5 dashes", "a handful", "a squeeze", "a few", "some", "1 recipe peanut sauce") makes a line with no ' +
+  'amount, the words in the note, which grocery pushes skip; "1 quart" (qt) is 4 cups, "1 gallon" (gal) 16 and ' +
+  '"1 dl" 100 ml, exactly (a pint is left as written: US and imperial pints differ); units only through a fixed ' +
+  "alias table (tablespoons → tbsp, grams → g, c. → cup); prep states only from a fixed list (chopped, diced, " +
+  "minced, sliced, …).\n" +
   '- Names match exactly, never fuzzily: an ingredient\'s name or a listed alias ("plain flour" → all-purpose ' +
   'flour, "garlic cloves" → garlic) after folding case, accents, punctuation and plurals ("Tomatoes" → ' +
   'tomato); tried as read, then without describing words ("large eggs" → eggs, "freshly ground black ' +
   'pepper" → black pepper; a maker such as "King Arthur" or a shop\'s own brand, or where a thing comes from, ' +
-  '"Spanish red wine"), which go to the line\'s note. A diet\'s version ("vegan fish sauce", "gluten-free ' +
+  '"Spanish red wine"), which go to the line\'s note; last, by its last words when every word before them ' +
+  'describes it and names no ingredient of its own ("neutral vegetable oil" → vegetable oil; never "coconut ' +
+  'rice" → rice). A diet\'s version ("vegan fish sauce", "gluten-free ' +
   'flour") is never read as the thing itself. A counted line ("3 eggs", "2 cloves garlic") ' +
   "takes the unit the catalog counts it in (whole, piece). `ready` is false while a line is unmatched.\n" +
   "- Fractions are read (1/2, 1 1/2, ½); quantities are rounded to 3 decimals (1/3 → 0.333, flagged rounded).\n" +
