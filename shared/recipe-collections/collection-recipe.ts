@@ -71,9 +71,14 @@ export function textOf(value: unknown): string | null {
   return text === "" ? null : text;
 }
 
+// More lines than any recipe takes (200) are not all read: a recipe past this many is refused as too long anyway,
+// and reading a hostile entry's hundred thousand lines would cost seconds.
+export const mostLinesRead = 4 * 200;
+
 /** Text lines into ingredient lines, headings ("For the sauce:") made the section of the lines after them. */
 export function linesOfText(values: string[]): CollectionLine[] {
-  return ingredientEntries(values).map((entry) => ({ text: entry.line, section: entry.section }));
+  const lines = values.flatMap((value) => value.split(/\r\n?|\n/)).slice(0, mostLinesRead + 1);
+  return ingredientEntries(lines).map((entry) => ({ text: entry.line, section: entry.section }));
 }
 
 export function emptyRecipe(): CollectionRecipe {

@@ -3,7 +3,7 @@
 // ("#pot", "#frying pan{}") and timers ("~{25%minutes}", "~rest{10%min}"). Metadata is YAML front matter between
 // "---" lines or ">> key: value" lines; "--" starts a comment, "[- … -]" is a block comment, "= Dough" (or
 // "== Dough ==") a section, "> …" a note; each paragraph is a step.
-import { type CollectionLine, type CollectionRecipe, emptyRecipe } from "./collection-recipe.ts";
+import { type CollectionLine, type CollectionRecipe, emptyRecipe, mostLinesRead } from "./collection-recipe.ts";
 
 // An ingredient: "@name{amount}" (the name may have spaces) or "@word"; an optional "(note)" right after.
 const ingredientMark = /@[?&+\-]?(?:([^@#~{}\n]+?)\{([^}\n]*)\}|([\p{L}\p{N}_'’-]+))(?:\(([^)\n]*)\))?/gu;
@@ -71,6 +71,7 @@ export function cooklangRecipeOf(text: string, fileTitle: string | null): Collec
     if (stepLines.length === 0) continue;
     const step = stepLines.join(" ");
     for (const match of step.matchAll(ingredientMark)) {
+      if (lines.length > mostLinesRead) break;
       const name = (match[1] ?? match[3]).trim();
       const [amount = "", unit = ""] = (match[2] ?? "").split("%");
       const quantity = quantityOf(amount);

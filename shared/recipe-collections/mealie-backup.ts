@@ -9,6 +9,7 @@ import {
   type CollectionRecipe,
   emptyRecipe,
   isObject,
+  mostLinesRead,
   textOf,
 } from "./collection-recipe.ts";
 
@@ -75,7 +76,7 @@ export function mealieBackupItems(
       read: async (): Promise<CollectionRecipe> => {
         const lines: CollectionLine[] = [];
         let section: string | null = null;
-        for (const row of ingredients.get(id) ?? []) {
+        for (const row of (ingredients.get(id) ?? []).slice(0, mostLinesRead + 1)) {
           section = textOf(row.title) ?? section;
           const food = foods.get(String(row.food_id)) ?? null;
           const note = textOf(row.note);

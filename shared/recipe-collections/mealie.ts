@@ -10,6 +10,7 @@ import {
   emptyRecipe,
   EntryFailure,
   isObject,
+  mostLinesRead,
   textOf,
 } from "./collection-recipe.ts";
 
@@ -42,7 +43,7 @@ export function mealieRecipeOf(json: unknown, entry: string): CollectionRecipe {
   if (!isMealieRecipe(json)) throw new EntryFailure(`${entry} is not a Mealie recipe (no slug and ingredients)`);
   const lines: CollectionLine[] = [];
   let section: string | null = null;
-  for (const ingredient of json.recipe_ingredient as unknown[]) {
+  for (const ingredient of (json.recipe_ingredient as unknown[]).slice(0, mostLinesRead + 1)) {
     if (!isObject(ingredient)) continue;
     section = textOf(ingredient.title) ?? section;
     const line = lineOf(ingredient, section);

@@ -3,7 +3,7 @@
 import { AppError } from "../errors.ts";
 import { collectionLimits } from "./collection-limits.ts";
 import { openArchive } from "./archive-collection.ts";
-import { type CollectionItem, EntryFailure, type OpenedCollection } from "./collection-recipe.ts";
+import type { CollectionItem, OpenedCollection } from "./collection-recipe.ts";
 import { cooklangRecipeOf, looksLikeCooklang } from "./cooklang.ts";
 import type { ByteBudget } from "./inflate.ts";
 import { isMealieRecipe, mealieRecipeOf } from "./mealie.ts";
@@ -80,5 +80,3 @@ export async function openCollection(bytes: Uint8Array, fileName: string, budget
   }
   return collection;
 }
-
-export { EntryFailure };

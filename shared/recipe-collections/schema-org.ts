@@ -6,7 +6,14 @@
 // lib/Helper/Filter/JSON/RecipeIdCopyFilter.php and TandoorRecipes/recipes cookbook/integration/nextcloud_cookbook.py).
 import { plainText } from "../recipe-reading/html-text.ts";
 import type { CollectionFormat } from "../tools/recipe/import-file-results.ts";
-import { type CollectionRecipe, emptyRecipe, isObject, linesOfText, textOf } from "./collection-recipe.ts";
+import {
+  type CollectionRecipe,
+  emptyRecipe,
+  isObject,
+  linesOfText,
+  mostLinesRead,
+  textOf,
+} from "./collection-recipe.ts";
 import { photoOfBase64 } from "./photo.ts";
 
 function isRecipe(node: Record<string, unknown>): boolean {
@@ -78,7 +85,8 @@ function appIdOf(node: Record<string, unknown>, format: CollectionFormat): strin
 
 export function schemaRecipeOf(node: Record<string, unknown>, format: CollectionFormat): CollectionRecipe {
   const recipe = emptyRecipe();
-  const ingredients = texts(node.recipeIngredient ?? node.ingredients)
+  const given = node.recipeIngredient ?? node.ingredients;
+  const ingredients = texts(Array.isArray(given) ? given.slice(0, mostLinesRead + 1) : given)
     .map((line) => line.trim().replace(bracketHeading, "## $1"));
   const method = steps(node.recipeInstructions).map((line) => line.replace(bracketHeading, "$1:"));
   const tags = [...words(node.recipeCategory), ...words(node.keywords)];

@@ -9,6 +9,7 @@ import {
   emptyRecipe,
   EntryFailure,
   isObject,
+  mostLinesRead,
   textOf,
 } from "./collection-recipe.ts";
 
@@ -58,7 +59,7 @@ export function tandoorRecipeOf(json: unknown, entry: string, id: string | null)
         section = textOf(ingredient.note) ?? section;
         continue;
       }
-      const line = lineOf(ingredient, section);
+      const line = lines.length <= mostLinesRead ? lineOf(ingredient, section) : null;
       if (line) lines.push(line);
     }
   }

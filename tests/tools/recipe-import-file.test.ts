@@ -158,3 +158,21 @@ Deno.test("a file over the JSON body limit of other tools is taken by this route
   const parse = await callTool(user, "recipe.parse_text", { text: "x".repeat(1_200_000) });
   assert.equal(parse.status, 413);
 });
+
+Deno.test("a recipe of more lines than a recipe takes is a failure, however many it has", async () => {
+  const long = (count: number, name: string) => ({
+    "@type": "Recipe",
+    name,
+    recipeIngredient: Array.from({ length: count }, (_, index) => `${index + 1} g sugar`),
+  });
+  const started = performance.now();
+  const data = await imported(
+    "long.json",
+    JSON.stringify([long(201, "Long"), long(300_000, "Endless"), long(2, "Short")]),
+  );
+  const elapsed = performance.now() - started;
+  assert.deepEqual(data.recipes.map((recipe) => recipe.draft.title), ["Short"]);
+  assert.deepEqual(data.failures.map((failure) => failure.entry), ["[0]", "[1]"]);
+  assert.match(data.failures[1].reason, /more than 200 ingredient lines; a recipe takes at most 200/);
+  console.log(`a 300,000-line recipe read and refused in ${elapsed.toFixed(0)} ms`);
+});

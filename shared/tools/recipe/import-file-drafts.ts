@@ -80,13 +80,20 @@ export async function draftsOfPage(recipes: ReadRecipe[], context: ToolContext):
   const failures: PageDrafts["failures"] = [];
   const readable: (ReadRecipe & { lines: ParsedLine[] })[] = [];
   for (const read of recipes) {
-    const lines = splitPairedLines(read.recipe.lines.map(parsedCollectionLine));
-    if (lines.length > limits.maxRecipeLines) {
-      failures.push({
-        entry: read.entry,
-        reason: `the recipe has ${lines.length} ingredient lines; a recipe takes at most ${limits.maxRecipeLines}`,
-      });
-    } else readable.push({ ...read, lines });
+    // Counted before they are read, so a recipe over the limit costs nothing more (and its reader stopped
+    // reading its lines soon after it).
+    const lines = read.recipe.lines.length > limits.maxRecipeLines
+      ? null
+      : splitPairedLines(read.recipe.lines.map(parsedCollectionLine));
+    if (lines && lines.length <= limits.maxRecipeLines) {
+      readable.push({ ...read, lines });
+      continue;
+    }
+    failures.push({
+      entry: read.entry,
+      reason: `the recipe has more than ${limits.maxRecipeLines} ingredient lines; a recipe takes at most ` +
+        `${limits.maxRecipeLines}`,
+    });
   }
   const lookedUp = await lookUpLines(readable.flatMap((read) => read.lines), context, "app.recipe_import_file");
   let at = 0;
