@@ -208,3 +208,12 @@ Deno.test("nameCandidates never leaves out a colour or an origin that makes a th
   assert.deepEqual(full("red beans"), ["red beans"]);
   assert.deepEqual(full("Spanish rice"), ["Spanish rice"]);
 });
+
+Deno.test("nameCandidates tries a word recipe pages often misspell as spelt right, after the name as written", () => {
+  const full = (name: string) => nameCandidatesWithHeads(name).map((candidate) => candidate.name);
+  assert.deepEqual(full("brocolli florets").slice(0, 2), ["brocolli florets", "broccoli florets"]);
+  assert.ok(full("fresh mozarella").includes("fresh mozzarella"));
+  assert.ok(full("jalepenos").includes("jalapenos"));
+  // Only the listed misspellings: a near word is never guessed.
+  assert.deepEqual(full("brocoli"), ["brocoli"]);
+});

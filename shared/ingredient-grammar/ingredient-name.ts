@@ -81,6 +81,47 @@ function candidate(words: string[], start: number, end: number): NameCandidate {
 const brandMark = /[™®©]/;
 const possessiveMaker = /^\p{Lu}[\p{L}-]*(?:'|’)[sS]$|^\p{Lu}[\p{L}-]*[sS](?:'|’)$/u;
 
+// Words recipe pages often misspell ("tumeric", "mozarella", "brocolli"), each tried as spelt right: a fixed list of
+// known misspellings, never a guess at how close two words are.
+const misspellings: Record<string, string> = {
+  mozarella: "mozzarella",
+  parmesean: "parmesan",
+  jalepeno: "jalapeno",
+  jalepenos: "jalapenos",
+  habenero: "habanero",
+  habeneros: "habaneros",
+  siracha: "sriracha",
+  expresso: "espresso",
+  brocolli: "broccoli",
+  zuchinni: "zucchini",
+  zuchini: "zucchini",
+  cinammon: "cinnamon",
+  mayonaise: "mayonnaise",
+  worchestershire: "worcestershire",
+  worcestershshire: "worcestershire",
+  muscavado: "muscovado",
+  demerera: "demerara",
+  tomatoe: "tomato",
+  potatoe: "potato",
+  cilanto: "cilantro",
+  corriander: "coriander",
+  oregeno: "oregano",
+  pomegranite: "pomegranate",
+  cayanne: "cayenne",
+  parsely: "parsley",
+  pasrley: "parsley",
+  rosemarry: "rosemary",
+  vanila: "vanilla",
+  yogourt: "yogurt",
+  marscapone: "mascarpone",
+  proscuitto: "prosciutto",
+  linguini: "linguine",
+  spagetti: "spaghetti",
+  tortelini: "tortellini",
+  cucmbers: "cucumbers",
+  cucmber: "cucumber",
+};
+
 // Short forms cooks write for a word ("veg stock", "EVOO"): the name is also tried written out.
 // The chilli spelt the three ways ("chipotle chilli", "red chiles"): also tried as the catalog spells it, "chili".
 const writtenOut: Record<string, string> = {
@@ -90,6 +131,7 @@ const writtenOut: Record<string, string> = {
   chillies: "chilies",
   chile: "chili",
   chiles: "chilies",
+  ...misspellings,
 };
 const shortForm = new RegExp(`\\b(?:${Object.keys(writtenOut).join("|")})\\b`, "i");
 
