@@ -1,6 +1,7 @@
 import postgres from "postgres";
 import { invocationRetentionMilliseconds } from "../../../shared/client/replay-window.ts";
 import { authSettingsFromEnv } from "../auth/settings.ts";
+import { sweepOrphanedPhotos } from "../storage/photo-sweep.ts";
 
 /**
  * How long invocation records (idempotency keys and stored replies) are kept: a week, the figure the typed client
@@ -45,6 +46,8 @@ export interface HousekeepingRun {
   retention: Record<string, number>;
   /** The Auth stand-in's rows removed. */
   auth: AuthPruned;
+  /** Recipe photos nothing shows any more, removed through the Storage stand-in (when the stack's URL is given). */
+  photos?: number;
 }
 
 export interface Housekeeping {
@@ -92,9 +95,14 @@ export async function pruneAuthRows(
 /**
  * The local stack's stand-in for the pg_cron jobs hosted Supabase runs (the invocations and retention migrations):
  * the same `private.prune_invocations` and `private.prune_retention`, plus what hosted Auth cleans up by itself for
- * the Auth stand-in, at start and then every `intervalMs`.
+ * the Auth stand-in, and (given the stack's URL and service role key) the recipe photos nothing shows any more, at
+ * start and then every `intervalMs`.
  */
-export function startHousekeeping(databaseUrl: string, intervalMs = 60 * 60 * 1000): Housekeeping {
+export function startHousekeeping(
+  databaseUrl: string,
+  intervalMs = 60 * 60 * 1000,
+  storage?: { apiUrl: string; serviceRoleKey: string },
+): Housekeeping {
   const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
   const runOnce = async (): Promise<HousekeepingRun> => {
     const [row] = await sql<{ removed: number }[]>`
@@ -103,7 +111,9 @@ export function startHousekeeping(databaseUrl: string, intervalMs = 60 * 60 * 10
       select private.prune_retention(${removedRowRetention}::interval, ${revisionsKept}::integer,
         ${invocationRetention}::interval) as removed`;
     const auth = await pruneAuthRows(sql);
-    return { invocations: row.removed, retention: retention.removed, auth };
+    // After the retention, so the photos of the recipes it removed go in the same run.
+    const photos = storage ? await sweepOrphanedPhotos(sql, storage) : undefined;
+    return { invocations: row.removed, retention: retention.removed, auth, ...(storage ? { photos } : {}) };
   };
   const tick = () => runOnce().catch((error) => console.error(`housekeeping: pruning failed: ${error.message}`));
   tick();

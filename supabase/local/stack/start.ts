@@ -11,7 +11,10 @@ try {
   console.error(`Could not start the local stack: ${(error as Error).message}`);
   Deno.exit(1);
 }
-const housekeeping = startHousekeeping(stack.databaseUrl);
+const housekeeping = startHousekeeping(stack.databaseUrl, undefined, {
+  apiUrl: stack.apiUrl,
+  serviceRoleKey: stack.serviceRoleKey,
+});
 // The example app is a convenience: if it cannot start (its port is taken, say), the backend still runs.
 const webApp = await Promise.resolve()
   .then(() =>
