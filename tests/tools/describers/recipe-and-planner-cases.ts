@@ -36,6 +36,14 @@ export const recipeAndPlannerCases: Record<string, () => Promise<Case>> = {
     await callToolOk(alice, "recipe.delete", { recipe_id: recipe.id });
     return { input: { recipe_id: recipe.id }, proposal: `Restore the recipe ${recipe.title}` };
   },
+  // With a photo the call needs an upload to Storage first (tests/storage has those); removing one needs none.
+  "recipe.set_photo": async () => {
+    const recipe = await newRecipe();
+    return {
+      input: { recipe_id: recipe.id, photo_path: null },
+      proposal: `Remove the photo of the recipe ${recipe.title}`,
+    };
+  },
   "recipe.revert": async () => {
     const recipe = await newRecipe();
     await callToolOk(alice, "recipe.update", { recipe_id: recipe.id, servings: 2 });
