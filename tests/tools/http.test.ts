@@ -26,6 +26,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
   const expected: Record<string, string[]> = {
     recipe: [
       "recipe.create",
+      "recipe.create_many",
       "recipe.delete",
       "recipe.export",
       "recipe.get",
