@@ -49,6 +49,19 @@ begin
         jsonb_build_object('recipe_id', v_recipe.id, 'revision', (v_data ->> 'revision')::integer)));
       return format('Put the recipe "%s" back to revision %s.', v_data #>> '{recipe,title}', v_data ->> 'revision');
     end if;
+    -- A photo set is undone by setting the photo the recipe had before, while that photo is still in Storage (the app
+    -- removes a replaced photo once the new one is recorded; the photo-less state always comes back).
+    if p_target.tool = 'recipe.set_photo' then
+      if v_data ->> 'previous_photo_path' is not null and not exists (
+        select 1 from storage.objects o where o.bucket_id = 'recipe-photos' and o.name = v_data ->> 'previous_photo_path'
+      ) then
+        perform private.undo_conflict(format('the photo the recipe "%s" had before was removed from Storage',
+          v_recipe.title));
+      end if;
+      perform private.record_undo_inverse('recipe.set_photo', app.recipe_set_photo(p_household_id,
+        jsonb_build_object('recipe_id', v_recipe.id, 'photo_path', v_data ->> 'previous_photo_path')));
+      return format('Put back the photo the recipe "%s" had before.', v_recipe.title);
+    end if;
     if p_target.tool = 'recipe.delete' then
       perform private.record_undo_inverse('recipe.restore',
         app.recipe_restore(p_household_id, jsonb_build_object('recipe_id', v_recipe.id)));
@@ -178,7 +191,8 @@ begin
       'grocery.delete_list', 'grocery.restore_list', 'grocery.clear_checked', 'grocery.check_item',
       'grocery.remove_item', 'grocery.restore_item', 'grocery.update_item', 'recipe.create', 'recipe.create_many',
       'recipe.delete',
-      'recipe.restore', 'recipe.update', 'recipe.revert', 'household.rename', 'household.set_role',
+      'recipe.restore', 'recipe.update', 'recipe.revert', 'recipe.set_photo', 'household.rename',
+      'household.set_role',
       'household.set_default', 'planner.add_meal', 'planner.remove_meal', 'planner.restore_meal', 'planner.update_meal',
       'household.create_invite', 'household.join', 'household.leave', 'household.remove_member', 'ingredient.create',
       'planner.add_recurring', 'planner.remove_series', 'planner.update_series', 'household.revoke_invite',

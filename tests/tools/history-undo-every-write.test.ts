@@ -187,6 +187,13 @@ const everyWrite: Record<string, () => Promise<unknown>> = {
     };
   },
   "recipe.delete": async () => ({ recipe_id: await newRecipe() }),
+  // The photo's object, as an upload to Storage leaves it (tests/storage uploads real ones through the stand-in).
+  "recipe.set_photo": async () => {
+    const recipeId = await newRecipe();
+    const photoPath = `${householdId}/${recipeId}/${crypto.randomUUID()}.jpg`;
+    await sql`insert into storage.objects (bucket_id, name) values ('recipe-photos', ${photoPath})`;
+    return { recipe_id: recipeId, photo_path: photoPath };
+  },
   "recipe.restore": async () => {
     const recipeId = await newRecipe();
     await callToolOk(alice, "recipe.delete", { recipe_id: recipeId });

@@ -37,6 +37,7 @@ Deno.test("every group function lists its tools with strict JSON Schemas", async
       "recipe.parse_text",
       "recipe.restore",
       "recipe.revert",
+      "recipe.set_photo",
       "recipe.update",
     ],
     planner: [

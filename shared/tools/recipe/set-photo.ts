@@ -4,11 +4,15 @@
 import { z } from "zod";
 import { defineTool } from "../define-tool.ts";
 import { toolDoc } from "../docs/tool-doc.ts";
-import { idField } from "../fields.ts";
+import { idField, textField } from "../fields.ts";
 import { id, timestamp } from "../result-fields.ts";
 
 const setPhotoSummary = `Sets which photo a recipe shows: the path of an image already uploaded to the
 recipe-photos bucket under <household_id>/<recipe_id>/, or null for none. Returns the photo it replaced.`;
+
+const photoPathDescription =
+  "The uploaded photo's path in the recipe-photos bucket, <household_id>/<recipe_id>/<file>; " +
+  "null removes the recipe's photo.";
 
 export const RecipeSetPhotoResult = z.strictObject({
   recipe_id: id,
@@ -36,7 +40,8 @@ export const setRecipePhoto = defineTool({
       "an Idempotency-Key, a retry returns the first reply.",
     "Failure Modes": "- **VALIDATION_ERROR** (`photo_path`): not under this recipe's folder of this household, or " +
       "no such object in the bucket (upload it first).\n- **NOT_FOUND**: no live recipe with that id in the " +
-      "household.\n- history.undo does not undo it: set the previous photo again instead.",
+      "household.\n- history.undo puts back the photo the recipe had before (none, or the one it " +
+      "replaced while that one is still in Storage; else a CONFLICT saying so).",
     Examples: '### Example 1\n```json\n{ "recipe_id": "5a0c…", "photo_path": ' +
       '"0b6f…/5a0c…/3f1e2d4c-9a7b-4c1d-8e2f-6a5b4c3d2e1f.jpg" }\n```\n### Example 2\n```json\n{ "recipe_id": ' +
       '"5a0c…", "photo_path": null }\n```',
@@ -47,10 +52,7 @@ export const setRecipePhoto = defineTool({
   risk: "medium",
   inputSchema: z.strictObject({
     recipe_id: idField("The recipe's id (from recipe.list or recipe.create)."),
-    photo_path: z.string().min(1).max(300).nullable().describe(
-      "The uploaded photo's path in the recipe-photos bucket, <household_id>/<recipe_id>/<file>; null removes the " +
-        "recipe's photo.",
-    ),
+    photo_path: textField(300, photoPathDescription).nullable().describe(photoPathDescription),
   }),
   describe: (input, names) =>
     input.photo_path === null
