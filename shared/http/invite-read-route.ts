@@ -27,8 +27,9 @@ export interface InviteRead {
 type Reply = InviteRead | { refused: "not_found" } | { refused: "rate_limited"; retry_after_seconds: number };
 
 /**
- * Who is asking, for the limit on failed reads: the first address of X-Forwarded-For, which Supabase's edge sets to
- * the caller's. A caller may send its own (locally nothing sets it), so the database also caps failures in all.
+ * Who is asking, for the limit on failed reads: the first address of X-Forwarded-For, the client's as proxies add
+ * it. A caller can put its own addresses in front (and locally nothing sets the header), so it is a courtesy that
+ * keeps one person's typos from refusing others, not the guard: the database also caps failures in all.
  */
 export function callerAddress(request: Request): string {
   const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
