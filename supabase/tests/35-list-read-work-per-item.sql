@@ -72,9 +72,10 @@ select is(jsonb_array_length(reply -> 'items'), 40, 'the large list has 40 items
 select is((select count(*) from jsonb_array_elements(reply -> 'items') item where jsonb_typeof(item -> 'buy') = 'object'
   and (item ->> 'checked')::boolean = (item ->> 'checked_by_name' is not null)), 40::bigint,
   'each says what to buy, and who ticked it when ticked') from replies;
--- 9.1 buffers an item when this was written (the item, its ingredient, its rule and its sources by index).
-select cmp_ok((large - small) / 30.0, '<=', 10.0,
-  format('the read costs at most 10 buffers per item more (%s for 10 items, %s for 40)', small, large))
+-- 8–11 buffers an item when this was written, with the database's size after the other tests (the item, its
+-- ingredient, its rule and its sources, each by index); choosing the rule per item again would add 6–7.
+select cmp_ok((large - small) / 30.0, '<=', 14.0,
+  format('the read costs at most 14 buffers per item more (%s for 10 items, %s for 40)', small, large))
 from measured;
 select is(large_calls, small_calls,
   format('no function call per item: %s calls for 10 items, as many for 40', small_calls)) from measured;
