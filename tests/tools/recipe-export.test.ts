@@ -49,7 +49,7 @@ async function exported(format: "json-ld" | "markdown", as = user) {
 async function entriesOf(base64: string) {
   const zip = decodeBase64(base64)!;
   const entries = readZipDirectory(zip, { maxEntries: 100, maxEntryBytes: 1 << 20 }, new ByteBudget(1 << 24, 1 << 24));
-  return Promise.all(entries.map(async (entry) => ({
+  return await Promise.all(entries.map(async (entry) => ({
     name: entry.name,
     text: new TextDecoder().decode(await readZipEntry(zip, entry)),
   })));
