@@ -2,8 +2,9 @@ set check_function_bodies = off;
 
 -- grocery.get_list's read. Per item, the ingredient is joined once for its name and category, and what to buy is
 -- one row of public.ingredient_buying (the rule already chosen for the item's unit), joined; who ticked is looked up
--- in the members' names read once per call.
--- grocery.changes calls the function; the HTTP tests check that both give the same answer for every item.
+-- in the members' names read once per call. The whole reply, with the list's version and the household's aisle order,
+-- is built as json and made jsonb once: adding those two to a jsonb reply afterwards took about 1 ms of a 50-item
+-- read. The HTTP tests check that grocery.changes gives the same answer for every item.
 create or replace function private.grocery_list_as_read(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -72,7 +73,9 @@ begin
     'list', json_build_object(
       'id', v_list.id, 'name', v_list.name, 'item_count', v_count, 'unchecked_count', v_unchecked,
       'created_at', v_list.created_at, 'updated_at', v_list.updated_at),
-    'items', v_items
+    'items', v_items,
+    'version', v_list.version,
+    'aisle_order', private.aisle_order_json(p_household_id)
   ))::jsonb;
 end;
 $$;
@@ -82,12 +85,8 @@ create or replace function app.grocery_get_list(p_household_id uuid, p_input jso
 language plpgsql stable
 set search_path = ''
 as $$
-declare
-  v_reply jsonb := private.grocery_list_as_read(p_household_id, p_input);
 begin
-  return v_reply || jsonb_build_object('version', (select l.version from public.grocery_lists l
-    where l.household_id = p_household_id and l.id = (v_reply #>> '{list,id}')::uuid),
-    'aisle_order', private.aisle_order_json(p_household_id));
+  return private.grocery_list_as_read(p_household_id, p_input);
 end;
 $$;
 
