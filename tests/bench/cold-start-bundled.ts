@@ -50,7 +50,7 @@ for (const probe of probes) {
   probe.entry = join(bundles, `${probe.name}.js`);
   sizes.set(probe.name, await bundle(join("functions", probe.name, "index.ts"), probe.entry));
 }
-const counts = await moduleCounts(probes.map((probe) => probe.name), config.projectRoot);
+const counts = await moduleCounts(probes.map((probe) => probe.name));
 
 console.log("Starting the benchmark stack (fresh database)…");
 const stack = await startStack(config, { freshDatabase: true });
