@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 // A collection file from another app, read by recipe.import_file page by page: the file goes as a data: URL (its
 // bytes in base64), once per page with the previous page's cursor. The photos' bytes are dropped as soon as a page
-// arrives: the save does not send them.
+// arrives, and each draft keeps the cursor of its page instead: its photo is read again from that page once the recipe
+// is saved (collection-photos.ts), so the browser never holds more than one page's photos (12 MiB at most) however
+// large the collection.
 import type { RecipeImportFileOutput } from "@meal-planner/client/tools-client.generated.ts";
 import type { Api } from "../../api.ts";
 
@@ -14,7 +16,11 @@ type PageDraft = RecipeImportFileOutput["recipes"][number];
 export type ImportedDraft = Omit<PageDraft, "photo"> & {
   /** Whether the file had a photo for it (its bytes are not kept). */
   hasPhoto: boolean;
+  /** The cursor its page was read with (null for the first page), to read its photo again. */
+  pageCursor: string | null;
 };
+
+export type ImportedPhoto = NonNullable<PageDraft["photo"]>;
 
 export interface ReadCollection {
   format: RecipeImportFileOutput["format"] | "";
@@ -61,10 +67,28 @@ export async function readCollection(
     });
     collection.format = page.format;
     collection.total = page.total;
-    collection.drafts.push(...page.recipes.map(({ photo, ...draft }) => ({ ...draft, hasPhoto: photo !== null })));
+    const pageCursor = cursor;
+    collection.drafts.push(
+      ...page.recipes.map(({ photo, ...draft }) => ({ ...draft, hasPhoto: photo !== null, pageCursor })),
+    );
     collection.failures.push(...page.failures);
     onPage(collection.drafts.length + collection.failures.length, page.total);
     cursor = page.next_cursor;
   } while (cursor);
   return collection;
+}
+
+/** The photos of one page of the file, by the identity of their recipe. */
+export async function readPagePhotos(
+  api: Api,
+  file: File,
+  pageCursor: string | null,
+): Promise<Map<string, ImportedPhoto>> {
+  const page: RecipeImportFileOutput = await api.tools().recipe.importFile({
+    file_name: file.name,
+    data_base64: await fileAsDataUrl(file),
+    limit: 100,
+    ...(pageCursor ? { cursor: pageCursor } : {}),
+  });
+  return new Map(page.recipes.flatMap((draft) => draft.photo ? [[draft.source.identity, draft.photo]] : []));
 }

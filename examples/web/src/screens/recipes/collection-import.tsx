@@ -3,7 +3,8 @@
 // schema.org JSON-LD, Cooklang) read by recipe.import_file into drafts; the ready ones saved through
 // recipe.create_many in chunks, with progress. A chunk keeps its Idempotency-Key until it is answered, so "Try
 // again" after a lost reply is answered from the first call and nothing is saved twice; a second import of the
-// same file finds the recipes the first saved (skipped, or updated if the person asks).
+// same file finds the recipes the first saved (skipped, or updated if the person asks). After each chunk, the photos
+// of the recipes it created are saved one at a time (collection-photos.ts); a photo that fails is counted, not fatal.
 import { useRef, useState } from "preact/hooks";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
@@ -28,6 +29,7 @@ import {
   summaryWords,
 } from "./collection-save.ts";
 import { ApiError } from "../../api.ts";
+import { type PhotoPage, saveCollectionPhotos, type WantedPhoto } from "./collection-photos.ts";
 
 type OnExisting = "skip" | "update";
 
@@ -40,6 +42,33 @@ interface SavePlan {
   done: number;
   total: number;
   summary: SaveSummary;
+  photos: PhotoTally;
+  /** The file the drafts were read from, to read their photos again. */
+  file: File;
+  photoPage: { current: PhotoPage | null };
+}
+
+interface PhotoTally {
+  done: number;
+  total: number;
+  failed: number;
+}
+
+interface SaveProgress {
+  done: number;
+  total: number;
+  photos: PhotoTally;
+  finished: SaveSummary | null;
+}
+
+const photosWord = (count: number) => `${countWords(count)} ${count === 1 ? "photo" : "photos"}`;
+
+/** "Saved 5 of 10 recipes, 3 of 5 photos". */
+function progressWords(progress: SaveProgress): string {
+  const recipes = `Saved ${countWords(progress.done)} of ${recipesWord(progress.total)}`;
+  return progress.photos.total
+    ? `${recipes}, ${countWords(progress.photos.done)} of ${photosWord(progress.photos.total)}`
+    : recipes;
 }
 
 function recipeOf(item: CollectionItem): CollectionRecipe {
@@ -59,16 +88,21 @@ function recipeOf(item: CollectionItem): CollectionRecipe {
 
 const recipesWord = (count: number) => `${countWords(count)} ${count === 1 ? "recipe" : "recipes"}`;
 
+/** The save's summary, and the photos that could not be saved if any ("2 photos could not be saved."). */
+function resultWords(summary: SaveSummary, photos: PhotoTally): string {
+  const failed = photos.failed ? ` ${photosWord(photos.failed)} could not be saved.` : "";
+  return summaryWords(summary) + failed;
+}
+
 export function CollectionImport() {
-  const { api, announce } = useApp();
+  const { api, supabase, household, announce } = useApp();
   const [file, setFile] = useState<File | null>(null);
   const [reading, setReading] = useState<{ read: number; total: number } | null>(null);
   const [collection, setCollection] = useState<ReadCollection | null>(null);
   const [items, setItems] = useState<CollectionItem[]>([]);
   const [onExisting, setOnExisting] = useState<OnExisting>("skip");
-  const [progress, setProgress] = useState<{ done: number; total: number; finished: SaveSummary | null } | null>(
-    null,
-  );
+  const [progress, setProgress] = useState<SaveProgress | null>(null);
+  const readFrom = useRef<File | null>(null);
   const plan = useRef<SavePlan | null>(null);
   const read = useAction();
   const save = useAction();
@@ -93,6 +127,7 @@ export function CollectionImport() {
     const result = await read.run(() => readCollection(api, file, (done, total) => setReading({ read: done, total })));
     setReading(null);
     if (!result) return;
+    readFrom.current = file;
     setCollection(result);
     setItems(result.drafts.map((imported) => ({
       imported,
@@ -120,6 +155,9 @@ export function CollectionImport() {
       done: 0,
       total: indexes.length,
       summary: emptySummary,
+      photos: { done: 0, total: 0, failed: 0 },
+      file: readFrom.current!,
+      photoPage: { current: null },
     };
     void continueSaving();
   }
@@ -127,7 +165,9 @@ export function CollectionImport() {
   async function continueSaving() {
     const current = plan.current;
     if (!current) return;
-    setProgress({ done: current.done, total: current.total, finished: null });
+    const tell = (finished: SaveSummary | null = null) =>
+      setProgress({ done: current.done, total: current.total, photos: { ...current.photos }, finished });
+    tell();
     while (current.next < current.chunks.length) {
       const chunk = current.chunks[current.next];
       const reply = await save.run(() =>
@@ -146,10 +186,30 @@ export function CollectionImport() {
       current.summary = addSummaries(current.summary, reply.summary);
       current.done += chunk.recipes.length;
       current.next += 1;
-      setProgress({ done: current.done, total: current.total, finished: null });
+      // Only a recipe this save made gets the file's photo: one skipped or updated keeps its own.
+      const wanted: WantedPhoto[] = reply.results.flatMap((outcome) => {
+        const imported = items[current.itemIndexes[chunk.positions[outcome.index]]].imported;
+        return (outcome.status === "created" || outcome.status === "restored") && outcome.recipe_id &&
+            imported.hasPhoto
+          ? [{ recipeId: outcome.recipe_id, identity: imported.source.identity, pageCursor: imported.pageCursor }]
+          : [];
+      });
+      current.photos.total += wanted.length;
+      tell();
+      await saveCollectionPhotos(
+        { api, supabase, householdId: household.id, file: current.file },
+        wanted,
+        current.photoPage,
+        (failed) => {
+          current.photos.done += 1;
+          if (failed) current.photos.failed += 1;
+          tell();
+        },
+      );
     }
-    setProgress({ done: current.done, total: current.total, finished: current.summary });
-    announce(summaryWords(current.summary));
+    current.photoPage.current = null;
+    tell(current.summary);
+    announce(resultWords(current.summary, current.photos));
   }
 
   const refused = items.filter((item) => item.outcome?.status === "refused");
@@ -226,7 +286,7 @@ export function CollectionImport() {
                 ? (
                   <div class="collection-progress">
                     <progress max={progress.total} value={progress.done} aria-label="Saving recipes" />
-                    <p role="status">Saved {countWords(progress.done)} of {countWords(progress.total)}</p>
+                    <p role="status">{progressWords(progress)}</p>
                   </div>
                 )
                 : null}
@@ -247,7 +307,7 @@ export function CollectionImport() {
               ? (
                 <div class="collection-result">
                   <p>
-                    <strong>{summaryWords(progress.finished)}</strong>
+                    <strong>{resultWords(progress.finished, progress.photos)}</strong>
                   </p>
                   {refused.length
                     ? (
