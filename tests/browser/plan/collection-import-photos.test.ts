@@ -1,7 +1,7 @@
 // A collection file's photos in Chromium: a schema.org JSON-LD file built here, one recipe carrying its photo as a
 // data: PNG, is read and saved; the browser makes the photo smaller, uploads it to the household's folder for the new
 // recipe and records it, and the recipe screen shows it through a signed URL. The same file again is skipped, and
-// adds no second photo object.
+// adds no second photo object. A photo Storage refuses is said in the result, and its recipe is saved all the same.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Locator } from "playwright-core";
@@ -120,5 +120,33 @@ browserTest("a collection's photo is saved with its new recipe, and once only", 
   assert.equal(listed.error, null);
   assert.deepEqual(listed.data!.map((entry) => entry.name), [held.photo_path!.split("/").pop()]);
   assert.equal((await person.tools.recipe.get({ recipe_id: soup.id })).recipe.photo_path, held.photo_path);
+  assert.deepEqual(run.pageErrors, []);
+});
+
+browserTest("a photo Storage refuses is said in the result, and its recipe is saved", async (run) => {
+  const { page } = run;
+  const person = await newPerson("collection-photo-refused", "The Refused Photos");
+  let refused = 0;
+  await page.route("**/storage/v1/object/recipe-photos/**", async (route) => {
+    if (route.request().method() !== "POST") return await route.continue();
+    refused += 1;
+    await route.fulfill({ status: 500, contentType: "application/json", body: '{"error":"broken","message":"down"}' });
+  });
+  await signIn(page, run.appUrl, person, "#/recipes");
+  await page.goto(`${run.appUrl}#/recipes/import`);
+  await page.getByRole("radio", { name: "Another app" }).check();
+  await page.getByLabel("Collection file").setInputFiles(collectionFile(crypto.randomUUID()));
+  await page.getByRole("button", { name: "Read the file" }).click();
+  await page.getByRole("heading", { name: /^2 recipes from / }).waitFor({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Save 2 ready recipes" }).click();
+  await page.locator(".collection-result")
+    .getByText("Saved 2 recipes (2 new). 1 photo could not be saved.", { exact: true })
+    .waitFor({ timeout: 15_000 });
+  assert.equal(refused, 1);
+  const { recipes } = await person.tools.recipe.list({ limit: 10 });
+  assert.deepEqual(recipes.map((recipe) => [recipe.title, recipe.photo_path]).sort(), [
+    ["Photographed soup", null],
+    ["Plain toast", null],
+  ]);
   assert.deepEqual(run.pageErrors, []);
 });
