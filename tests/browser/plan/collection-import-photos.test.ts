@@ -2,6 +2,7 @@
 // data: PNG, is read and saved; the browser makes the photo smaller, uploads it to the household's folder for the new
 // recipe and records it, and the recipe screen shows it through a signed URL. The same file again is skipped, and
 // adds no second photo object. A photo Storage refuses is said in the result, and its recipe is saved all the same.
+// A photo on a later page of the file is read again from that page alone.
 import assert from "node:assert/strict";
 import { Buffer } from "node:buffer";
 import type { Locator } from "playwright-core";
@@ -148,5 +149,57 @@ browserTest("a photo Storage refuses is said in the result, and its recipe is sa
     ["Photographed soup", null],
     ["Plain toast", null],
   ]);
+  assert.deepEqual(run.pageErrors, []);
+});
+
+browserTest("a photo on the file's second page is read again from that page alone", async (run) => {
+  const { page } = run;
+  const person = await newPerson("collection-photo-pages", "The Paged Photos");
+  const label = crypto.randomUUID();
+  const dishes = Array.from({ length: 100 }, (_, index) => ({
+    "@context": "https://schema.org",
+    "@type": "Recipe",
+    identifier: `${label}-${index}`,
+    name: `Paged dish ${String(index + 1).padStart(3, "0")}`,
+    recipeIngredient: ["2 eggs", `${index + 1} g butter`],
+  }));
+  const last = {
+    "@context": "https://schema.org",
+    "@type": "Recipe",
+    identifier: `${label}-last`,
+    name: "Last page pie",
+    image: `data:image/png;base64,${Buffer.from(photoPng()).toString("base64")}`,
+    recipeIngredient: ["1 onion"],
+  };
+  const file = {
+    name: "paged.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(JSON.stringify([...dishes, last])),
+  };
+  const cursors: (string | null)[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().endsWith("/recipe/import_file")) {
+      cursors.push((request.postDataJSON() as { cursor?: string }).cursor ?? null);
+    }
+  });
+  await signIn(page, run.appUrl, person, "#/recipes");
+  await page.goto(`${run.appUrl}#/recipes/import`);
+  await page.getByRole("radio", { name: "Another app" }).check();
+  await page.getByLabel("Collection file").setInputFiles(file);
+  await page.getByRole("button", { name: "Read the file" }).click();
+  await page.getByRole("heading", { name: /^101 recipes from / }).waitFor({ timeout: 20_000 });
+  await page.getByRole("button", { name: "Save 101 ready recipes" }).click();
+  await page.locator(".collection-result").getByText("Saved 101 recipes (101 new).", { exact: true })
+    .waitFor({ timeout: 30_000 });
+  await page.locator(".collection-progress").getByText("Saved 101 of 101 recipes, 1 of 1 photo", { exact: true })
+    .waitFor();
+  // Two pages read, then the second page again for its photo (the first page has none to read).
+  assert.equal(cursors.length, 3);
+  assert.equal(cursors[0], null);
+  assert.ok(cursors[1]);
+  assert.equal(cursors[2], cursors[1]);
+  const { recipes } = await person.tools.recipe.list({ query: "Last page pie" });
+  const pie = (await person.tools.recipe.get({ recipe_id: recipes[0].id })).recipe;
+  assert.match(pie.photo_path ?? "", new RegExp(`/${pie.id}/[0-9a-f-]{36}\\.jpg$`));
   assert.deepEqual(run.pageErrors, []);
 });

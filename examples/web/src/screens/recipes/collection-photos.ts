@@ -67,7 +67,6 @@ export async function saveCollectionPhotos(
         };
       }
       const bytes = page.current.photos.get(photo.identity);
-      page.current.photos.delete(photo.identity);
       if (bytes) {
         await savePhoto(context, photo.recipeId, bytes);
         saved = true;
