@@ -32,7 +32,13 @@ export async function offlineTickOvertaken(
   await alice.page.locator(`li.item:not(.checked):not(.pending)[data-item="${item}"]`).waitFor();
   await bobConnection.goOnline();
   const refusal = `"${item}" was unticked by ${alice.displayName} after you last read ${listName}`;
-  await bob.page.getByText(refusal).first().waitFor({ timeout: 15_000 });
+  // Sent again within seconds of the network coming back (the list retries every 2 s while calls wait); on a machine
+  // busy with the other tests that can take a while, so the wait is long, and a miss says what Bob's list showed.
+  await bob.page.getByText(refusal).first().waitFor({ timeout: 30_000 }).catch(async (error) => {
+    const row = await bob.page.locator(`li.item[data-item="${item}"]`).innerText().catch(() => "(no row)");
+    const status = await bob.page.locator(".connection").innerText().catch(() => "(no status)");
+    throw new Error(`no refusal naming ${alice.displayName}; Bob's row: ${row}; status: ${status}`, { cause: error });
+  });
   assert.doesNotMatch(await bob.page.locator("main").innerText(), /someone else/);
   await bob.page.locator(`li.item:not(.checked):not(.pending)[data-item="${item}"]`).waitFor();
   await bob.page.locator(".connection", { hasText: "Up to date." }).waitFor();
