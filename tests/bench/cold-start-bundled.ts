@@ -10,18 +10,15 @@ import { readSigningKey, signUserToken } from "../../supabase/local/stack/signin
 import { startStack } from "../../supabase/local/stack/stack.ts";
 import { stackConfig } from "../../supabase/local/stack/stack-config.ts";
 import { ensureUser } from "../../supabase/local/stack/users.ts";
-import { type ColdStartProbe, startOnce, stop } from "./cold-start.ts";
+import { type ColdStartProbe, startOnce, stop, toolGroupProbes } from "./cold-start.ts";
 import { median } from "./load.ts";
 import { markdownTable } from "./report.ts";
 import { moduleCounts } from "./module-counts.ts";
 
 const runs = Number(Deno.args[0] ?? 10);
+// Copies: each gets the path of its own bundle below.
 const probes: ColdStartProbe[] = [
-  { name: "grocery", path: "grocery/list_lists", body: {} },
-  { name: "household", path: "household/get", body: {} },
-  { name: "ingredient", path: "ingredient/search", body: { query: "tom" } },
-  { name: "planner", path: "planner/list_meals", body: { start_date: "2026-03-02", end_date: "2026-03-08" } },
-  { name: "recipe", path: "recipe/list", body: {} },
+  ...toolGroupProbes.map((probe) => ({ ...probe })),
   { name: "history", path: "history/list", body: {} },
   // The media group has no cheap read: its listing (GET, no token, no database) is its first reply.
   { name: "media", path: "media", body: null },

@@ -16,6 +16,15 @@ export interface ColdStartProbe {
   entry?: string;
 }
 
+/** One cheap call per tool group function, each a read that needs a token and one query. */
+export const toolGroupProbes: readonly ColdStartProbe[] = [
+  { name: "grocery", path: "grocery/list_lists", body: {} },
+  { name: "household", path: "household/get", body: {} },
+  { name: "ingredient", path: "ingredient/search", body: { query: "tom" } },
+  { name: "planner", path: "planner/list_meals", body: { start_date: "2026-03-02", end_date: "2026-03-08" } },
+  { name: "recipe", path: "recipe/list", body: {} },
+];
+
 export interface ColdStartResult {
   name: string;
   /** Spawn to first successful tool reply, each run. */

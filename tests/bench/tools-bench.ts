@@ -8,7 +8,7 @@ import { readSigningKey, signUserToken } from "../../supabase/local/stack/signin
 import { startStack } from "../../supabase/local/stack/stack.ts";
 import { stackConfig } from "../../supabase/local/stack/stack-config.ts";
 import { runLoadProcess } from "./child.ts";
-import { type ColdStartProbe, measureColdStarts } from "./cold-start.ts";
+import { measureColdStarts, toolGroupProbes } from "./cold-start.ts";
 import { loadAverage, machineInfo } from "./machine.ts";
 import { coldStartTable, jsonReport, scaling, scalingLine, scenarioTable, writeJson } from "./report.ts";
 import type { LoadPlan, Measurement } from "./scenario.ts";
@@ -67,16 +67,9 @@ try {
   console.log(`Seeded ${seeded.summary} in ${seeded.seconds} s (${seeded.database_size}). Measuring…`);
   const measurements = await runLoadProcess<Measurement[]>(config.projectRoot, "run-load.ts", plan);
 
-  const probes: ColdStartProbe[] = [
-    { name: "grocery", path: "grocery/list_lists", body: {} },
-    { name: "household", path: "household/get", body: {} },
-    { name: "ingredient", path: "ingredient/search", body: { query: "tom" } },
-    { name: "planner", path: "planner/list_meals", body: { start_date: "2026-03-02", end_date: "2026-03-08" } },
-    { name: "recipe", path: "recipe/list", body: {} },
-  ];
   if (withColdStart) console.log("Cold starts (each function in a process of its own)…");
   const coldStarts = withColdStart
-    ? await measureColdStarts(probes, {
+    ? await measureColdStarts([...toolGroupProbes], {
       projectRoot: config.projectRoot,
       env: { SUPABASE_URL: stack.apiUrl, DATABASE_URL: stack.databaseUrl, SUPABASE_DB_URL: stack.databaseUrl },
       token: tokenOf(data.cook),
