@@ -59,7 +59,13 @@ async function runDenoTests(
   const result = await runEchoed(Deno.execPath(), ["test", "-A", "--parallel", ...args, ...present], env, held);
   const tally = tallyDenoTest(result.output);
   // No summary: it did not get as far as running tests (a type error, say).
-  if (!tally) return { tally: { passed: 0, failed: 1 }, output: result.output };
+  if (!tally) {
+    const lastLines = result.output.trimEnd().split("\n").slice(-6).join("\n");
+    return {
+      tally: { passed: 0, failed: 1, failures: [`deno test ran no tests:\n${lastLines}`] },
+      output: result.output,
+    };
+  }
   return { tally: result.code !== 0 && tally.failed === 0 ? { ...tally, failed: 1 } : tally, output: result.output };
 }
 
@@ -129,7 +135,14 @@ async function runServerVersionPass(version: number): Promise<{ name: string; ta
     );
     return {
       name: `${name} (${pass.serverVersion})`,
-      tally: { passed: tally.passed + (lint.errors === 0 ? 1 : 0), failed: tally.failed + (lint.errors === 0 ? 0 : 1) },
+      tally: {
+        passed: tally.passed + (lint.errors === 0 ? 1 : 0),
+        failed: tally.failed + (lint.errors === 0 ? 0 : 1),
+        failures: [
+          ...(tally.failures ?? []),
+          ...(lint.errors === 0 ? [] : [`supabase db lint: ${lint.errors} error(s)`]),
+        ],
+      },
     };
   } finally {
     await pass.stop();
@@ -199,6 +212,12 @@ const totals = passes.reduce(
 console.log(
   `\n${passes.map(({ name, tally }) => `${name}: ${tally.passed} passed, ${tally.failed} failed`).join("; ")}`,
 );
+// Repeated here because a log is often read from its end: which tests failed, and their first lines of error.
+for (const { name, tally } of passes) {
+  if (!tally.failures?.length) continue;
+  console.log(`\nFailed in the ${name} pass:`);
+  for (const failure of tally.failures) console.log(`- ${failure.replaceAll("\n", "\n  ")}`);
+}
 if (totals.skipped > 0) {
   console.log(
     `${totals.skipped} browser tests were skipped: ${browser.unavailable ?? "see the browser tests' output"}`,

@@ -41,6 +41,7 @@ class Checks {
       return true;
     }
     this.tally.failed++;
+    (this.tally.failures ??= []).push(`${description}: ${problems[0]}`);
     console.log(`not ok - ${description}:\n  ${problems.slice(0, 10).join("\n  ")}`);
     return false;
   }
@@ -378,7 +379,11 @@ export async function runUpgradePass(
     const tools = await toolTests({ apiUrl: functions.url, databaseUrl: url });
     return {
       name,
-      tally: { passed: checks.tally.passed + tools.passed, failed: checks.tally.failed + tools.failed },
+      tally: {
+        passed: checks.tally.passed + tools.passed,
+        failed: checks.tally.failed + tools.failed,
+        failures: [...(checks.tally.failures ?? []), ...(tools.failures ?? [])],
+      },
     };
   } finally {
     await functions.stop();
