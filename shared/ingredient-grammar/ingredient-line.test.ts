@@ -12,6 +12,9 @@ const table: Row[] = [
   ["1 heaping cup flour", 1, "1", "cup", null, "flour", "heaping"],
   ["150g/5½oz plain flour", 150, "150", "g", null, "plain flour", "5 1/2oz"],
   ["four eggs", 4, "4", null, null, "eggs", null, ["no_unit"]],
+  // A parenthesis left open: what follows it is the aside all the same.
+  ["2 spring onions (sliced in half", 2, "2", null, null, "spring onions", "sliced in half", ["no_unit"]],
+  ["1 cup rice (about 200 g", 1, "1", "cup", null, "rice", "about 200 g"],
   ["juice of 1 lemon", 1, "1", null, null, "lemon", "juice", ["no_unit"]],
   ["3 sprigs fresh thyme", 3, "3", "piece", null, "fresh thyme", "sprigs"],
   ["6 boneless, skinless chicken breasts", 6, "6", null, null, "boneless skinless chicken breasts", null, ["no_unit"]],

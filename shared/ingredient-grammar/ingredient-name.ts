@@ -7,6 +7,7 @@ import { foldIngredientName } from "./fold-name.ts";
 import { oneWordNames } from "./generated/one-word-names.ts";
 import { headNames } from "./head-name.ts";
 import { makerNameLength } from "./maker-names.ts";
+import { rewordedNames } from "./reworded-names.ts";
 import {
   colourKinds,
   colours,
@@ -118,6 +119,9 @@ const misspellings: Record<string, string> = {
   linguini: "linguine",
   spagetti: "spaghetti",
   tortelini: "tortellini",
+  tortelleni: "tortellini",
+  gochuchang: "gochujang",
+  burgandy: "burgundy",
   cucmbers: "cucumbers",
   cucmber: "cucumber",
 };
@@ -140,8 +144,29 @@ const shortForm = new RegExp(`\\b(?:${Object.keys(writtenOut).join("|")})\\b`, "
  * (describedCandidates), then the name by its last words (head-name.ts), the last resort.
  */
 export function nameCandidates(name: string): NameCandidate[] {
-  return candidatesFor(name, true);
+  const read = candidatesFor(name, true);
+  // Then, last of all, the name said in another order or without the noise around it (reworded-names.ts), each
+  // rewording read as a name is.
+  const reworded = rewordedNames(name).flatMap((rewording) =>
+    (rewording.reading === "exact"
+      ? [{ name: rewording.name, dropped: [] }]
+      : candidatesFor(rewording.name, rewording.reading === "full")).map((candidate) => ({
+        name: candidate.name,
+        dropped: [...rewording.dropped, ...candidate.dropped],
+      }))
+  );
+  const seen = new Set(read.map((candidate) => candidate.name.toLowerCase()));
+  const added = reworded.filter((candidate) => {
+    const key = candidate.name.toLowerCase();
+    if (seen.has(key) || /^peppers$/i.test(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return [...read, ...added.slice(0, maxRewordedCandidates)];
 }
+
+// At most so many names are added by the rewordings, after the others.
+const maxRewordedCandidates = 12;
 
 /** The names read by the lists of describing words only, without the last resort of the last words. */
 export function describedCandidates(name: string): NameCandidate[] {

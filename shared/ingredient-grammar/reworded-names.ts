@@ -1,0 +1,98 @@
+// The last readings of a name that no other reading matched: the same name said in another order or with noise
+// around it, as pages write it ("tomatoes ripe", "cheese- feta", "3 large chicken breasts" after "24 oz",
+// "raspberry flavored gelatin", "small Fresno pepper"). Each is a rule of how names are written, never a list of
+// names; each gives names that are looked up exactly, so a wrong reading can only match nothing. They come after
+// every other reading (ingredient-name.ts), so a name that matched before matches the same.
+import { foldIngredientName } from "./fold-name.ts";
+import { oneWordNames } from "./generated/one-word-names.ts";
+import { unitOf } from "./units.ts";
+
+export interface RewordedName {
+  /** The name to read again, by every reading of ingredient-name.ts but these. */
+  name: string;
+  /** The words left out, as written. */
+  dropped: string[];
+  /**
+   * How far it is read again: "exact" as it is; "described" also without the describing words of the lists
+   * (name-words.ts); "full" by every reading, the last words too (head-name.ts). A name put in another order is never
+   * read by its last words: "extract pistachio" would be pistachio.
+   */
+  reading: "exact" | "described" | "full";
+}
+
+// Words that only say which of a thing's kinds, the kind's own name given elsewhere ("sharp variety", "any brand").
+const fillerWord = /^(?:variety|varieties|type|kind|style|brand|garnish)$/i;
+// Words said after a name that describe it as they would before it ("tomatoes ripe", "onions chopped").
+const trailingDescribing =
+  /^(?:ripe|fresh|large|small|medium|big|whole|boneless|skinless|sharp|mild|extra|frozen|dried|raw|cooked|optional)$/i;
+
+/** The rewordings of a name, in order; empty when the name has no noise these rules know. */
+export function rewordedNames(name: string): RewordedName[] {
+  const found: RewordedName[] = [];
+  const add = (candidate: string, dropped: string[], reading: RewordedName["reading"] = "full") => {
+    const tidied = candidate.replace(/\s+/g, " ").trim();
+    if (tidied && tidied.toLowerCase() !== name.trim().toLowerCase()) found.push({ name: tidied, dropped, reading });
+  };
+  // "cheese- feta", "cheese, feta", "Flour: all-purpose": the catalog's inverted order ("Cheese, feta") read
+  // straight, the part after the mark first.
+  const inverted = /^([\p{L}'’]+)\s*[-–—,:;]\s+(.+)$/u.exec(name.trim());
+  if (inverted) add(`${inverted[2]} ${inverted[1]}`, [], "described");
+  const words = name.replace(/(\p{L})[-–—,:;]+(?=\s)/gu, "$1").trim().split(/\s+/).filter(Boolean);
+  // "3 large chicken breasts" (after "24 oz"), "Tablespoon milk" (after "3 tablespoons"), "1 Stick Salted Butter":
+  // a second measure at the name's start, already said by the line's amount.
+  let start = 0;
+  while (start < words.length - 1 && (/^\d+(?:[.,/]\d+)?$/.test(words[start]) || measureWord(words[start]))) {
+    start += 1;
+  }
+  if (start > 0) add(words.slice(start).join(" "), words.slice(0, start));
+  const rest = words.slice(start);
+  // "82% fat unsalted butter", "70% cocoa dark chocolate chips", "raspberry flavored gelatin", "butter-flavoured
+  // shortening": a share or a flavour said before the thing.
+  const described = rest.findIndex((word, at) =>
+    at < rest.length - 1 && (/^(?:fat|cocoa|cacao|lean)$/i.test(word) && /^\d+(?:\.\d+)?%$/.test(rest[at - 1] ?? "") ||
+      /^(?:[\p{L}]+-)?flavou?red$/iu.test(word))
+  );
+  if (described >= 0) {
+    const from = /^\d/.test(rest[described - 1] ?? "") || /^flavou?red$/i.test(rest[described])
+      ? described - 1
+      : described;
+    add(rest.slice(described + 1).join(" "), rest.slice(Math.max(from, 0), described + 1));
+  }
+  // "tomatoes ripe", "cheddar cheese sharp variety", "Lemon garnish": describing words after the name come off.
+  let end = rest.length;
+  while (end > 1 && (trailingDescribing.test(rest[end - 1]) || fillerWord.test(rest[end - 1]))) end -= 1;
+  if (end < rest.length) add(rest.slice(0, end).join(" "), rest.slice(end));
+  // "wine burgundy", "tomatoes cherry", "pasta tortellini": two words the other way round, the kind after the thing,
+  // when the first names an ingredient of its own ("red beans" is no "beans red").
+  if (end === 2 && oneWordNames.has(foldIngredientName(rest[0]))) {
+    add(`${rest[1]} ${rest[0]}`, rest.slice(end), "described");
+  }
+  // "small Fresno pepper", "poblano peppers": a chilli named by its kind, as the catalog names it ("fresno chile").
+  const pepper = /^([\p{L}]+) (pepper|peppers)$/iu.exec(rest.slice(0, end).slice(-2).join(" "));
+  if (pepper && !notAChiliKind.test(pepper[1])) {
+    add(
+      `${pepper[1]} ${pepper[2].toLowerCase() === "pepper" ? "chile" : "chiles"}`,
+      rest.slice(0, end - 2),
+      "exact",
+    );
+  }
+  // "cinnamon powder", "smoked sweet paprika powder": the powder of a spice is the spice ground; paprika is sold
+  // only so.
+  const powder = /^(.+) powder$/i.exec(rest.join(" "));
+  if (powder) {
+    add(`ground ${powder[1]}`, [], "exact");
+    if (/\bpaprika$/i.test(powder[1])) add(powder[1], []);
+  }
+  return found;
+}
+
+// Words before "pepper" that name no chilli: a colour, a spice or a sweet pepper ("black pepper", "bell pepper").
+const notAChiliKind =
+  /^(?:black|white|green|red|yellow|orange|pink|purple|bell|sweet|hot|mild|long|lemon|sichuan|szechuan|cayenne|ground|cracked|crushed|seasoned|table|stuffed|roasted|mixed|banana|chili|chilli|chile|dr|salt|and)$/i;
+
+// A unit word written out ("Tablespoon", "cups", "oz"), or a stick of butter; not "whole" ("whole milk") nor a unit
+// of one letter ("c", "g", "l"), which start names too.
+function measureWord(word: string): boolean {
+  if (/^(?:whole|[a-z])$/i.test(word)) return false;
+  return unitOf(word) !== undefined || /^sticks?$/i.test(word);
+}
