@@ -18,6 +18,11 @@ export type { AccessTokenClaims };
 export interface AuthenticatedUser {
   id: string;
   claims: AccessTokenClaims;
+  /**
+   * The verified token itself, when the call came with one: a tool that reads Storage (recipe.export's photos)
+   * sends it on, so that Storage's policies decide as the caller, exactly as for the app.
+   */
+  accessToken?: string;
 }
 
 export interface VerifierOptions {
@@ -185,5 +190,5 @@ export async function requireUser(request: Request, verify: AccessTokenVerifier)
   if (claims.role !== "authenticated" || !claims.sub || !isUuid(claims.sub)) {
     throw unauthenticated("This needs a signed-in user's access token, not an API key.");
   }
-  return { id: claims.sub, claims };
+  return { id: claims.sub, claims, accessToken: token };
 }

@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.4bc6154b1196";
+export const registryVersion = "1.0.075bd3b7b21c";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -737,7 +737,7 @@ export type RecipeImportFileOutput = {
 
 // recipe.export
 
-/** Export the household's recipes as a zip of schema.org JSON-LD files (importable by other apps) or Markdown files. Changes nothing. */
+/** Export the household's recipes, with their photos, as a zip of schema.org JSON-LD files (importable by other apps) or Markdown files. Changes nothing. */
 export type RecipeExportInput = {
   /** "json-ld": a schema.org Recipe JSON file per recipe, which Tandoor, Mealie, Nextcloud Cookbook and recipe.import_file import; "markdown": a Markdown file per recipe, to read. */
   format: "json-ld" | "markdown";
@@ -748,6 +748,8 @@ export type RecipeExportOutput = {
   format: "json-ld" | "markdown";
   file_name: string;
   recipe_count: number;
+  photo_count: number;
+  warnings: string[];
   byte_size: number;
   data_base64: string;
 };
@@ -3302,7 +3304,8 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
       /**
        * `recipe.export` (read, risk low).
        * Writes every recipe of the household into a zip archive: a schema.org JSON-LD file per recipe (which
-       * Tandoor, Mealie, Nextcloud Cookbook and recipe.import_file import) or a Markdown file per recipe. Changes nothing.
+       * Tandoor, Mealie, Nextcloud Cookbook and recipe.import_file import) or a Markdown file per recipe, each recipe's photo
+       * beside its file. Changes nothing.
        */
       export: (input: RecipeExportInput, options: CallOptions & HouseholdOptions = {}): Promise<RecipeExportOutput> =>
         callTool<RecipeExportOutput>(host, "recipe.export", input, { ...defaults, ...options }),

@@ -22,6 +22,7 @@ function refused(values: Record<string, string>): string {
 Deno.test("defaults: nothing set is a usable environment without a database, key or project URL", () => {
   assert.deepEqual(parseEnvironment({}), {
     supabaseUrl: undefined,
+    supabaseAnonKey: undefined,
     databaseUrl: undefined,
     databasePoolMax: 10,
     databasePrepare: undefined,

@@ -16,6 +16,8 @@ export class EnvironmentError extends AppError {
 export interface Environment {
   /** SUPABASE_URL without a trailing slash. */
   supabaseUrl?: string;
+  /** SUPABASE_ANON_KEY: sent as `apikey` beside the caller's token where a tool calls Storage, as storage-js does. */
+  supabaseAnonKey?: string;
   /** DATABASE_URL, else SUPABASE_DB_URL. */
   databaseUrl?: string;
   databasePoolMax: number;
@@ -66,6 +68,7 @@ const legacySecret = z.string().min(32, { error: "must be at least 32 characters
 
 const variables = z.object({
   SUPABASE_URL: httpUrl.optional(),
+  SUPABASE_ANON_KEY: z.string().optional(),
   DATABASE_URL: databaseUrl.optional(),
   SUPABASE_DB_URL: databaseUrl.optional(),
   DB_POOL_MAX: wholeNumber(1, 100).default(10),
@@ -106,6 +109,7 @@ export function parseEnvironment(values: Record<string, string | undefined>): En
   const authUrl = supabaseUrl && `${supabaseUrl}/auth/v1`;
   return {
     supabaseUrl,
+    supabaseAnonKey: read.SUPABASE_ANON_KEY,
     databaseUrl: read.DATABASE_URL ?? read.SUPABASE_DB_URL,
     databasePoolMax: read.DB_POOL_MAX,
     databasePrepare: read.DB_PREPARE,

@@ -68,6 +68,7 @@ function withPhoto(
 /** The recipes of JSON entries that are no app's layout: each file's schema.org Recipes, or a Mealie recipe. */
 async function jsonItems(files: ZipEntry[], all: ZipEntry[], read: Reader): Promise<OpenedCollection> {
   const items: CollectionItem[] = [];
+  const byName = new Map(all.map((entry) => [entry.name, entry]));
   let format: OpenedCollection["format"] = "json-ld";
   for (const file of files) {
     let json: unknown;
@@ -90,9 +91,20 @@ async function jsonItems(files: ZipEntry[], all: ZipEntry[], read: Reader): Prom
       continue;
     }
     format = schemaFormatOf(json, nodes);
+    const nodeFormat = format;
     nodes.forEach((node, index) => {
       const entry = nodes.length > 1 ? `${file.name}[${index}]` : file.name;
-      items.push({ entry, read: () => Promise.resolve(schemaRecipeOf(node, format)) });
+      items.push({
+        entry,
+        // A recipe whose `image` names a file beside it (recipe.export writes "<title>-<id>.jpg") takes that file.
+        read: async () => {
+          const recipe = schemaRecipeOf(node, nodeFormat);
+          const photo = recipe.photoFile && !recipe.photo
+            ? byName.get(`${folderOf(file.name)}${recipe.photoFile}`)
+            : null;
+          return photo ? { ...recipe, photo: await read(photo) } : recipe;
+        },
+      });
     });
   }
   return { format, items };

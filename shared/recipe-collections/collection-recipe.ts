@@ -31,6 +31,10 @@ export interface CollectionRecipe {
   notes: string | null;
   sourceUrl: string | null;
   photo: Uint8Array | null;
+  /** The photo's http(s) address, when the file names one instead of holding the photo (fetched on import). */
+  photoAddress?: string | null;
+  /** A file beside the recipe's own in its archive that the recipe names as its image (recipe.export writes one). */
+  photoFile?: string | null;
   /** What the reader read other than as the file says it. */
   warnings: string[];
 }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
-import { type ExportedRecipe, fileStem, lineText, recipeMarkdown } from "./export-recipes.ts";
+import { type ExportedRecipe, fileStem, lineText, recipeJsonLd, recipeMarkdown } from "./export-recipes.ts";
 
 const line = (
   quantity: number | null,
@@ -50,6 +50,7 @@ Deno.test("file names are the title's slug and the id's start; Markdown reads as
     instructions: "Bake.\n\nChill.",
     notes: null,
     ingredients: [line(4, "whole", "egg yolks")],
+    photo_path: null,
   };
   assert.equal(fileStem(recipe), "creme-brulee-6d3a1f7e");
   assert.equal(
@@ -57,4 +58,25 @@ Deno.test("file names are the title's slug and the id's start; Markdown reads as
     "# Crème brûlée!\n\nServes 4 · Rated 5 of 5 · Tags: Dessert\n\n## Ingredients\n\n- 4 whole egg yolks\n\n" +
       "## Method\n\n1. Bake.\n2. Chill.\n",
   );
+});
+
+Deno.test("a photo beside the recipe is named in the JSON-LD's image and shown in the Markdown", () => {
+  const recipe: ExportedRecipe = {
+    id: "0b1c2d3e-4f50-4a6b-8c7d-9e0f1a2b3c4d",
+    title: "Toast [quick]",
+    tags: [],
+    rating: null,
+    servings: null,
+    instructions: null,
+    notes: null,
+    ingredients: [line(2, "piece", "bread")],
+    photo_path: "household/recipe/photo.jpg",
+  };
+  assert.equal(recipeJsonLd(recipe, "toast-quick-0b1c2d3e.jpg").image, "toast-quick-0b1c2d3e.jpg");
+  assert.equal("image" in recipeJsonLd(recipe), false, "without a photo in the archive, no image");
+  assert.match(
+    recipeMarkdown(recipe, "toast-quick-0b1c2d3e.png"),
+    /^# Toast \[quick\]\n\n!\[Toast \\\[quick\\\]\]\(toast-quick-0b1c2d3e\.png\)\n\n## Ingredients\n/,
+  );
+  assert.doesNotMatch(recipeMarkdown(recipe), /!\[/);
 });

@@ -6,7 +6,7 @@ import type { Recipe } from "../tools/recipe/results.ts";
 
 export type ExportedRecipe = Pick<
   Recipe,
-  "id" | "title" | "tags" | "rating" | "servings" | "instructions" | "notes" | "ingredients"
+  "id" | "title" | "tags" | "rating" | "servings" | "instructions" | "notes" | "ingredients" | "photo_path"
 >;
 
 const countUnits = new Set(["piece", "can", "package"]);
@@ -28,6 +28,11 @@ export function lineText(line: ExportedRecipe["ingredients"][number]): string {
   return words.join(" ") + (line.prep_state ? `, ${line.prep_state}` : "") + (line.note ? ` (${line.note})` : "");
 }
 
+/** Text inside a Markdown image's brackets: a bracket or backslash of the title escaped. */
+function markdownText(text: string): string {
+  return text.replace(/[\\[\]]/g, "\\$&");
+}
+
 function steps(instructions: string | null): string[] {
   return (instructions ?? "").split("\n").map((step) => step.trim()).filter(Boolean);
 }
@@ -39,7 +44,12 @@ export function fileStem(recipe: ExportedRecipe): string {
   return `${slug || "recipe"}-${recipe.id.slice(0, 8)}`;
 }
 
-export function recipeJsonLd(recipe: ExportedRecipe): Record<string, unknown> {
+/**
+ * The recipe as a schema.org Recipe; `photoName` is the file of its photo beside it in the archive, named in `image`
+ * as a relative address (as Nextcloud Cookbook's full.jpg sits beside its recipe.json), which recipe.import_file
+ * reads back from the same archive.
+ */
+export function recipeJsonLd(recipe: ExportedRecipe, photoName?: string): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "Recipe",
@@ -53,12 +63,12 @@ export function recipeJsonLd(recipe: ExportedRecipe): Record<string, unknown> {
     ...(recipe.rating === null
       ? {}
       : { aggregateRating: { "@type": "AggregateRating", ratingValue: recipe.rating, bestRating: 5, ratingCount: 1 } }),
-    // The photo (the recipe's in the recipe-photos bucket) is for the photos work to add: as an `image` here
-    // and an image file beside the recipe's JSON in the zip.
+    ...(photoName === undefined ? {} : { image: photoName }),
   };
 }
 
-export function recipeMarkdown(recipe: ExportedRecipe): string {
+/** The recipe to read; `photoName` is the file of its photo beside it, shown under the title. */
+export function recipeMarkdown(recipe: ExportedRecipe, photoName?: string): string {
   const facts = [
     recipe.servings === null ? null : `Serves ${recipe.servings}`,
     recipe.rating === null ? null : `Rated ${recipe.rating} of 5`,
@@ -67,6 +77,7 @@ export function recipeMarkdown(recipe: ExportedRecipe): string {
   const method = steps(recipe.instructions);
   return [
     `# ${recipe.title}`,
+    ...(photoName === undefined ? [] : ["", `![${markdownText(recipe.title)}](${photoName})`]),
     ...(facts.length > 0 ? ["", facts.join(" · ")] : []),
     "",
     "## Ingredients",

@@ -20,7 +20,7 @@ import { collectionLimits } from "./collection-limits.ts";
 import type { CollectionRecipe } from "./collection-recipe.ts";
 import { ByteBudget } from "./inflate.ts";
 import { openCollection } from "./open-collection.ts";
-import { gzip } from "./zip-write.ts";
+import { gzip, writeZip } from "./zip-write.ts";
 
 const budget = () => new ByteBudget(collectionLimits.maxTotalBytes, collectionLimits.maxTotalBytes);
 const text = (value: string) => new TextEncoder().encode(value);
@@ -113,7 +113,7 @@ Deno.test("RecipeSage's array, and JSON-LD with a @graph and a data: photo", asy
   assert.equal(sage.recipes[0].appId, `recipesage:${pancakes.id.toLowerCase()}`);
   assert.equal(sage.recipes[0].notes, pancakes.notes);
   assert.equal(sage.recipes[1].lines[5].section, "For the dressing");
-  assert.equal(sage.recipes[0].photo, null); // an address is not fetched
+  assert.equal(sage.recipes[0].photo, null); // an address is fetched by the tool, not the reader
 
   const page = await readAll(text(jsonLdGraph([greekSalad])), "salad.json");
   assert.equal(page.format, "json-ld");
@@ -146,4 +146,26 @@ Deno.test("an entry that is not JSON fails alone; a file of no format is refused
   await assert.rejects(openCollection(text("just some words"), "notes.txt", budget()), /none of the formats/);
   await assert.rejects(openCollection(text('{"a": 1}'), "a.json", budget()), /JSON but holds no recipe/);
   await assert.rejects(openCollection(text('[{"a": '), "a.json", budget()), /not valid JSON/);
+});
+
+Deno.test("JSON-LD files in a zip take the image file each names beside it, never one elsewhere", async () => {
+  const recipe = (name: string, image: unknown) =>
+    JSON.stringify({ "@type": "Recipe", name, recipeIngredient: ["1 cup rice"], image });
+  const archive = await writeZip([
+    { name: "rice-1.json", data: recipe("Rice", "rice-1.webp") },
+    { name: "rice-1.webp", data: webpPhoto(), deflate: false },
+    { name: "folder/soup.json", data: recipe("Soup", { "@type": "ImageObject", url: "soup.jpg" }) },
+    { name: "folder/soup.jpg", data: jpegPhoto(), deflate: false },
+    { name: "outside.json", data: recipe("Outside", "../rice-1.webp") },
+    { name: "missing.json", data: recipe("Missing", ["gone.jpg"]) },
+    { name: "deeper.json", data: recipe("Deeper", "folder/soup.jpg") },
+  ]);
+  const { format, recipes } = await readAll(archive, "export.zip");
+  assert.equal(format, "json-ld");
+  const photoOf = (title: string) => recipes.find((read) => read.title === title)?.photo ?? null;
+  assert.deepEqual(photoOf("Rice"), webpPhoto());
+  assert.deepEqual(photoOf("Soup"), jpegPhoto());
+  assert.equal(photoOf("Outside"), null);
+  assert.equal(photoOf("Missing"), null);
+  assert.equal(photoOf("Deeper"), null, "only a file beside the recipe's own, by its name alone");
 });

@@ -1,7 +1,7 @@
 // A recipe's photo as a file holds it: bounded in bytes, and its type told from its bytes (JPEG, PNG or WebP
 // magic numbers and a whole header), never from a name. A photo that fails either is left out with a warning:
 // the recipe itself is still read.
-import { checkImage } from "../images/image-type.ts";
+import { checkImage, type ImageType } from "../images/image-type.ts";
 import type { ImportedPhoto } from "../tools/recipe/import-file-results.ts";
 import { collectionLimits } from "./collection-limits.ts";
 
@@ -43,6 +43,21 @@ export function photoOfBase64(text: string, warnings: string[]): Uint8Array | nu
   return bytes;
 }
 
+// A photo is shown, and shrunk in the browser before it is saved: one of more pixels than a 48-megapixel phone
+// camera's would take the page hundreds of megabytes to decode (a small file can claim a huge image).
+export const maxPhotoPixels = 50_000_000;
+
+/** The bytes as a photo (their type told from them), or a sentence saying why they are none: too large, not an image. */
+export function checkedPhotoBytes(bytes: Uint8Array): { bytes: Uint8Array; type: ImageType } | string {
+  if (bytes.length > collectionLimits.maxPhotoBytes) return `it is over ${collectionLimits.maxPhotoBytes} bytes`;
+  const image = checkImage(bytes);
+  if (!image.ok) return image.reason;
+  if (image.width * image.height > maxPhotoPixels) {
+    return `it is ${image.width}×${image.height} pixels, over ${maxPhotoPixels} in all`;
+  }
+  return { bytes, type: image.type };
+}
+
 /** The photo as the reply carries it, or null (with a warning) when it is too large or no JPEG, PNG or WebP. */
 export function checkedPhoto(bytes: Uint8Array | null, warnings: string[]): ImportedPhoto | null {
   if (!bytes || bytes.length === 0) return null;
@@ -50,10 +65,10 @@ export function checkedPhoto(bytes: Uint8Array | null, warnings: string[]): Impo
     warnings.push(`the photo is over ${collectionLimits.maxPhotoBytes} bytes and was left out`);
     return null;
   }
-  const image = checkImage(bytes);
-  if (!image.ok) {
-    warnings.push(`the photo was left out: ${image.reason}`);
+  const checked = checkedPhotoBytes(bytes);
+  if (typeof checked === "string") {
+    warnings.push(`the photo was left out: ${checked}`);
     return null;
   }
-  return { media_type: image.type, byte_size: bytes.length, data_base64: encodeBase64(bytes) };
+  return { media_type: checked.type, byte_size: bytes.length, data_base64: encodeBase64(bytes) };
 }

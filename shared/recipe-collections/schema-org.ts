@@ -72,10 +72,20 @@ function authorNotes(value: unknown): string | null {
   return isObject(notes) ? textOf(notes.text) : null;
 }
 
-function imageData(value: unknown): string | undefined {
-  const images = Array.isArray(value) ? value : [value];
-  return images.map((image) => (isObject(image) ? image.url : image))
-    .find((image): image is string => typeof image === "string" && image.startsWith("data:image/"));
+/**
+ * The recipe's image address as schema.org writes it: a text, an array of them, or an ImageObject (its `url`, else
+ * its `contentUrl`); of the first 10, a `data:` image wherever it is (the photo itself), else the first address.
+ */
+export function imageAddressOf(value: unknown): string | null {
+  const addresses = (Array.isArray(value) ? value : [value]).slice(0, 10)
+    .map((image) => (isObject(image) ? textOf(image.url) ?? textOf(image.contentUrl) : textOf(image)))
+    .filter((address): address is string => address !== null && !/^\d+$/.test(address));
+  return addresses.find((address) => address.startsWith("data:image/")) ?? addresses[0] ?? null;
+}
+
+/** An address of a file beside the recipe's own in its archive ("pancakes-1a2b3c4d.jpg"), not a URL or a path out. */
+export function isRelativeFileName(address: string): boolean {
+  return /^[^/\\:?#]{1,200}$/.test(address) && address !== "." && address !== "..";
 }
 
 function appIdOf(node: Record<string, unknown>, format: CollectionFormat): string | null {
@@ -92,7 +102,7 @@ export function schemaRecipeOf(node: Record<string, unknown>, format: Collection
   const tags = [...words(node.recipeCategory), ...words(node.keywords)];
   const notes = [textOf(node.description) && plainText(node.description, true), authorNotes(node.comment)]
     .filter((part): part is string => typeof part === "string" && part !== "");
-  const image = imageData(node.image);
+  const image = imageAddressOf(node.image);
   const url = textOf(node.isBasedOn) ?? textOf(node.url);
   return {
     ...recipe,
@@ -104,6 +114,8 @@ export function schemaRecipeOf(node: Record<string, unknown>, format: Collection
     tags,
     notes: notes.length > 0 ? notes.join("\n\n") : null,
     sourceUrl: url && /^https?:\/\//i.test(url) ? url : null,
-    photo: image ? photoOfBase64(image, recipe.warnings) : null,
+    photo: image?.startsWith("data:image/") ? photoOfBase64(image, recipe.warnings) : null,
+    photoAddress: image && /^https?:\/\//i.test(image) ? image : null,
+    photoFile: image && isRelativeFileName(image) ? image : null,
   };
 }

@@ -1,11 +1,22 @@
 // recipe.export's input and reply.
 import { z } from "zod";
+import { collectionLimits } from "../../recipe-collections/collection-limits.ts";
 import { Recipe } from "./results.ts";
 
 export const exportFormats = ["json-ld", "markdown"] as const;
 
-/** The archive a reply carries; a household keeps at most 2,000 recipes. */
-export const exportLimits = { maxZipBytes: 16 * 1024 * 1024 } as const;
+/**
+ * The archive a reply carries (a household keeps at most 2,000 recipes), and its photos: each at most the 4 MiB an
+ * import keeps, read a few at a time from Storage, at most so many in one export; photos that would take the archive
+ * past its size are left out with a warning rather than the whole export refused.
+ */
+export const exportLimits = {
+  maxZipBytes: 16 * 1024 * 1024,
+  maxPhotoBytes: collectionLimits.maxPhotoBytes,
+  maxPhotos: 500,
+  photoReadsAtOnce: 6,
+  photoReadTimeoutMs: 10_000,
+} as const;
 
 export const RecipeExportInput = z.strictObject({
   format: z.enum(exportFormats).describe(
@@ -19,6 +30,10 @@ export const RecipeExportResult = z.strictObject({
   /** "recipes-json-ld.zip" or "recipes-markdown.zip": a name to save the file as. */
   file_name: z.string(),
   recipe_count: z.int().nonnegative(),
+  /** Recipes whose photo is in the archive, beside the recipe's file. */
+  photo_count: z.int().nonnegative(),
+  /** What is not in the archive and why: a photo gone from Storage, photos past the archive's size. */
+  warnings: z.array(z.string()),
   byte_size: z.int().positive(),
   /** The zip archive as base64. */
   data_base64: z.string(),
