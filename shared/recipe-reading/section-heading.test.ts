@@ -22,3 +22,22 @@ Deno.test("sectionHeading: the headings it read before still read the same", () 
   assert.equal(sectionHeading("Standard Ingredients"), "Standard Ingredients");
   assert.equal(sectionHeading("2 tbsp soy sauce"), undefined);
 });
+
+Deno.test("sectionHeading: what the lines under it are for, a remark in parentheses, and a version of the recipe", () => {
+  const cases: [string, string | undefined][] = [
+    ["To serve (optional):", "To serve"],
+    ["To serve", "To serve"],
+    ["To brush on the dough before baking", "To brush on the dough before baking"],
+    ["Yeast Version", "Yeast Version"],
+    ["Vegan version", "Vegan version"],
+    ["Side", "Side"],
+    ["Sides", "Sides"],
+    // Said of an amount, not of a part: lines to buy.
+    ["to taste Japanese instant bouillon", undefined],
+    ["to your taste Japanese instant bouillon (dashi no moto)", undefined],
+    ["To taste", undefined],
+    ["2 to 3 cloves garlic", undefined],
+    ["Side of salmon", undefined],
+  ];
+  for (const [line, heading] of cases) assert.equal(sectionHeading(line), heading, line);
+});

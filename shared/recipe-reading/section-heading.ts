@@ -4,7 +4,7 @@
 const quantityStart = /^(?:[-*•·▪◦▢☐□]\s*)?(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
 
 const recipePart =
-  /^(?:the\s+)?(?:sauces?|dressings?|marinades?|toppings?|fillings?|crusts?|glazes?|frostings?|icings?|doughs?|batters?|bases?|garnish(?:es)?|salads?|sandwich(?:es)?|assembly|crumble|streusel|rub|brine|slaw|cake|decorations?|garnishings?|extras)$/i;
+  /^(?:the\s+)?(?:sauces?|dressings?|marinades?|toppings?|fillings?|crusts?|glazes?|frostings?|icings?|doughs?|batters?|bases?|garnish(?:es)?|salads?|sandwich(?:es)?|assembly|crumble|streusel|rub|brine|slaw|cake|decorations?|garnishings?|extras|sides?)$/i;
 
 /** The section's name when the line is a heading; undefined when it reads as an ingredient. */
 export function sectionHeading(line: string): string | undefined {
@@ -14,15 +14,21 @@ export function sectionHeading(line: string): string | undefined {
     /^[-–—=]{2,}\s*(.+?)\s*[-–—=]{2,}$/.exec(text);
   if (marked) return tidyHeading(marked[1]);
   if (/^[^:,()]{1,50}:$/.test(text)) return tidyHeading(text);
+  // An aside in parentheses is the heading's remark: "To serve (optional):" is the section "To serve".
+  const bare = text.replace(/\s*\([^()]*\)\s*/g, " ").trim();
+  if (bare !== text && /^[^:,()]{1,50}:$/.test(bare)) return tidyHeading(bare);
   if (/^for (?:the |a |an )?[^,:()]{1,40}$/i.test(text) && !/\bto taste\b|\bserving\b/i.test(text)) {
     return tidyHeading(text);
   }
   // A part of the recipe named alone, in any case ("Sauce", "DRESSING", "The Marinade", "Toppings"): no ingredient is
   // bought by that bare word. A part named with what it is made of ("Hot Sauce", "Pizza Dough", "Pie Crust") is
   // something to buy, and stays a line.
-  // An aside in parentheses is the heading's remark: "DRESSING (whisk together)" is the section "DRESSING".
-  const bare = text.replace(/\s*\([^()]*\)\s*/g, " ").trim();
+  // "DRESSING (whisk together)" is the section "DRESSING".
   if (recipePart.test(bare)) return tidyHeading(bare);
+  // What the lines under it are for, said to the cook ("To serve", "To brush on the dough before baking"; not "to
+  // taste"), and a version of the recipe ("Yeast Version", "Vegan version").
+  if (/^to (?!(?:your |one's |one’s )?taste\b)\p{L}+(?:\s+[\p{L}'’-]+){0,8}$/iu.test(bare)) return tidyHeading(bare);
+  if (/^(?:[\p{L}'’-]+\s+){1,3}version$/iu.test(bare)) return tidyHeading(bare);
   // "Standard Ingredients", "Dairy-free ingredients", "Ingredients for the filling": a list of its own.
   if (/^(?:[\p{L}'’-]+\s+){0,4}ingredients$|^ingredients (?:for|of) [^,:()]{1,40}$/iu.test(text)) {
     return tidyHeading(text);

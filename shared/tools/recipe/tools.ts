@@ -3,6 +3,7 @@ import { defineTool, type ToolContext } from "../define-tool.ts";
 import { AppError } from "../../errors.ts";
 import { foldIngredientName } from "../../ingredient-grammar/fold-name.ts";
 import { nameCandidates } from "../../ingredient-grammar/ingredient-name.ts";
+import { moveNonIngredientLines } from "../../recipe-reading/non-ingredient-line.ts";
 import { splitPairedLines, unmeasuredPairParts } from "../../recipe-reading/paired-line.ts";
 import { type ParsedRecipeText, parseRecipeText } from "../../recipe-reading/recipe-text.ts";
 import { buildRecipeDraft } from "../../recipe-reading/recipe-draft.ts";
@@ -248,6 +249,8 @@ export async function recipeDraftFromParsed(
       { field },
     );
   }
+  // Steps and notes a page lists among its ingredients leave them, listed in other_lines with the reason.
+  parsed = moveNonIngredientLines(parsed);
   parsed = { ...parsed, ingredients: splitPairedLines(parsed.ingredients) };
   return draftOfLookedUp(parsed, await lookUpLines(parsed.ingredients, context, sqlFunction));
 }
