@@ -8,7 +8,7 @@ import {
 } from "./call-tool.ts";
 
 /** The registry version these types were generated from (shared/tools/generated/registry.json). */
-export const registryVersion = "1.0.075bd3b7b21c";
+export const registryVersion = "1.0.1b9dcebde90b";
 
 /** The units every amount is in (recipe lines, grocery items), in the registry's order; never converted. */
 export const units = [
@@ -625,6 +625,14 @@ export type RecipeImportUrlOutput = {
   }>;
   other_lines: string[];
   source_url: string;
+  /** The photo the page's schema.org Recipe names (its image), fetched through the same guard as the page and checked by content; null when it names none or it could not be had. Upload it and record it with recipe.set_photo once the recipe is saved. */
+  photo: {
+    media_type: "image/jpeg" | "image/png" | "image/webp";
+    byte_size: number;
+    data_base64: string;
+  } | null;
+  /** Why the page's photo is missing when it names one ("the photo at … was not fetched: …"). */
+  warnings: string[];
 };
 
 // recipe.import_file
@@ -635,7 +643,7 @@ export type RecipeImportFileInput = {
   file_name: string;
   /** The file's bytes as base64 (standard alphabet; a data: URL prefix is allowed), at most 25165824 bytes: a Paprika export (.paprikarecipes or .paprikarecipe), a Mealie, Tandoor or Nextcloud Cookbook export zip, a RecipeSage or schema.org JSON-LD file, or Cooklang (.cook, alone or zipped). */
   data_base64: string;
-  /** Recipes per page, 1–100; 100 when absent. A page also ends early once its photos reach 12582912 bytes. */
+  /** Recipes per page, 1–100; 100 when absent. A page also ends early once its photos reach 12582912 bytes, or before the recipe that would make it fetch more than 10 photos given as addresses. */
   limit?: number;
   /** The next_cursor of the previous page, sent with the same file; absent for the first page. */
   cursor?: string;
@@ -3303,9 +3311,9 @@ export function createToolsClient(host: FunctionsHost, defaults: HouseholdOption
         callTool<RecipeImportFileOutput>(host, "recipe.import_file", input, { ...defaults, ...options }),
       /**
        * `recipe.export` (read, risk low).
-       * Writes every recipe of the household into a zip archive: a schema.org JSON-LD file per recipe (which
-       * Tandoor, Mealie, Nextcloud Cookbook and recipe.import_file import) or a Markdown file per recipe, each recipe's photo
-       * beside its file. Changes nothing.
+       * Writes every recipe of the household into a zip: a schema.org JSON-LD file per recipe (which Tandoor,
+       * Mealie, Nextcloud Cookbook and recipe.import_file import) or a Markdown file per recipe, each recipe's photo beside
+       * its file. Changes nothing.
        */
       export: (input: RecipeExportInput, options: CallOptions & HouseholdOptions = {}): Promise<RecipeExportOutput> =>
         callTool<RecipeExportOutput>(host, "recipe.export", input, { ...defaults, ...options }),

@@ -14,6 +14,10 @@ export interface PageLimits {
    * `http://127.0.0.1:8000/` through, not `http://[::ffff:127.0.0.1]:8000/` nor a redirect to another port.
    */
   allowedHosts: string[];
+  /** What is fetched, in the refusals' words: "page" (the default) or "image". */
+  noun?: "page" | "image";
+  /** The Accept header: text/html by default. */
+  accept?: string;
 }
 
 export const pageLimits: Omit<PageLimits, "allowedHosts"> = {
@@ -55,7 +59,9 @@ function refused(message: string): AppError {
 // learn whether a port is open, nor be told to retry what will fail the same way.
 function unreadable(limits: PageLimits): AppError {
   return refused(
-    `the page could not be read: its server refused or dropped the connection, did not answer within ` +
+    `the ${
+      limits.noun ?? "page"
+    } could not be read: its server refused or dropped the connection, did not answer within ` +
       `${limits.timeoutMs / 1000} s, or does not speak http(s)`,
   );
 }
@@ -76,7 +82,8 @@ function isAllowedHost(url: URL, allowedHosts: string[]): boolean {
  * the host is allow-listed), and the connection then goes to the first of them, the one checked.
  */
 async function checkedAddress(url: URL, limits: PageLimits, network: PageNetwork, signal: AbortSignal) {
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw refused("only http and https pages are read");
+  const nouns = `${limits.noun ?? "page"}s`;
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw refused(`only http and https ${nouns} are read`);
   if (url.username || url.password) throw refused("a URL with credentials is refused");
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   const literal = isIP(hostname) !== 0;
@@ -84,11 +91,11 @@ async function checkedAddress(url: URL, limits: PageLimits, network: PageNetwork
   if (isAllowedHost(url, limits.allowedHosts) && addresses.length > 0) return addresses[0];
   const nonPublic = addresses.map(nonPublicRangeOf).find((range) => range !== undefined);
   if (literal && nonPublic) {
-    throw refused(`${url.hostname} is a private or local address (${nonPublic}); only public pages are read`);
+    throw refused(`${url.hostname} is a private or local address (${nonPublic}); only public ${nouns} are read`);
   }
   // The same words whether the name has no address or a private one: no map of the internal names.
   if (addresses.length === 0 || nonPublic) {
-    throw refused(`${hostname} does not resolve to a public address; only public pages are read`);
+    throw refused(`${hostname} does not resolve to a public address; only public ${nouns} are read`);
   }
   return addresses[0];
 }
@@ -99,8 +106,19 @@ export async function fetchPage(
   limits: PageLimits,
   network: PageNetwork = dnsNetwork,
 ): Promise<{ url: string; html: string }> {
+  const { url, bytes } = await fetchBody(address, limits, network);
+  return { url, html: new TextDecoder().decode(bytes) };
+}
+
+/** The body at the address, fetched as fetchPage fetches a page: every hop checked, limited in size and time. */
+export async function fetchBody(
+  address: string,
+  limits: PageLimits,
+  network: PageNetwork = dnsNetwork,
+): Promise<{ url: string; bytes: Uint8Array; contentType: string | null }> {
+  const noun = limits.noun ?? "page";
   let url = URL.parse(address);
-  if (!url) throw refused("url must be an absolute http or https URL");
+  if (!url) throw refused(`url must be an absolute http or https URL`);
   const signal = AbortSignal.timeout(limits.timeoutMs);
   try {
     for (let hop = 0; hop <= limits.maxRedirects; hop++) {
@@ -109,20 +127,22 @@ export async function fetchPage(
       const response = await requestPinned(url, checked, {
         signal,
         trustedCertificates: network.trustedCertificates,
+        accept: limits.accept,
       });
       const status = response.statusCode ?? 0;
       const location = response.headers.location;
       if (status >= 300 && status < 400 && location) {
         response.destroy();
         url = URL.parse(location, url);
-        if (!url) throw refused("the page redirected to something that is not a URL");
+        if (!url) throw refused(`the ${noun} redirected to something that is not a URL`);
         continue;
       }
       if (status < 200 || status >= 300) {
         response.destroy();
-        throw refused(`the page answered ${status}`);
+        throw refused(`the ${noun} answered ${status}`);
       }
-      return { url: url.href, html: await readLimited(response, limits.maxBytes) };
+      const contentType = response.headers["content-type"] ?? null;
+      return { url: url.href, bytes: await readLimited(response, limits.maxBytes, noun), contentType };
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -131,24 +151,24 @@ export async function fetchPage(
   throw refused(`more than ${limits.maxRedirects} redirects`);
 }
 
-async function readLimited(response: IncomingMessage, maxBytes: number): Promise<string> {
+async function readLimited(response: IncomingMessage, maxBytes: number, noun: string): Promise<Uint8Array> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of response as AsyncIterable<Uint8Array>) {
     size += chunk.byteLength;
     if (size > maxBytes) {
       response.destroy();
-      throw new AppError("PAYLOAD_TOO_LARGE", `the page is larger than ${maxBytes} bytes`, { field: "url" });
+      throw new AppError("PAYLOAD_TOO_LARGE", `the ${noun} is larger than ${maxBytes} bytes`, { field: "url" });
     }
     chunks.push(chunk);
   }
   // A body cut short (the time limit destroys the request, or the server hangs up) is no page.
-  if (!response.complete) throw new Error("the page's body was cut short");
+  if (!response.complete) throw new Error("the body was cut short");
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) {
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

@@ -7,6 +7,8 @@ export interface PinnedRequestOptions {
   signal: AbortSignal;
   /** PEM certificates trusted instead of the default roots (tests' own https servers). */
   trustedCertificates?: string[];
+  /** The Accept header: text/html unless another is given (an image's). */
+  accept?: string;
 }
 
 /**
@@ -37,7 +39,12 @@ export function requestPinned(url: URL, address: string, options: PinnedRequestO
       path: `${url.pathname}${url.search}`,
       method: "GET",
       // The user-agent Deno's fetch sent before: some sites refuse a request without one.
-      headers: { host: url.host, accept: "text/html", "user-agent": `Deno/${Deno.version.deno}`, connection: "close" },
+      headers: {
+        host: url.host,
+        accept: options.accept ?? "text/html",
+        "user-agent": `Deno/${Deno.version.deno}`,
+        connection: "close",
+      },
       createConnection: connect,
     }, resolve);
     // The signal stays armed after the headers: destroying the request then ends a body that is still coming.

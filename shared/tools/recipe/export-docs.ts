@@ -2,9 +2,9 @@
 import { toolDoc } from "../docs/tool-doc.ts";
 import { exportLimits } from "./export-results.ts";
 
-const summary = `Writes every recipe of the household into a zip archive: a schema.org JSON-LD file per recipe (which
-Tandoor, Mealie, Nextcloud Cookbook and recipe.import_file import) or a Markdown file per recipe, each recipe's photo
-beside its file. Changes nothing.`;
+const summary = `Writes every recipe of the household into a zip: a schema.org JSON-LD file per recipe (which Tandoor,
+Mealie, Nextcloud Cookbook and recipe.import_file import) or a Markdown file per recipe, each recipe's photo beside
+its file. Changes nothing.`;
 
 export const recipeExportDocs = {
   description: "Export the household's recipes, with their photos, as a zip of schema.org JSON-LD files (importable " +

@@ -1,4 +1,6 @@
 // Prose for recipe.import_file.
+import { photoFetchLimits } from "../../page-fetching/fetch-photo.ts";
+import { maxPhotoPixels } from "../../recipe-collections/photo.ts";
 import { toolDoc } from "../docs/tool-doc.ts";
 import { collectionLimits as limits, importFileBodyBytes } from "../../recipe-collections/collection-limits.ts";
 
@@ -34,8 +36,16 @@ export const recipeImportFileDocs = {
       `entry, ${limits.maxTotalBytes} bytes inflated in all, archives nested ${limits.maxDepth} deep (Tandoor's ` +
       `zip of zips), ${limits.maxRecipes} recipes per file. Inflating stops as soon as it passes an entry's ` +
       "declared size. A photo is kept when it is a whole JPEG, PNG or WebP (judged from its bytes) of at most " +
-      `${limits.maxPhotoBytes} bytes; a page ends early rather than carry over ${limits.maxPagePhotoBytes} bytes ` +
-      "of photos.\n- The same file and cursor give the same page.",
+      `${limits.maxPhotoBytes} bytes and ${maxPhotoPixels} pixels; a page ends early rather than carry over ` +
+      `${limits.maxPagePhotoBytes} bytes of photos.\n- A photo given only as an http(s) address (RecipeSage, most ` +
+      "JSON-LD: `image` as a text, an array or an ImageObject's url) is fetched as recipe.import_url fetches a " +
+      `page: public addresses only, checked at every redirect, at most ${photoFetchLimits.maxBytes} bytes and ` +
+      `${photoFetchLimits.timeoutMs / 1000} s, ${photoFetchLimits.atOnce} at a time; at most ` +
+      `${photoFetchLimits.perPage} a page (a page ends early before the recipe that would need one more: the next ` +
+      "page fetches the rest). A photo that cannot be had (a private address, too large, no image, no answer) " +
+      "leaves the draft without one, with a warning saying why.\n- A JSON-LD recipe in a zip whose `image` is a " +
+      "bare file name takes that file beside it (recipe.export writes one).\n- The same file and cursor give the " +
+      "same page (photos at an address as their servers answer).",
     "Failure Modes": "- **PAYLOAD_TOO_LARGE** (field data_base64): the file, an entry, all entries together, the " +
       "number of entries or of recipes is over its limit (the message names it), or an entry inflates past the " +
       "size it declares (a zip or gzip bomb).\n- **VALIDATION_ERROR** (field data_base64): not base64; none of " +

@@ -42,7 +42,8 @@ export const RecipeImportFileInput = z.strictObject({
   limit: z.number().int().min(1).max(collectionLimits.maxPageSize).default(collectionLimits.defaultPageSize)
     .describe(
       `Recipes per page, 1–${collectionLimits.maxPageSize}; ${collectionLimits.defaultPageSize} when absent. A ` +
-        `page also ends early once its photos reach ${collectionLimits.maxPagePhotoBytes} bytes.`,
+        `page also ends early once its photos reach ${collectionLimits.maxPagePhotoBytes} bytes, or before the ` +
+        "recipe that would make it fetch more than 10 photos given as addresses.",
     ),
   cursor: textField(500, "The next_cursor of the previous page, sent with the same file; absent for the first page.")
     .optional(),

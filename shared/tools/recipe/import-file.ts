@@ -4,6 +4,8 @@ import { EntryFailure } from "../../recipe-collections/collection-recipe.ts";
 import { ByteBudget, type BytesOnArrayBuffer, concatenate } from "../../recipe-collections/inflate.ts";
 import { openCollection } from "../../recipe-collections/open-collection.ts";
 import { decodeBase64 } from "../../recipe-collections/photo.ts";
+import { env } from "../../config/env.ts";
+import { fetchPhotos, photoFetchLimits } from "../../page-fetching/fetch-photo.ts";
 import { defineTool } from "../define-tool.ts";
 import { recipeImportFileDocs } from "./import-file-docs.ts";
 import { draftsOfPage, type ReadRecipe } from "./import-file-drafts.ts";
@@ -51,6 +53,35 @@ function fileBytes(text: string): Uint8Array {
   return bytes;
 }
 
+/**
+ * The photos of the page's recipes that give only an address, fetched (photoFetchLimits.atOnce at a time) and put in
+ * place of the address; a failure is the recipe's warning. When a fetched photo takes the page past its photo bytes,
+ * `endsAt` is that recipe's index in the file (never the page's first): the page ends before it.
+ */
+async function fetchedPhotos(read: (ReadRecipe & { index: number })[], photoBytes: number) {
+  const wanting = read.filter(({ recipe }) => !recipe.photo && recipe.photoAddress);
+  const results = await fetchPhotos(
+    wanting.map(({ recipe }) => recipe.photoAddress!),
+    env().recipeImportAllowedHosts,
+  );
+  const photoOf = new Map(wanting.map((recipe, at) => [recipe, results[at]]));
+  let bytes = photoBytes;
+  for (const [position, item] of read.entries()) {
+    const result = photoOf.get(item);
+    if (result === undefined) continue;
+    if (typeof result === "string") {
+      item.recipe = { ...item.recipe, warnings: [...item.recipe.warnings, result] };
+      continue;
+    }
+    if (position > 0 && bytes + result.bytes.length > collectionLimits.maxPagePhotoBytes) {
+      return { endsAt: item.index };
+    }
+    bytes += result.bytes.length;
+    item.recipe = { ...item.recipe, photo: result.bytes };
+  }
+  return { endsAt: null };
+}
+
 export const importRecipeFile = defineTool({
   name: "recipe.import_file",
   ...recipeImportFileDocs,
@@ -66,31 +97,43 @@ export const importRecipeFile = defineTool({
     const collection = await openCollection(bytes, input.file_name, budget);
     const total = collection.items.length;
     const start = offsetOf(input.cursor, key, total);
-    const read: ReadRecipe[] = [];
-    const failures: { entry: string; reason: string }[] = [];
+    const read: (ReadRecipe & { index: number })[] = [];
+    const failures: { entry: string; reason: string; index: number }[] = [];
     let photoBytes = 0;
+    let toFetch = 0;
     let next = start;
     while (next < total && next - start < input.limit) {
       const item = collection.items[next];
       try {
         const recipe = await item.read();
         const photo = recipe.photo && recipe.photo.length <= collectionLimits.maxPhotoBytes ? recipe.photo.length : 0;
-        // A page ends before the photo that would take it past its photo bytes (a page has one recipe at least).
+        const fetches = !recipe.photo && recipe.photoAddress ? 1 : 0;
+        // A page ends before the photo that would take it past its photo bytes, or past the photos it fetches (a
+        // page has one recipe at least).
         if (read.length > 0 && photoBytes + photo > collectionLimits.maxPagePhotoBytes) break;
+        if (toFetch + fetches > photoFetchLimits.perPage) break;
         photoBytes += photo;
-        read.push({ entry: item.entry, recipe });
+        toFetch += fetches;
+        read.push({ entry: item.entry, recipe, index: next });
       } catch (error) {
         if (!(error instanceof EntryFailure)) throw error;
-        failures.push({ entry: item.entry, reason: error.message });
+        failures.push({ entry: item.entry, reason: error.message, index: next });
       }
       next += 1;
+    }
+    const fetched = await fetchedPhotos(read, photoBytes);
+    if (fetched.endsAt !== null) {
+      // The fetched photos took the page past its photo bytes: it ends before the first that did.
+      next = fetched.endsAt;
+      read.splice(read.findIndex((recipe) => recipe.index >= next));
+      failures.splice(0, failures.length, ...failures.filter((failure) => failure.index < next));
     }
     const page = await draftsOfPage(read, context);
     return {
       format: collection.format,
       total,
       recipes: page.drafts,
-      failures: [...failures, ...page.failures],
+      failures: [...failures.map(({ entry, reason }) => ({ entry, reason })), ...page.failures],
       next_cursor: next < total ? `${next}.${key}` : null,
     };
   },

@@ -11,6 +11,21 @@ import { defineTool, type ToolContext } from "../define-tool.ts";
 import { recipeImportDocs } from "./docs-import.ts";
 import { draftOfFirstNamingList, recipeDraftFromParsed } from "./tools.ts";
 import { type RecipeDraft, RecipeImportResult } from "./results.ts";
+import { ImportedPhoto } from "./import-file-results.ts";
+import { pagePhoto } from "./import-photo.ts";
+
+/** The draft, and the photo the page's schema.org Recipe names, fetched through the same guard as the page. */
+export const RecipeImportUrlResult = z.strictObject({
+  ...RecipeImportResult.shape,
+  photo: ImportedPhoto.nullable().describe(
+    "The photo the page's schema.org Recipe names (its image), fetched through the same guard as the page and " +
+      "checked by content; null when it names none or it could not be had. Upload it and record it with " +
+      "recipe.set_photo once the recipe is saved.",
+  ),
+  warnings: z.array(z.string()).describe(
+    'Why the page\'s photo is missing when it names one ("the photo at … was not fetched: …").',
+  ),
+});
 
 export const importRecipeUrl = defineTool({
   name: "recipe.import_url",
@@ -23,13 +38,14 @@ export const importRecipeUrl = defineTool({
       .regex(/^https?:\/\/[^\s/?#]+[^\s]*$/i, { error: "must be an absolute http or https URL" })
       .describe("The recipe page's address, http or https."),
   }),
-  outputSchema: RecipeImportResult,
+  outputSchema: RecipeImportUrlResult,
   execute: async (input, context) => {
-    const page = await fetchPage(input.url, { ...pageLimits, allowedHosts: env().recipeImportAllowedHosts });
+    const allowedHosts = env().recipeImportAllowedHosts;
+    const page = await fetchPage(input.url, { ...pageLimits, allowedHosts });
     const recipe = schemaRecipeOf(page.html);
     if (!recipe || recipe.ingredients.length === 0) {
       const draft = await draftOfCatalogList(page.html, context);
-      if (draft) return { ...draft, source_url: page.url };
+      if (draft) return { ...draft, source_url: page.url, photo: null, warnings: [] };
       throw new AppError(
         "VALIDATION_ERROR",
         "no recipe found on the page: it has no schema.org Recipe with ingredients, no ingredient list in its " +
@@ -38,7 +54,12 @@ export const importRecipeUrl = defineTool({
         { field: "url" },
       );
     }
-    return { ...await draftOf(recipe.name, recipe.ingredients, recipe.instructions, context), source_url: page.url };
+    // The photo is fetched while the names are looked up: neither waits for the other.
+    const [draft, photo] = await Promise.all([
+      draftOf(recipe.name, recipe.ingredients, recipe.instructions, context),
+      pagePhoto(page.html, page.url, allowedHosts),
+    ]);
+    return { ...draft, source_url: page.url, ...photo };
   },
 });
 
