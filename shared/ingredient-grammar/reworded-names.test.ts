@@ -27,6 +27,13 @@ const reached: [string, string, string[]][] = [
   // A chilli named by its kind and "pepper", as the catalog names it.
   ["small Fresno pepper", "Fresno chile", ["small"]],
   ["poblano peppers", "poblano chiles", []],
+  // What follows a linking word says which one or what for.
+  ["Good quality dark chocolate such as Lindt 70%", "dark chocolate", ["such as Lindt 70%", "Good-quality"]],
+  ["Oil to deep fry", "Oil", ["to deep fry"]],
+  ["pan drippings from turkey", "pan drippings", ["from turkey"]],
+  // A blend or tubes of a thing are the thing.
+  ["chai spice blend", "chai spice", ["blend"]],
+  ["manicotti tubes", "manicotti", ["tubes"]],
   // The powder of a spice is the spice ground; paprika is sold only so.
   ["cumin powder", "ground cumin", []],
   ["smoked paprika powder", "smoked paprika", []],

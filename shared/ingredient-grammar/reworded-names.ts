@@ -21,7 +21,9 @@ export interface RewordedName {
 }
 
 // Words that only say which of a thing's kinds, the kind's own name given elsewhere ("sharp variety", "any brand").
-const fillerWord = /^(?:variety|varieties|type|kind|style|brand|garnish)$/i;
+// A blend or tubes of a thing ("chai spice blend", "manicotti pasta tubes") are the thing.
+const fillerWord = /^(?:variety|varieties|type|kind|style|brand|garnish|blend|tubes)$/i;
+const linkingWords = /\s+(?:such as|like|e\.g\.?|i\.e\.?|to|for|from|preferably|ideally)\s+/i;
 // Words said after a name that describe it as they would before it ("tomatoes ripe", "onions chopped").
 const trailingDescribing =
   /^(?:ripe|fresh|large|small|medium|big|whole|boneless|skinless|sharp|mild|extra|frozen|dried|raw|cooked|optional)$/i;
@@ -37,6 +39,10 @@ export function rewordedNames(name: string): RewordedName[] {
   // straight, the part after the mark first.
   const inverted = /^([\p{L}'’]+)\s*[-–—,:;]\s+(.+)$/u.exec(name.trim());
   if (inverted) add(`${inverted[2]} ${inverted[1]}`, [], "described");
+  // "dark chocolate such as Lindt 70%", "Oil to deep fry", "banana slices for garnish": what follows a linking word
+  // says which one or what for.
+  const linked = name.search(linkingWords);
+  if (linked > 0) add(name.slice(0, linked), [name.slice(linked).trim()]);
   const words = name.replace(/(\p{L})[-–—,:;]+(?=\s)/gu, "$1").trim().split(/\s+/).filter(Boolean);
   // "3 large chicken breasts" (after "24 oz"), "Tablespoon milk" (after "3 tablespoons"), "1 Stick Salted Butter":
   // a second measure at the name's start, already said by the line's amount.
