@@ -31,6 +31,15 @@ const reached: [string, string, string[]][] = [
   ["Good quality dark chocolate such as Lindt 70%", "dark chocolate", ["such as Lindt 70%", "Good-quality"]],
   ["Oil to deep fry", "Oil", ["to deep fry"]],
   ["pan drippings from turkey", "pan drippings", ["from turkey"]],
+  // The part of a thing, as the shop names it.
+  ["zest from lemon", "lemon zest", []],
+  ["juice of a lime", "lime juice", []],
+  // A word that says how much of it there is.
+  ["a good Red Wine", "Red Wine", ["a", "good"]],
+  ["Enough water to equal 3/4 cup", "water", ["Enough", "to equal 3/4 cup"]],
+  ["Any remaining banana slices", "banana", ["Any", "remaining", "slices"]],
+  // A page's button read with the line.
+  ["broccoli florets shopping list", "broccoli", ["florets"]],
   // A blend or tubes of a thing are the thing.
   ["chai spice blend", "chai spice", ["blend"]],
   ["manicotti tubes", "manicotti", ["tubes"]],

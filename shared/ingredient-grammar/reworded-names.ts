@@ -23,6 +23,7 @@ export interface RewordedName {
 // Words that only say which of a thing's kinds, the kind's own name given elsewhere ("sharp variety", "any brand").
 // A blend or tubes of a thing ("chai spice blend", "manicotti pasta tubes") are the thing.
 const fillerWord = /^(?:variety|varieties|type|kind|style|brand|garnish|blend|tubes)$/i;
+const howMuchWord = /^(?:a|an|the|some|enough|any|other|more|additional|remaining|reserved|leftover)$/i;
 const linkingWords = /\s+(?:such as|like|e\.g\.?|i\.e\.?|to|for|from|preferably|ideally)\s+/i;
 // Words said after a name that describe it as they would before it ("tomatoes ripe", "onions chopped").
 const trailingDescribing =
@@ -42,12 +43,27 @@ export function rewordedNames(name: string): RewordedName[] {
   // "dark chocolate such as Lindt 70%", "Oil to deep fry", "banana slices for garnish": what follows a linking word
   // says which one or what for.
   const linked = name.search(linkingWords);
-  if (linked > 0) add(name.slice(0, linked), [name.slice(linked).trim()]);
-  const words = name.replace(/(\p{L})[-–—,:;]+(?=\s)/gu, "$1").trim().split(/\s+/).filter(Boolean);
+  if (linked > 0) {
+    const said = [name.slice(linked).trim()];
+    add(name.slice(0, linked), said);
+    // The part before is read by these rules too ("Enough water to equal 3/4 cup" → water).
+    for (const part of rewordedNames(name.slice(0, linked))) add(part.name, [...part.dropped, ...said], part.reading);
+  }
+  // "zest from lemon", "juice of lime": the part of a thing, as the shop names it ("lemon zest").
+  const partOf = /^([\p{L}'’]+) (?:from|of) (?:an? |the )?([\p{L}'’]+(?: [\p{L}'’]+)?)$/iu.exec(name.trim());
+  if (partOf) add(`${partOf[2]} ${partOf[1]}`, [], "described");
+  // "broccoli florets shopping list": a page's button read with the line.
+  const withoutButton = name.replace(/\s+shopping list$/i, "");
+  if (withoutButton !== name) add(withoutButton, []);
+  const words = withoutButton.replace(/(\p{L})[-–—,:;]+(?=\s)/gu, "$1").trim().split(/\s+/).filter(Boolean);
   // "3 large chicken breasts" (after "24 oz"), "Tablespoon milk" (after "3 tablespoons"), "1 Stick Salted Butter":
   // a second measure at the name's start, already said by the line's amount.
+  // So is a word that says how much of it there is ("a good red wine", "Enough water", "Any remaining banana slices").
   let start = 0;
-  while (start < words.length - 1 && (/^\d+(?:[.,/]\d+)?$/.test(words[start]) || measureWord(words[start]))) {
+  while (
+    start < words.length - 1 &&
+    (/^\d+(?:[.,/]\d+)?$/.test(words[start]) || measureWord(words[start]) || howMuchWord.test(words[start]))
+  ) {
     start += 1;
   }
   if (start > 0) add(words.slice(start).join(" "), words.slice(0, start));
