@@ -40,9 +40,10 @@ export async function startWebApp(options: {
   // Realtime's WebSocket is on the API's host too (ws:// locally, wss:// hosted).
   const realtimeUrl = options.apiUrl.replace(/^http/, "ws");
   const securityHeaders = {
-    // Recipe photos are images from Storage's signed URLs, on the API too.
+    // Recipe photos are images from Storage's signed URLs, on the API too; a photo a recipe page brought in is shown
+    // from the bytes the app holds (a blob: URL it made) before it is saved.
     "content-security-policy": `default-src 'self'; connect-src 'self' ${options.apiUrl} ${realtimeUrl}; ` +
-      `img-src 'self' ${options.apiUrl}/storage/v1/object/sign/; ` +
+      `img-src 'self' blob: ${options.apiUrl}/storage/v1/object/sign/; ` +
       `base-uri 'none'; form-action 'self'; frame-ancestors 'none'`,
     "x-content-type-options": "nosniff",
     "cache-control": "no-store",

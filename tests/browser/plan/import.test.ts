@@ -2,12 +2,17 @@
 // and from pasted text; in each draft the person fixes an unmatched line (a suggestion, or a new ingredient) before
 // saving, and the server then holds the corrected recipe.
 import assert from "node:assert/strict";
-import type { Route } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { browserTest } from "../browser.ts";
 import { ownGroupFunction } from "../../support/own-group-function.ts";
 import { stackEnv } from "../../support/stack.ts";
 import { newPerson, screenshots, signIn } from "./plan-support.ts";
 import { allowImportHost } from "../../support/allow-import-host.ts";
+import { checkImage } from "../../../shared/images/image-type.ts";
+import { encodeGreyPng } from "../../../shared/images/png-encode.ts";
+import { appClient } from "../../auth/auth-client.ts";
+import { axeViolations, describeViolations } from "../axe.ts";
+import { password } from "./plan-support.ts";
 
 const pancakes = {
   "@context": "https://schema.org",
@@ -16,17 +21,36 @@ const pancakes = {
   recipeIngredient: ["2 cups plain flour", "1 1/2 cups milk", "2 large eggs", "1 cup smoky lentil mix"],
   recipeInstructions: [{ "@type": "HowToStep", text: "Whisk everything." }, { "@type": "HowToStep", text: "Fry." }],
 };
+// A page whose Recipe names its photo (a 900 × 600 grey PNG beside it), and one whose photo is gone.
+const photoPng = encodeGreyPng(
+  new Uint8Array(900 * 600).map((_, index) => Math.round((index % 900) * 200 / 900) + 30),
+  900,
+  600,
+);
+const withPhoto = (name: string, image: string) => ({
+  "@context": "https://schema.org",
+  "@type": "Recipe",
+  name,
+  image: { "@type": "ImageObject", url: image },
+  recipeIngredient: ["2 cups plain flour", "1 1/2 cups milk"],
+  recipeInstructions: "Bake.",
+});
+const recipePage = (recipe: unknown) =>
+  new Response(`<html><head><script type="application/ld+json">${JSON.stringify(recipe)}</script></head></html>`, {
+    headers: { "content-type": "text/html" },
+  });
+const sitePages = new Map<string, () => Response>([
+  ["/pancakes", () => recipePage(pancakes)],
+  ["/flatbread", () => recipePage(withPhoto("Photographed flatbread", "/images/flatbread.png"))],
+  [
+    "/images/flatbread.png",
+    () => new Response(photoPng as Uint8Array<ArrayBuffer>, { headers: { "content-type": "image/png" } }),
+  ],
+  ["/gone-photo", () => recipePage(withPhoto("Scone without a photo", "/images/gone.png"))],
+]);
 const site = Deno.serve(
   { hostname: "127.0.0.1", port: 0, onListen: () => {} },
-  (request) =>
-    new URL(request.url).pathname === "/pancakes"
-      ? new Response(
-        `<html><head><script type="application/ld+json">${
-          JSON.stringify(pancakes)
-        }</script></head><body></body></html>`,
-        { headers: { "content-type": "text/html" } },
-      )
-      : new Response("not here", { status: 404 }),
+  (request) => sitePages.get(new URL(request.url).pathname)?.() ?? new Response("not here", { status: 404 }),
 );
 const siteUrl = `http://127.0.0.1:${site.addr.port}`;
 
@@ -88,6 +112,84 @@ browserTest("a recipe page is imported, an unmatched line fixed with a suggestio
     [["all-purpose flour", 2, "cup"], ["milk", 1.5, "cup"], ["eggs", 2, "whole"], ["lentils", 1, "cup"]],
   );
   assert.match(held.instructions ?? "", /Whisk everything/);
+  assert.deepEqual(run.pageErrors, []);
+});
+
+async function noSeriousViolations(page: Page, where: string) {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    const violations = await axeViolations(page);
+    assert.equal(violations.length, 0, `${where} at ${width} px:\n${describeViolations(violations)}`);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+browserTest("a recipe page's photo is shown under the draft and saved with the recipe", async (run) => {
+  const { page } = run;
+  await page.route(`${stackEnv().apiUrl}/functions/v1/recipe/import_url`, toOwnRecipeFunction);
+  const person = await newPerson("import-url-photo", "The Page Photographers");
+  await signIn(page, run.appUrl, person, "#/recipes/import");
+  await page.getByRole("heading", { name: "Import a recipe" }).waitFor();
+  const readPage = async (path: string) => {
+    await page.getByLabel("Recipe page address").fill(`${siteUrl}${path}`);
+    await page.getByRole("button", { name: "Read the page" }).click();
+    await page.getByRole("heading", { name: "Check the draft" }).waitFor();
+  };
+
+  // A photo the page names but that is gone: said in words, and the recipe can still be saved.
+  await readPage("/gone-photo");
+  assert.match(
+    await page.locator(".draft-photo-note").innerText(),
+    /^The page's photo could not be brought in: the photo at http:\/\/127\.0\.0\.1:\d+\/images\/gone\.png was not fetched: the image answered 404\.$/,
+  );
+  assert.equal(await page.getByRole("checkbox", { name: "Save this photo with the recipe" }).count(), 0);
+  await screenshots(page, "import-url-photo-gone");
+
+  await readPage("/flatbread");
+  const preview = page.getByRole("img", { name: "The photo from the recipe page" });
+  await preview.waitFor();
+  // Decoded (a preview the page's rules refused would never be): the image's own size once it has loaded.
+  await page.waitForFunction(
+    (element) => (element as unknown as { complete: boolean; naturalWidth: number }).naturalWidth === 900,
+    await preview.elementHandle(),
+  );
+  const keep = page.getByRole("checkbox", { name: "Save this photo with the recipe" });
+  assert.equal(await keep.isChecked(), true);
+  await noSeriousViolations(page, "a draft with the page's photo");
+  await screenshots(page, "import-url-photo-draft");
+  await page.getByRole("button", { name: "Save recipe" }).click();
+  await page.getByRole("heading", { name: "Photographed flatbread" }).waitFor();
+
+  // The server holds the photo in the household's folder for the new recipe, made smaller as a JPEG of the same shape,
+  // and the recipe screen shows it through a signed URL.
+  const [saved] = (await person.tools.recipe.list()).recipes;
+  const held = (await person.tools.recipe.get({ recipe_id: saved.id })).recipe;
+  const [household] = (await person.tools.household.list({})).households;
+  assert.match(held.photo_path ?? "", new RegExp(`^${household.id}/${saved.id}/[0-9a-f-]{36}\\.jpg$`));
+  const storage = appClient();
+  assert.equal((await storage.auth.signInWithPassword({ email: person.email, password })).error, null);
+  const downloaded = await storage.storage.from("recipe-photos").download(held.photo_path!);
+  assert.equal(downloaded.error, null);
+  const stored = checkImage(new Uint8Array(await downloaded.data!.arrayBuffer()));
+  assert.ok(stored.ok && stored.type === "image/jpeg", "stored as a JPEG");
+  assert.deepEqual(stored.ok ? [stored.width, stored.height] : [], [900, 600]);
+  const shown = page.getByRole("img", { name: "Photo of Photographed flatbread" });
+  await shown.waitFor({ timeout: 15_000 });
+  assert.match((await shown.getAttribute("src")) ?? "", /\/storage\/v1\/object\/sign\/recipe-photos\/.+\.jpg\?token=/);
+  await screenshots(page, "import-url-photo-saved");
+
+  // Unticked, the photo is left out: the next recipe from the same page is saved without one.
+  await page.goto(`${run.appUrl}#/recipes/import`);
+  await page.getByRole("heading", { name: "Import a recipe" }).waitFor();
+  await readPage("/flatbread");
+  await page.getByRole("checkbox", { name: "Save this photo with the recipe" }).uncheck();
+  await page.getByLabel("Title").fill("Flatbread without its photo");
+  await page.getByRole("button", { name: "Save recipe" }).click();
+  await page.getByRole("heading", { name: "Flatbread without its photo" }).waitFor();
+  const second = (await person.tools.recipe.list()).recipes.find((recipe) =>
+    recipe.title === "Flatbread without its photo"
+  )!;
+  assert.equal((await person.tools.recipe.get({ recipe_id: second.id })).recipe.photo_path, null);
   assert.deepEqual(run.pageErrors, []);
 });
 

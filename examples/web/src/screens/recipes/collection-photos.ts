@@ -35,7 +35,15 @@ export function photoBlob(photo: ImportedPhoto): Blob {
   return new Blob([bytes], { type: photo.media_type });
 }
 
-async function savePhoto(context: PhotoContext, recipeId: string, photo: ImportedPhoto): Promise<void> {
+/**
+ * An imported photo saved for a saved recipe, as the recipe screen adds one: made smaller, uploaded to the household's
+ * folder for the recipe, recorded with recipe.set_photo. Also the single-page import's (recipe-import.tsx).
+ */
+export async function saveImportedPhoto(
+  context: Pick<PhotoContext, "api" | "supabase" | "householdId">,
+  recipeId: string,
+  photo: ImportedPhoto,
+): Promise<void> {
   const jpeg = await shrinkPhoto(photoBlob(photo));
   const path = `${context.householdId}/${recipeId}/${crypto.randomUUID()}.jpg`;
   const stored = await context.supabase.storage.from(photoBucket).upload(path, jpeg, { contentType: "image/jpeg" });
@@ -68,7 +76,7 @@ export async function saveCollectionPhotos(
       }
       const bytes = page.current.photos.get(photo.identity);
       if (bytes) {
-        await savePhoto(context, photo.recipeId, bytes);
+        await saveImportedPhoto(context, photo.recipeId, bytes);
         saved = true;
       }
     } catch {

@@ -3,17 +3,24 @@
 // (recipe.parse_text) into a draft; the person fixes what was not read or matched, then saves it (recipe.create).
 // Or bring a whole collection from another app (collection-import.tsx).
 import { useState } from "preact/hooks";
-import type { RecipeCreateInput, RecipeParseTextOutput } from "@meal-planner/client/tools-client.generated.ts";
+import type {
+  RecipeCreateInput,
+  RecipeImportUrlOutput,
+  RecipeParseTextOutput,
+} from "@meal-planner/client/tools-client.generated.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useAction } from "../../components/use-action.ts";
 import { useApp } from "../../context.ts";
 import { type Draft, draftFromParse, lineSavable } from "./draft.ts";
 import { PhotoSource } from "./photo-source.tsx";
 import { CollectionImport } from "./collection-import.tsx";
+import { saveImportedPhoto } from "./collection-photos.ts";
+import { DraftPhoto } from "./draft-photo.tsx";
 import { RecipeForm } from "./recipe-form.tsx";
 
 export type Parsed = Pick<RecipeParseTextOutput, "draft" | "lines" | "other_lines" | "ready">;
 type Source = "url" | "photo" | "text" | "collection";
+type PagePhoto = Pick<RecipeImportUrlOutput, "photo" | "warnings">;
 
 const sourceNames: Record<Source, string> = {
   url: "A web page",
@@ -23,17 +30,22 @@ const sourceNames: Record<Source, string> = {
 };
 
 export function RecipeImport() {
-  const { api, announce, navigate } = useApp();
+  const { api, supabase, household, announce, navigate } = useApp();
   const [source, setSource] = useState<Source>("url");
   const [url, setUrl] = useState("");
   const [text, setText] = useState("");
   const [parsed, setParsed] = useState<Parsed | null>(null);
   const [draft, setDraft] = useState<{ draft: Draft; count: number } | null>(null);
+  // The photo a recipe page names (none for text or a photo of a printed recipe), and whether to keep it.
+  const [pagePhoto, setPagePhoto] = useState<PagePhoto>({ photo: null, warnings: [] });
+  const [keepPhoto, setKeepPhoto] = useState(true);
   const read = useAction();
   const save = useAction();
 
-  function show(result: Parsed) {
+  function show(result: Parsed, photo: PagePhoto = { photo: null, warnings: [] }) {
     setParsed(result);
+    setPagePhoto(photo);
+    setKeepPhoto(true);
     setDraft((current) => ({ draft: draftFromParse(result), count: (current?.count ?? 0) + 1 }));
     const toFix = result.lines.filter((line) => !lineSavable(line)).length;
     const toLook = result.lines.filter((line) => lineSavable(line) && line.problems.length > 0).length;
@@ -50,7 +62,7 @@ export function RecipeImport() {
   async function readUrl(event: Event) {
     event.preventDefault();
     const result = await read.run(() => api.tools().recipe.importUrl({ url: url.trim() }));
-    if (result) show(result);
+    if (result) show(result, { photo: result.photo, warnings: result.warnings });
   }
 
   async function readText(event: Event) {
@@ -62,7 +74,18 @@ export function RecipeImport() {
   async function onSave(input: RecipeCreateInput) {
     const created = await save.run(() => api.tools().recipe.create(input, api.once()));
     if (!created) return;
-    announce(`Saved “${input.title}”.`);
+    const photo = keepPhoto ? pagePhoto.photo : null;
+    // The recipe is saved whatever becomes of its photo: a photo that cannot be saved is said, and can be added
+    // again on the recipe's screen.
+    const photoSaved = photo
+      ? await saveImportedPhoto({ api, supabase, householdId: household.id }, created.recipe_id, photo)
+        .then(() => true, () => false)
+      : true;
+    announce(
+      photoSaved
+        ? `Saved “${input.title}”${photo ? " with its photo" : ""}.`
+        : `Saved “${input.title}”; its photo could not be saved: add it on the recipe's screen.`,
+    );
     navigate({ screen: "recipes", recipeId: created.recipe_id });
   }
 
@@ -148,6 +171,12 @@ export function RecipeImport() {
                 </details>
               )
               : null}
+            <DraftPhoto
+              photo={pagePhoto.photo}
+              warnings={pagePhoto.warnings}
+              keep={keepPhoto}
+              onKeep={setKeepPhoto}
+            />
             <RecipeForm
               key={draft.count}
               initial={draft.draft}
