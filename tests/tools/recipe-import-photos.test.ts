@@ -2,7 +2,8 @@
 // image, a RecipeSage or JSON-LD file in each recipe's. Fetched through the same guard as a page: the pages and images
 // are served by this test on 127.0.0.1, which only this test's own recipe function (RECIPE_IMPORT_ALLOW_HOSTS naming
 // that server) may read; a private address, an image too large and a file that is no image leave the draft without a
-// photo and say why, and the import still answers.
+// photo and say why (as does an image whose header claims more pixels than a photo may have), and the import still
+// answers.
 import assert from "node:assert/strict";
 import { adminSql, createTestUser, stackEnv } from "../support/stack.ts";
 import { callTool } from "../support/tools-client.ts";
@@ -10,6 +11,7 @@ import { ownGroupFunction } from "../support/own-group-function.ts";
 import { allowImportHost } from "../support/allow-import-host.ts";
 import { jpegPhoto, webpPhoto } from "../recipe-collections/fixtures/build-collections.ts";
 import { decodeBase64, encodeBase64 } from "../../shared/recipe-collections/photo.ts";
+import { encodeGreyPng } from "../../shared/images/png-encode.ts";
 
 const sql = adminSql();
 const user = await createTestUser(sql, "import-photos");
@@ -30,6 +32,14 @@ const page = (body: unknown) =>
 const image = (bytes: Uint8Array, type: string) =>
   new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": type } });
 
+/** A whole, small PNG whose header claims width × height (its pixel data is a 1 × 1 image's). */
+function claimingPng(width: number, height: number): Uint8Array {
+  const png = new Uint8Array(encodeGreyPng(new Uint8Array([128]), 1, 1));
+  new DataView(png.buffer).setUint32(16, width);
+  new DataView(png.buffer).setUint32(20, height);
+  return png;
+}
+
 const closedPort = (() => {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   listener.close();
@@ -42,6 +52,7 @@ const routes = new Map<string, () => Response>([
   ["/images/rice.webp", () => image(webpPhoto(), "image/webp")],
   ["/images/huge.jpg", () => image(new Uint8Array(5 * 1024 * 1024).fill(0xff), "image/jpeg")],
   ["/images/not-an-image.jpg", () => new Response("<html>a page, not a photo</html>")],
+  ["/images/claims-huge.png", () => image(claimingPng(10_000, 10_000), "image/png")],
   ["/images/to-metadata.jpg", () => Response.redirect("http://169.254.169.254/latest/meta-data/photo.jpg", 302)],
   ["/pancakes", () => page(recipe("Pancakes", { "@type": "ImageObject", url: "/images/pancakes.jpg" }))],
   ["/rice", () => page({ "@graph": [recipe("Rice", ["images/rice.webp", "/images/pancakes.jpg"])] })],
@@ -50,6 +61,7 @@ const routes = new Map<string, () => Response>([
   ["/other-port-photo", () => page(recipe("Other port", `http://127.0.0.1:${closedPort}/photo.jpg`))],
   ["/huge-photo", () => page(recipe("Huge", "/images/huge.jpg"))],
   ["/text-photo", () => page(recipe("Text", "/images/not-an-image.jpg"))],
+  ["/bomb-photo", () => page(recipe("Bomb", "/images/claims-huge.png"))],
   ["/no-photo", () => page(recipe("Plain", undefined))],
 ]);
 const site = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
@@ -98,6 +110,7 @@ Deno.test("import_url: a private address, a redirect to one, another port, too l
     ["/other-port-photo", /127\.0\.0\.1 is a private or local address \(loopback\)/],
     ["/huge-photo", /the image is larger than 4194304 bytes/],
     ["/text-photo", /it is not a PNG, JPEG or WebP image \(judged from its bytes\)/],
+    ["/bomb-photo", /it is 10000×10000 pixels, over 50000000 in all/],
   ];
   for (const [path, reason] of cases) {
     const { status, body } = await call("import_url", { url: `${siteUrl}${path}` });
