@@ -24,6 +24,8 @@ const reached: [string, string, string[]][] = [
   ["70% cocoa dark chocolate chips", "dark chocolate chips", ["70%", "cocoa"]],
   ["raspberry flavored Jell-O", "Jell-O", ["raspberry", "flavored"]],
   ["butter-flavoured shortening", "shortening", ["butter-flavoured"]],
+  ["organic 82% fat butter", "butter", ["organic", "82%", "fat"]],
+  ["1 Stick 82% fat butter", "butter", ["1", "Stick", "82%", "fat"]],
   // A chilli named by its kind and "pepper", as the catalog names it.
   ["small Fresno pepper", "Fresno chile", ["small"]],
   ["poblano peppers", "poblano chiles", []],
@@ -38,6 +40,9 @@ const reached: [string, string, string[]][] = [
   ["a good Red Wine", "Red Wine", ["a", "good"]],
   ["Enough water to equal 3/4 cup", "water", ["Enough", "to equal 3/4 cup"]],
   ["Any remaining banana slices", "banana", ["Any", "remaining", "slices"]],
+  // The animal and its cut with words between them; beef's cuts are named without the animal.
+  ["boneless beef top round steak", "top round steak", ["boneless", "beef"]],
+  ["boneless pork roast shoulder", "pork shoulder", ["boneless", "roast"]],
   // A page's button read with the line.
   ["broccoli florets shopping list", "broccoli", ["florets"]],
   // A blend or tubes of a thing are the thing.
@@ -74,6 +79,11 @@ const neverReached: [string, string][] = [
   ["black pepper", "black chile"],
   ["bell pepper", "bell chile"],
   ["lemon pepper", "lemon chile"],
+  // Only beef's cuts are read without the animal: "turkey breast tenderloin" is no tenderloin.
+  ["turkey breast tenderloin", "tenderloin"],
+  ["chicken thigh fillets", "thigh fillets"],
+  // A linking word before a second thing: the line names two, read apart.
+  ["Salt to taste and black pepper", "Salt"],
   // "whole" and a one-letter unit start names too.
   ["whole wheat tortillas", "wheat tortillas"],
 ];

@@ -23,6 +23,9 @@ export interface RewordedName {
 // Words that only say which of a thing's kinds, the kind's own name given elsewhere ("sharp variety", "any brand").
 // A blend or tubes of a thing ("chai spice blend", "manicotti pasta tubes") are the thing.
 const fillerWord = /^(?:variety|varieties|type|kind|style|brand|garnish|blend|tubes)$/i;
+const animals = /^(?:beef|pork|lamb|veal|chicken|turkey|duck|venison|goat)$/i;
+const cuts =
+  /^(?:steaks?|roasts?|shoulders?|loins?|tenderloins?|chops?|ribs?|brisket|shanks?|breasts?|thighs?|legs?|wings?|cutlets?|fillets?|bell(?:y|ies)|butts?|sirloin|chuck|flank|rump)$/i;
 const howMuchWord = /^(?:a|an|the|some|enough|any|other|more|additional|remaining|reserved|leftover)$/i;
 const linkingWords = /\s+(?:such as|like|e\.g\.?|i\.e\.?|to|for|from|preferably|ideally)\s+/i;
 // Words said after a name that describe it as they would before it ("tomatoes ripe", "onions chopped").
@@ -42,8 +45,9 @@ export function rewordedNames(name: string): RewordedName[] {
   if (inverted) add(`${inverted[2]} ${inverted[1]}`, [], "described");
   // "dark chocolate such as Lindt 70%", "Oil to deep fry", "banana slices for garnish": what follows a linking word
   // says which one or what for.
+  // Not when a second thing follows ("Salt to taste and black pepper"): the line names two, read apart.
   const linked = name.search(linkingWords);
-  if (linked > 0) {
+  if (linked > 0 && !/\s(?:and|&|\+)\s/i.test(name.slice(linked))) {
     const said = [name.slice(linked).trim()];
     add(name.slice(0, linked), said);
     // The part before is read by these rules too ("Enough water to equal 3/4 cup" → water).
@@ -68,6 +72,8 @@ export function rewordedNames(name: string): RewordedName[] {
   }
   if (start > 0) add(words.slice(start).join(" "), words.slice(0, start));
   const rest = words.slice(start);
+  // The rules below read the rest; what a rule leaves out includes the words taken off above.
+  const before = words.slice(0, start);
   // "82% fat unsalted butter", "70% cocoa dark chocolate chips", "raspberry flavored gelatin", "butter-flavoured
   // shortening": a share or a flavour said before the thing.
   const described = rest.findIndex((word, at) =>
@@ -75,28 +81,35 @@ export function rewordedNames(name: string): RewordedName[] {
       /^(?:[\p{L}]+-)?flavou?red$/iu.test(word))
   );
   if (described >= 0) {
-    const from = /^\d/.test(rest[described - 1] ?? "") || /^flavou?red$/i.test(rest[described])
-      ? described - 1
-      : described;
-    add(rest.slice(described + 1).join(" "), rest.slice(Math.max(from, 0), described + 1));
+    add(rest.slice(described + 1).join(" "), [...before, ...rest.slice(0, described + 1)]);
   }
   // "tomatoes ripe", "cheddar cheese sharp variety", "Lemon garnish": describing words after the name come off.
   let end = rest.length;
   while (end > 1 && (trailingDescribing.test(rest[end - 1]) || fillerWord.test(rest[end - 1]))) end -= 1;
-  if (end < rest.length) add(rest.slice(0, end).join(" "), rest.slice(end));
+  if (end < rest.length) add(rest.slice(0, end).join(" "), [...before, ...rest.slice(end)]);
   // "wine burgundy", "tomatoes cherry", "pasta tortellini": two words the other way round, the kind after the thing,
   // when the first names an ingredient of its own ("red beans" is no "beans red").
   if (end === 2 && oneWordNames.has(foldIngredientName(rest[0]))) {
-    add(`${rest[1]} ${rest[0]}`, rest.slice(end), "described");
+    add(`${rest[1]} ${rest[0]}`, [...before, ...rest.slice(end)], "described");
   }
   // "small Fresno pepper", "poblano peppers": a chilli named by its kind, as the catalog names it ("fresno chile").
   const pepper = /^([\p{L}]+) (pepper|peppers)$/iu.exec(rest.slice(0, end).slice(-2).join(" "));
   if (pepper && !notAChiliKind.test(pepper[1])) {
     add(
       `${pepper[1]} ${pepper[2].toLowerCase() === "pepper" ? "chile" : "chiles"}`,
-      rest.slice(0, end - 2),
+      [...before, ...rest.slice(0, end - 2), ...rest.slice(end)],
       "exact",
     );
+  }
+  // "beef top round steak", "pork roast shoulder": the animal and its cut with words between them. The beef cuts are
+  // named without the animal ("round steak", "chuck roast"); the others with it ("pork shoulder").
+  const animal = rest.slice(0, end).findIndex((word) => animals.test(word));
+  if (animal >= 0 && end - animal >= 3 && cuts.test(rest[end - 1])) {
+    if (/^beef$/i.test(rest[animal])) {
+      add(rest.slice(animal + 1, end).join(" "), [...before, ...rest.slice(0, animal + 1), ...rest.slice(end)]);
+    }
+    const between = [...before, ...rest.slice(0, animal), ...rest.slice(animal + 1, end - 1), ...rest.slice(end)];
+    add(`${rest[animal]} ${rest[end - 1]}`, between, "described");
   }
   // "cinnamon powder", "smoked sweet paprika powder": the powder of a spice is the spice ground; paprika is sold
   // only so.
