@@ -10,7 +10,9 @@ const draftShape = "`{ draft, ready, lines, other_lines }`: `draft` is a recipe.
   "quantity (and quantity_text as written), unit (and unit_text), prep_state, name, note, section (the " +
   "heading it stands under, or null), the matched `ingredient` or null, `suggestions` for unmatched names " +
   "(ingredients whose every word is in the name first, then those holding every word of it), and `problems` " +
-  "(range, no_quantity, rounded, no_unit, no_name, unmatched).";
+  "(range, no_quantity, rounded, no_unit, no_name, unmatched); `other_lines` are the lines that are neither " +
+  'title, ingredient nor method ("Serves 4", "For the sauce:"), and the steps and notes found among the ' +
+  'ingredient lines, each after its reason ("Not an ingredient (a step of the method): Pre-heat oven to 400").';
 
 const draftRules = "- Nothing is saved: pass the corrected draft to recipe.create.\n" +
   '- Fixed rules, no model, no guessing: a range ("2-3 tbsp", "2 to 3 cloves") is read as its upper bound, what to ' +
@@ -29,7 +31,9 @@ const draftRules = "- Nothing is saved: pass the corrected draft to recipe.creat
   'pepper" → black pepper; a maker such as "King Arthur" or a shop\'s own brand, or where a thing comes from, ' +
   '"Spanish red wine"), which go to the line\'s note; last, by its last words when every word before them ' +
   'describes it and names no ingredient of its own ("neutral vegetable oil" → vegetable oil; never "coconut ' +
-  'rice" → rice). A diet\'s version ("vegan fish sauce", "gluten-free ' +
+  'rice" → rice); last of all, as said in another order or with noise around it ("cheese- feta" → feta cheese, ' +
+  '"tomatoes ripe" → tomatoes, "24 oz 3 large chicken breasts" → chicken breast, "small Fresno pepper" → fresno ' +
+  'chile, "Oil to deep fry" → oil). A diet\'s version ("vegan fish sauce", "gluten-free ' +
   'flour") is never read as the thing itself. A counted line ("3 eggs", "2 cloves garlic") ' +
   "takes the unit the catalog counts it in (whole, piece). `ready` is false while a line is unmatched.\n" +
   "- Fractions are read (1/2, 1 1/2, ½); quantities are rounded to 3 decimals (1/3 → 0.333, flagged rounded).\n" +
@@ -38,7 +42,12 @@ const draftRules = "- Nothing is saved: pass the corrected draft to recipe.creat
   'the line says why ("to taste", "as needed", "optional", "to serve", "for frying", "a pinch", …) and kept, as ' +
   'something to look at, when it says nothing ("flour"). A line whose amount was written but not read as a ' +
   'number ("1/0", a range that does not rise such as "3-2"), or a unit without a number, keeps `ready` false; so ' +
-  "does a number without a unit.";
+  "does a number without a unit.\n" +
+  '- A step of the method or a note listed among the ingredients ("Heat the oil in a large pan…", "Pre-heat oven ' +
+  'to 400", "Not included", "For full ingredient list, see Nutrition") is no ingredient line: it goes to ' +
+  "`other_lines` after its reason, so it never keeps `ready` false, and the steps become the method when the " +
+  'recipe has none. A heading among them ("To serve (optional):", "Yeast Version", "Side") is the section of the ' +
+  "lines under it.";
 
 const parseTextSummary = `Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed
 rules, with each ingredient name matched exactly and suggestions for the rest. Saves nothing.`;

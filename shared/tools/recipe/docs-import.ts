@@ -22,8 +22,9 @@ export const recipeImportDocs = {
       "elements whose class names the ingredients, every list under its Ingredients heading, or else its first " +
       "list, table or paragraph of measured ingredients; failing all, the first of its lists of which three lines in " +
       "five name catalog ingredients. Entities are decoded, an entry holding several lines is split, headings and " +
-      'sub-headings ("For the sauce:", "FOR THE MARINADE", or a part named alone: "Sauce", "DRESSING") become ' +
-      "each line's section.",
+      'sub-headings ("For the sauce:", "FOR THE MARINADE", "To serve (optional):", or a part named alone: "Sauce", ' +
+      '"DRESSING") become each line\'s section, and steps and notes listed among the ingredients ("Pre-heat oven to ' +
+      '400", "Not included") leave them for other_lines, after their reason, as recipe.parse_text says.',
     "Failure Modes": "- **VALIDATION_ERROR** (field url, not retryable): not http(s), a private address or a " +
       "name with no public one, no recipe found on the page (the message says so: paste the text into " +
       "recipe.parse_text instead), a status other than 2xx, too many redirects; and, in one message whatever the " +
