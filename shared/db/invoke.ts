@@ -22,7 +22,7 @@ export interface InvokeRequest {
   inputHash?: string | null;
 }
 
-/** What private.invoke(p_request jsonb) reads, by name: the one contract with the SQL. */
+/** What private.invoke_json(p_request jsonb) reads, by name: the one contract with the SQL. */
 export interface InvokeRecord {
   claims: Record<string, unknown>;
   household_id: string | null;
@@ -58,7 +58,7 @@ export interface InvokeResult<Data = unknown> {
 }
 
 /**
- * One round trip: private.invoke sets the caller's claims and role
+ * One round trip: private.invoke_json sets the caller's claims and role
  * (`authenticated` to read, the writer role to write), resolves the household, handles idempotency and the audit
  * record, and runs the app function under RLS. Database errors come back as AppErrors.
  */
@@ -69,7 +69,7 @@ export async function invokeAppFunction<Data = unknown>(
   let rows: { result: InvokeResult<Data> }[];
   try {
     const record = invokeRecord(request) as unknown as postgres.JSONValue;
-    rows = await sql<{ result: InvokeResult<Data> }[]>`select private.invoke(${sql.json(record)}) as result`;
+    rows = await sql<{ result: InvokeResult<Data> }[]>`select private.invoke_json(${sql.json(record)}) as result`;
   } catch (error) {
     throw databaseErrorToAppError(error);
   }

@@ -20,7 +20,7 @@ Deno.test("a write is one private.invoke call with claims, tool, function, input
   const run = await runTool(addMeal, meal, { user: testUser, sql: fake.sql, idempotencyKey: "key-1" });
   assert.deepEqual(run, { data: { planner_meal_id: otherId }, replayed: false, householdId: someId });
   assert.equal(fake.queries.length, 1);
-  assert.equal(fake.queries[0].text, "select private.invoke($1) as result");
+  assert.equal(fake.queries[0].text, "select private.invoke_json($1) as result");
   assert.deepEqual(fake.lastInvoke(), {
     claims: testUser.claims,
     householdId: null,

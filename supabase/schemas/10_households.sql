@@ -266,15 +266,18 @@ $$;
 grant execute on function private.member_names(uuid) to authenticated;
 
 -- Policies call these as (select private.…(household_id)). Security definer
--- lets them read household_members without recursing into its own policies.
+-- lets them read household_members without recursing into its own policies. plpgsql, as member_household_ids:
+-- a security definer SQL function is planned again at every call.
 create function private.is_household_member(p_household_id uuid) returns boolean
-language sql stable security definer
+language plpgsql stable security definer
 set search_path = ''
 as $$
-  select exists (
+begin
+  return exists (
     select 1 from public.household_members m
     where m.household_id = p_household_id and m.user_id = (select auth.uid())
   );
+end;
 $$;
 -- The helpers the tools and policies call as the signed-in user (functions are executable by no one
 -- by default: see 00_foundation.sql).

@@ -74,14 +74,20 @@ after insert or update or delete on public.household_aisle_orders
 for each row execute function private.poke_aisle_order_changed();
 
 -- Every category once, in the household's order: those it named first, then the rest in the default order.
+-- plpgsql rather than sql: a SQL function with a SET clause is never inlined and, before PostgreSQL 18, is planned
+-- again at every call; plpgsql keeps its plan per session. Every list read calls it.
 create function private.aisle_order_json(p_household_id uuid) returns jsonb
-language sql stable
+language plpgsql stable
 set search_path = ''
 as $$
-  select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('category', c.code, 'label', c.label)
-    order by pg_catalog.array_position(o.categories, c.code) nulls last, c.default_position)
-  from public.grocery_categories c
-  left join public.household_aisle_orders o on o.household_id = p_household_id
+begin
+  return (
+    select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('category', c.code, 'label', c.label)
+      order by pg_catalog.array_position(o.categories, c.code) nulls last, c.default_position)
+    from public.grocery_categories c
+    left join public.household_aisle_orders o on o.household_id = p_household_id
+  );
+end;
 $$;
 grant execute on function private.aisle_order_json(uuid) to authenticated;
 

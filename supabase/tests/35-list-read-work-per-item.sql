@@ -4,7 +4,7 @@
 -- test holds on any machine: it never times anything. A change that makes the read do more per item fails here.
 begin;
 set local search_path to public, extensions, tests;
-select plan(6);
+select plan(7);
 
 select ok(tests.create_user('reader@work-per-item.test') is not null, 'a member to read as');
 create temporary table fixture on commit drop as
@@ -65,8 +65,26 @@ update measured set large = (select pg_temp.buffers_of_read(large_list) from fix
 update measured set large_calls = pg_temp.calls_of(array['grocery_item_buy', 'member_name', 'member_names',
   'counted', 'is_household_member']) - calls;
 create temporary table replies on commit drop as
-select app.grocery_get_list(household_id, jsonb_build_object('grocery_list_id', large_list)) as reply from fixture;
+select app.grocery_get_list(household_id, jsonb_build_object('grocery_list_id', large_list))::jsonb as reply
+from fixture;
 select tests.clear_authentication();
+
+-- The household's other items (another list's, and removed ones, which a household gathers over months) cost the
+-- read of a list nothing: it finds the list's rows by list and household, never by the household's every item.
+alter table measured add column crowded bigint;
+create temporary table elsewhere on commit drop as
+select tests.create_list(household_id, 'Months of shopping') as list_id from fixture;
+insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit, deleted_at)
+select e.list_id, f.household_id, s.ingredient_id, 1, s.unit, case when g % 2 = 0 then now() end
+from fixture f cross join elsewhere e cross join generate_series(1, 3000) g join sold s on s.n = 1 + g % 40;
+analyze public.grocery_items;
+select tests.authenticate_as('reader@work-per-item.test');
+select pg_temp.buffers_of_read(small_list) from fixture;
+update measured set crowded = (select pg_temp.buffers_of_read(small_list) from fixture);
+select tests.clear_authentication();
+select cmp_ok(crowded - small, '<=', 2::bigint,
+  format('3,000 more items elsewhere in the household cost the read nothing: %s buffers, then %s', small, crowded))
+from measured;
 
 select is(jsonb_array_length(reply -> 'items'), 40, 'the large list has 40 items') from replies;
 select is((select count(*) from jsonb_array_elements(reply -> 'items') item where jsonb_typeof(item -> 'buy') = 'object'

@@ -6,6 +6,7 @@
 // the calls, not their interleaving.
 // LEDGER_SEEDS (comma-separated) and LEDGER_STEPS (per seed) change the defaults below.
 import assert from "node:assert/strict";
+import { canonicalJson } from "../../shared/tools/input-hash.ts";
 import { callTool, callToolOk } from "../support/tools-client.ts";
 import { catalogIngredient, householdOf, joinHousehold, twoHouseholds } from "../support/households.ts";
 import { adminSql, type TestUser } from "../support/stack.ts";
@@ -257,7 +258,8 @@ async function readInto(copy: ListCopy, user: TestUser, world: World): Promise<v
   const list = await callToolOk(user, "grocery.get_list", { grocery_list_id: world.listId }, {
     householdId: world.householdId,
   });
-  copy.items = new Map(list.items.map((item) => [item.id, JSON.stringify(item)]));
+  // Compared as JSON with sorted keys: the list read and the change feed build their objects in different key orders.
+  copy.items = new Map(list.items.map((item) => [item.id, canonicalJson(item)]));
   copy.version = list.version;
 }
 
@@ -286,7 +288,7 @@ async function pullInto(
       version: number;
       next_cursor: string | null;
     };
-    for (const item of page.items) copy.items.set(item.id, JSON.stringify(item));
+    for (const item of page.items) copy.items.set(item.id, canonicalJson(item));
     for (const removed of page.removed) copy.items.delete(removed.id);
     version = page.version;
     cursor = page.next_cursor ?? undefined;

@@ -74,7 +74,7 @@ export function createFakeSql(respond: FakeResponder = () => invokeResult({ done
     lastInvoke() {
       const query = queries.at(-1);
       if (!query) throw new Error("private.invoke was not called");
-      if (!/^select private\.invoke\(\$1\) as result$/.test(query.text)) {
+      if (!/^select private\.invoke_json\(\$1\) as result$/.test(query.text)) {
         throw new Error(`the last query is not private.invoke(record): ${query.text}`);
       }
       const record = query.values[0] as InvokeRecord;
