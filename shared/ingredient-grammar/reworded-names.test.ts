@@ -84,6 +84,8 @@ const neverReached: [string, string][] = [
   ["chicken thigh fillets", "thigh fillets"],
   // A linking word before a second thing: the line names two, read apart.
   ["Salt to taste and black pepper", "Salt"],
+  // A blend of other things than spices or herbs is a product of its own.
+  ["lemon pepper blend", "lemon pepper"],
   // "whole" and a one-letter unit start names too.
   ["whole wheat tortillas", "wheat tortillas"],
 ];

@@ -21,8 +21,10 @@ export interface RewordedName {
 }
 
 // Words that only say which of a thing's kinds, the kind's own name given elsewhere ("sharp variety", "any brand").
-// A blend or tubes of a thing ("chai spice blend", "manicotti pasta tubes") are the thing.
-const fillerWord = /^(?:variety|varieties|type|kind|style|brand|garnish|blend|tubes)$/i;
+// Tubes of pasta ("manicotti pasta tubes") are the pasta; a blend of spices or herbs ("chai spice blend") is the spice
+// (a blend of other things is a product of its own: "lemon pepper blend" asks).
+const fillerWord = /^(?:variety|varieties|type|kind|style|brand|garnish|tubes)$/i;
+const blendOf = /^(?:spices?|seasonings?|herbs?)$/i;
 const animals = /^(?:beef|pork|lamb|veal|chicken|turkey|duck|venison|goat)$/i;
 const cuts =
   /^(?:steaks?|roasts?|shoulders?|loins?|tenderloins?|chops?|ribs?|brisket|shanks?|breasts?|thighs?|legs?|wings?|cutlets?|fillets?|bell(?:y|ies)|butts?|sirloin|chuck|flank|rump)$/i;
@@ -85,7 +87,11 @@ export function rewordedNames(name: string): RewordedName[] {
   }
   // "tomatoes ripe", "cheddar cheese sharp variety", "Lemon garnish": describing words after the name come off.
   let end = rest.length;
-  while (end > 1 && (trailingDescribing.test(rest[end - 1]) || fillerWord.test(rest[end - 1]))) end -= 1;
+  while (
+    end > 1 &&
+    (trailingDescribing.test(rest[end - 1]) || fillerWord.test(rest[end - 1]) ||
+      /^blends?$/i.test(rest[end - 1]) && blendOf.test(rest[end - 2]))
+  ) end -= 1;
   if (end < rest.length) add(rest.slice(0, end).join(" "), [...before, ...rest.slice(end)]);
   // "wine burgundy", "tomatoes cherry", "pasta tortellini": two words the other way round, the kind after the thing,
   // when the first names an ingredient of its own ("red beans" is no "beans red").

@@ -3,6 +3,7 @@ import { defineTool, type ToolContext } from "../define-tool.ts";
 import { AppError } from "../../errors.ts";
 import { foldIngredientName } from "../../ingredient-grammar/fold-name.ts";
 import { nameCandidates } from "../../ingredient-grammar/ingredient-name.ts";
+import { invertedLine } from "../../recipe-reading/inverted-name.ts";
 import { moveNonIngredientLines } from "../../recipe-reading/non-ingredient-line.ts";
 import { splitPairedLines, unmeasuredPairParts } from "../../recipe-reading/paired-line.ts";
 import { type ParsedRecipeText, parseRecipeText } from "../../recipe-reading/recipe-text.ts";
@@ -273,13 +274,21 @@ export async function lookUpLines(
   // Lines without an amount naming two things ("oil and vinegar") are looked up whole and by part, in one call.
   const pairs = lines.map(unmeasuredPairParts);
   const lookups = [...lines, ...pairs.flatMap((pair) => pair ?? [])];
-  const candidates = lookups.map((line) => nameCandidates(line.name));
+  // "Beef, ground": the kind put first is tried before the name, exactly ("ground beef").
+  const inverted = lookups.map(invertedLine);
+  const candidates = lookups.map((line, index) => [
+    ...(inverted[index] ? [{ name: inverted[index].name, dropped: [] }] : []),
+    ...nameCandidates(line.name),
+  ]);
   const { matches } = await context.invoke<IngredientNameMatches>(sqlFunction, {
     names: lookups.map((line) => line.name),
     folded: candidates.map((names) => names.map((candidate) => foldIngredientName(candidate.name))),
   });
   let part = lines.length;
-  return lines.map((line, index) => {
+  // The line as matched: with its kind first when that is what matched.
+  const asMatched = (position: number) =>
+    inverted[position] && matches[position].candidate === 0 ? inverted[position] : lookups[position];
+  return lines.map((_line, index) => {
     const pair = pairs[index];
     const at = pair ? [part, part + 1] : [];
     if (pair) part += 2;
@@ -287,7 +296,7 @@ export async function lookUpLines(
     const split = pair && !matches[index].ingredient && at.every((position) => matches[position].ingredient);
     const positions = split ? at : [index];
     return {
-      lines: split ? pair : [line],
+      lines: positions.map(asMatched),
       matches: positions.map((position) => matches[position]),
       candidates: positions.map((position) => candidates[position]),
     };
