@@ -32,12 +32,22 @@ Deno.test("sectionHeading: what the lines under it are for, a remark in parenthe
     ["Vegan version", "Vegan version"],
     ["Side", "Side"],
     ["Sides", "Sides"],
+    ["Optional toppings", "Optional toppings"],
+    ["Add-ins", "Add-ins"],
+    ["Spices", "Spices"],
+    ["Special equipment", "Special equipment"],
+    ["Tadka", "Tadka"],
+    ["Others", "Others"],
+    ["Optional", "Optional"],
     // Said of an amount, not of a part: lines to buy.
     ["to taste Japanese instant bouillon", undefined],
     ["to your taste Japanese instant bouillon (dashi no moto)", undefined],
     ["To taste", undefined],
     ["2 to 3 cloves garlic", undefined],
     ["Side of salmon", undefined],
+    ["Spice", undefined],
+    ["Mixed vegetables", undefined],
+    ["Optional: chopped parsley", undefined],
   ];
   for (const [line, heading] of cases) assert.equal(sectionHeading(line), heading, line);
 });

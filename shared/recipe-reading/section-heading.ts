@@ -3,8 +3,10 @@
 
 const quantityStart = /^(?:[-*•·▪◦▢☐□]\s*)?(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/;
 
+// Also a kind of ingredient named as a group, in the plural ("Spices", "Vegetables", "Aromatics"), the cook's things
+// ("Equipment"), and what is added if liked ("Optional", "Add-ins", "Optional toppings", "Others").
 const recipePart =
-  /^(?:the\s+)?(?:sauces?|dressings?|marinades?|toppings?|fillings?|crusts?|glazes?|frostings?|icings?|doughs?|batters?|bases?|garnish(?:es)?|salads?|sandwich(?:es)?|assembly|crumble|streusel|rub|brine|slaw|cake|decorations?|garnishings?|extras|sides?)$/i;
+  /^(?:the\s+|optional\s+)?(?:sauces?|dressings?|marinades?|toppings?|fillings?|crusts?|glazes?|frostings?|icings?|doughs?|batters?|bases?|garnish(?:es)?|salads?|sandwich(?:es)?|assembly|crumble|streusel|rub|brine|slaw|cake|decorations?|garnishings?|extras|sides?|spices|seasonings|aromatics|vegetables|veggies|tadka|tempering|(?:special\s+)?equipment|add-ins|mix-ins|serving suggestions|optional|others?)$/i;
 
 /** The section's name when the line is a heading; undefined when it reads as an ingredient. */
 export function sectionHeading(line: string): string | undefined {
