@@ -43,6 +43,10 @@ const reached: [string, string, string[]][] = [
   // The animal and its cut with words between them; beef's cuts are named without the animal.
   ["boneless beef top round steak", "top round steak", ["boneless", "beef"]],
   ["boneless pork roast shoulder", "pork shoulder", ["boneless", "roast"]],
+  // Crumbs of a thing, a salad dressing, a dairy product of whole or skimmed milk.
+  ["pretzel crumbs", "pretzel", ["crumbs"]],
+  ["dried Italian salad dressing mix", "Italian dressing mix", ["salad", "dried"]],
+  ["Lifeway Organic Plain Whole Milk Kefir", "Kefir", ["Whole Milk", "Lifeway", "Organic", "Plain"]],
   // A page's button read with the line.
   ["broccoli florets shopping list", "broccoli", ["florets"]],
   // A blend or tubes of a thing are the thing.

@@ -23,7 +23,8 @@ export interface RewordedName {
 // Words that only say which of a thing's kinds, the kind's own name given elsewhere ("sharp variety", "any brand").
 // Tubes of pasta ("manicotti pasta tubes") are the pasta; a blend of spices or herbs ("chai spice blend") is the spice
 // (a blend of other things is a product of its own: "lemon pepper blend" asks).
-const fillerWord = /^(?:variety|varieties|type|kind|style|brand|garnish|tubes)$/i;
+// Crumbs of a thing are the thing crushed ("pretzel crumbs"); "bread crumbs" and "cracker crumbs" are found whole first.
+const fillerWord = /^(?:variety|varieties|type|kind|style|brand|garnish|tubes|crumbs)$/i;
 const blendOf = /^(?:spices?|seasonings?|herbs?)$/i;
 const animals = /^(?:beef|pork|lamb|veal|chicken|turkey|duck|venison|goat)$/i;
 const cuts =
@@ -58,6 +59,13 @@ export function rewordedNames(name: string): RewordedName[] {
   // "zest from lemon", "juice of lime": the part of a thing, as the shop names it ("lemon zest").
   const partOf = /^([\p{L}'’]+) (?:from|of) (?:an? |the )?([\p{L}'’]+(?: [\p{L}'’]+)?)$/iu.exec(name.trim());
   if (partOf) add(`${partOf[2]} ${partOf[1]}`, [], "described");
+  // "Italian salad dressing mix" is the Italian dressing mix; "whole milk kefir" or "2% milk cottage cheese" the kefir
+  // or cottage cheese, of whole or 2% milk.
+  if (/\bsalad dressings?\b/i.test(name)) add(name.replace(/\bsalad (dressings?)\b/i, "$1"), ["salad"]);
+  const milkOf =
+    /^(.*?)\b((?:whole|skim(?:med)?|low-fat|lowfat|nonfat|non-fat|fat-free|full-fat|\d+%) milk) (\p{L}.*)$/iu
+      .exec(name.trim());
+  if (milkOf) add(`${milkOf[1]}${milkOf[3]}`, [milkOf[2]]);
   // "broccoli florets shopping list": a page's button read with the line.
   const withoutButton = name.replace(/\s+shopping list$/i, "");
   if (withoutButton !== name) add(withoutButton, []);
