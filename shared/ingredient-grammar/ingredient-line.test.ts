@@ -12,6 +12,14 @@ const table: Row[] = [
   ["1 heaping cup flour", 1, "1", "cup", null, "flour", "heaping"],
   ["150g/5½oz plain flour", 150, "150", "g", null, "plain flour", "5 1/2oz"],
   ["four eggs", 4, "4", null, null, "eggs", null, ["no_unit"]],
+  // A decimal comma, as much of Europe writes it; three digits after a comma are thousands.
+  ["0,5 kg potatoes", 0.5, "0.5", "kg", null, "potatoes", null],
+  ["2,5 cups flour", 2.5, "2.5", "cup", null, "flour", null],
+  ["1,000 g flour", 1000, "1000", "g", null, "flour", null],
+  // Scandinavian spoons: Norwegian "ss" and "ts", Swedish "msk" and "tsk".
+  ["4 ss olive oil", 4, "4", "tbsp", null, "olive oil", null],
+  ["1 ts salt", 1, "1", "tsp", null, "salt", null],
+  ["2 msk butter", 2, "2", "tbsp", null, "butter", null],
   // A parenthesis left open: what follows it is the aside all the same.
   ["2 spring onions (sliced in half", 2, "2", null, null, "spring onions", "sliced in half", ["no_unit"]],
   ["1 cup rice (about 200 g", 1, "1", "cup", null, "rice", "about 200 g"],

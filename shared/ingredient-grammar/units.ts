@@ -6,8 +6,9 @@ export type Unit = (typeof catalogUnits)[number];
 // "clove", "pinch" or "bunch" stay part of the name for the person to correct.
 const aliases: Record<Unit, readonly string[]> = {
   cup: ["cup", "cups", "c"],
-  tbsp: ["tbsp", "tbsps", "tbs", "tbl", "tblsp", "tablespoon", "tablespoons"],
-  tsp: ["tsp", "tsps", "teaspoon", "teaspoons"],
+  // Scandinavian spoons too: Norwegian "ss" and "ts", Swedish "msk" and "tsk", Danish "spsk".
+  tbsp: ["tbsp", "tbsps", "tbs", "tbl", "tblsp", "tablespoon", "tablespoons", "ss", "msk", "spsk"],
+  tsp: ["tsp", "tsps", "teaspoon", "teaspoons", "ts", "tsk"],
   ml: ["ml", "mls", "milliliter", "milliliters", "millilitre", "millilitres"],
   l: ["l", "liter", "liters", "litre", "litres"],
   "fl oz": ["fl oz", "fl. oz", "fluid ounce", "fluid ounces", "floz"],

@@ -9,7 +9,9 @@ import { isMeasureWord } from "../measure-words.ts";
 /** The amount at the start, and what is said right after it (asides, "x", "to taste"). */
 export function readAmount(reading: Reading): void {
   // "1, 14 oz can of milk": a comma between the count and the size of each ("1,5 kg" has no space: no count).
-  let text = reading.text.replace(/^(\d+),\s+(?=\d)/, "$1 ");
+  // "1,5 dl", "0,5 kg": a decimal comma, as much of Europe writes it; three digits after it are thousands ("1,000 g").
+  let text = reading.text.replace(/^(\d+),\s+(?=\d)/, "$1 ").replace(/^(\d+),(\d{1,2})(?=\s|[a-zA-Z]|$)/, "$1.$2")
+    .replace(/^(\d{1,3}),(\d{3})(?=\s|[a-zA-Z]|$)/, "$1$2");
   let quantity = leadingQuantity(text);
   // "1 each bay leaves", "2 ea. onions": so many, each one of the thing.
   if (quantity) text = quantity.rest.replace(/^\s*(?:each|ea\.?)\s+(?=[a-zA-Z])/i, " ");
