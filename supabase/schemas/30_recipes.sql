@@ -163,7 +163,7 @@ $$;
 grant execute on function private.live_recipe(uuid,uuid,boolean) to authenticated;
 
 -- Ordered by title (case-folded), then id; the cursor is the last row's pair.
-create function app.recipe_list(p_household_id uuid, p_input jsonb) returns jsonb
+create function app.recipe_list(p_household_id uuid, p_input jsonb) returns json
 language plpgsql stable
 set search_path = ''
 as $$
@@ -176,8 +176,10 @@ declare
   v_unfiltered boolean := cardinality(v_tags) = 0 and v_min_rating is null and p_input ->> 'query' is null;
   v_after_title text;
   v_after_id uuid;
-  v_rows jsonb;
-  v_last jsonb;
+  v_rows json;
+  v_more boolean;
+  v_last_title text;
+  v_last_id uuid;
 begin
   if v_after is not null then
     v_after_title := v_after ->> 't';
@@ -195,12 +197,17 @@ begin
   --   No title is empty (a check of the table), so ('', nil uuid) is before every recipe.
   -- * filtered: the filters' "x is null or ..." terms make the cached generic plan guess a row or two, so it
   --   reads the household's recipes and sorts the matches.
-  select coalesce(jsonb_agg(jsonb_build_object(
-      'id', page.id, 'title', page.title, 'tags', to_jsonb(page.tags), 'rating', page.rating,
+  -- The reply is json, built once and sent as built (private.invoke_json): the page of limit + 1 rows is numbered,
+  -- the first limit become the reply, and the limit-th is where the next page starts.
+  select coalesce(json_agg(json_build_object(
+      'id', page.id, 'title', page.title, 'tags', page.tags, 'rating', page.rating,
       'servings', page.servings, 'photo_path', page.photo_path, 'updated_at', page.updated_at
-    ) order by page.sort_title, page.id), '[]'::jsonb)
-  into v_rows
-  from (
+    ) order by page.sort_title, page.id) filter (where page.n <= v_limit), '[]'::json),
+    count(*) > v_limit,
+    max(page.sort_title) filter (where page.n = v_limit),
+    (array_agg(page.id) filter (where page.n = v_limit))[1]
+  into v_rows, v_more, v_last_title, v_last_id
+  from (select chosen.*, row_number() over (order by chosen.sort_title, chosen.id) as n from (
     (select lower(r.title) as sort_title, r.id, r.title, r.tags, r.rating, r.servings, r.photo_path, r.updated_at
      from public.recipes r
      where v_unfiltered
@@ -222,15 +229,10 @@ begin
        and (v_after_id is null or (lower(r.title), r.id) > (v_after_title, v_after_id))
      order by lower(r.title), r.id
      limit v_limit + 1)
-  ) page;
+  ) chosen) page;
 
-  if jsonb_array_length(v_rows) > v_limit then
-    v_rows := v_rows - v_limit;
-    v_last := v_rows -> (v_limit - 1);
-    return jsonb_build_object('recipes', v_rows, 'next_cursor', private.encode_cursor(
-      jsonb_build_object('t', lower(v_last ->> 'title'), 'i', v_last ->> 'id')));
-  end if;
-  return jsonb_build_object('recipes', v_rows, 'next_cursor', null);
+  return json_build_object('recipes', v_rows, 'next_cursor', case when v_more then private.encode_cursor(
+    jsonb_build_object('t', v_last_title, 'i', v_last_id)) end);
 end;
 $$;
 

@@ -249,9 +249,9 @@ begin
   select i.* into v_item from public.grocery_items i
   where i.id = v_item_id and i.household_id = p_household_id
   for no key update;
-  v_name := private.grocery_item_json(v_item) ->> 'name';
 
   if v_item.deleted_at is not null then
+    v_name := private.grocery_item_name(v_item);
     v_into := private.grocery_line_merged_into(v_item);
     if v_item.merged_into_id is not null and v_into.deleted_at is null then
       return private.grocery_refusal('NOT_FOUND', format(
@@ -270,9 +270,11 @@ begin
           || jsonb_build_object('deleted_at', v_item.deleted_at), 'merged_into', null));
   end if;
 
+  -- Most writes carry no seen_version (or come from a client that is up to date): they go on without a name looked up.
   if v_seen is null then
     return null;
   end if;
+  v_name := private.grocery_item_name(v_item);
   if v_seen > v_list.version then
     raise exception 'seen_version (%) is past this list''s version (%): it was not read from this list; re-read it with grocery.get_list',
       v_seen, v_list.version using errcode = 'MP409', column = 'seen_version';
