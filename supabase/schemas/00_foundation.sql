@@ -93,10 +93,16 @@ alter default privileges in schema public grant select on tables to meal_planner
 -- every function, and its rule won: the empty search_path changes nothing these bodies call, and the string bodies
 -- name every object with its schema. The cost is measured in the README (bench). No new function takes a
 -- SQL-standard body (design, section 11): one that reads a table's row type blocks adding a column to that table.
+-- plpgsql rather than sql: every tool call runs it, and a SQL function with a SET clause is planned again at every
+-- call before PostgreSQL 18 (supabase/tests/36-hot-paths-plan-once.sql).
 create function private.is_uuid(p_value text) returns boolean
-language sql immutable
+language plpgsql immutable
 set search_path = ''
-return p_value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+as $$
+begin
+  return p_value ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+end;
+$$;
 
 -- Keeps the row's origin as it was inserted; only updated_at moves. created_by
 -- may still become null, as on delete set null does when the user goes.

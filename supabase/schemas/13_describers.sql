@@ -188,14 +188,17 @@ grant execute on function private.amount_words(numeric,text,text) to authenticat
 -- grocery.add_text keeps what the person sent (the list and the text): the lines its tool read from the text and
 -- handed to the SQL are derived (its describer reads the text again) and its undo reads its reply, not its input.
 create function private.kept_input(p_tool text, p_input jsonb) returns jsonb
-language sql immutable
+language plpgsql immutable
 set search_path = ''
 as $$
-  select case
+begin
+  -- plpgsql, as private.is_uuid: every recorded write runs it.
+  return case
     when p_tool = 'household.join' and jsonb_typeof(p_input) = 'object' and p_input ? 'code'
       then p_input || '{"code": "not-kept"}'::jsonb
     when p_tool = 'grocery.add_text' and jsonb_typeof(p_input) = 'object' then p_input - 'lines'
-    else p_input end
+    else p_input end;
+end;
 $$;
 -- As private.invoke, which alone calls it: the functions' database role.
 grant execute on function private.kept_input(text,jsonb) to service_role;
