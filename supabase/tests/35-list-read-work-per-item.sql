@@ -70,20 +70,22 @@ from fixture;
 select tests.clear_authentication();
 
 -- The household's other items (another list's, and removed ones, which a household gathers over months) cost the
--- read of a list nothing: it finds the list's rows by list and household, never by the household's every item.
+-- read of a list little: it finds the list's rows by list and household, never by the household's every item. When
+-- this was written, 6,000 more items cost the read 0 buffers on PostgreSQL 17, 9 on 15 and 11 on 18; reading the
+-- household's items to find the list's, as the list index alone let the plan do on 17, cost 51.
 alter table measured add column crowded bigint;
 create temporary table elsewhere on commit drop as
 select tests.create_list(household_id, 'Months of shopping') as list_id from fixture;
 insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit, deleted_at)
 select e.list_id, f.household_id, s.ingredient_id, 1, s.unit, case when g % 2 = 0 then now() end
-from fixture f cross join elsewhere e cross join generate_series(1, 3000) g join sold s on s.n = 1 + g % 40;
+from fixture f cross join elsewhere e cross join generate_series(1, 6000) g join sold s on s.n = 1 + g % 40;
 analyze public.grocery_items;
 select tests.authenticate_as('reader@work-per-item.test');
 select pg_temp.buffers_of_read(small_list) from fixture;
 update measured set crowded = (select pg_temp.buffers_of_read(small_list) from fixture);
 select tests.clear_authentication();
-select cmp_ok(crowded - small, '<=', 2::bigint,
-  format('3,000 more items elsewhere in the household cost the read nothing: %s buffers, then %s', small, crowded))
+select cmp_ok(crowded - small, '<=', 20::bigint,
+  format('6,000 more items elsewhere in the household cost the read at most 20 buffers: %s, then %s', small, crowded))
 from measured;
 
 select is(jsonb_array_length(reply -> 'items'), 40, 'the large list has 40 items') from replies;
