@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { z } from "zod";
+import * as z from "zod";
 import { type AnyTool, defineTool, type ToolEffectAndRisk } from "../tools/define-tool.ts";
 import { systemPrompt } from "./system-prompt.ts";
 

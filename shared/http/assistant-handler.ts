@@ -1,5 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { z } from "zod";
+import * as z from "zod";
 import { type AccessTokenVerifier, type AuthenticatedUser, requireUser } from "../auth/access-token.ts";
 import { verifierFromEnv } from "../auth/verifier-from-env.ts";
 import { databaseClient, type Sql } from "../db/client.ts";

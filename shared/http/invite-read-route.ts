@@ -2,7 +2,7 @@
 // say "Join The Smiths — Alice invited you" before the person has an account. Not a tool: every tool runs as a
 // user (design §4); this route runs one definer function (private.read_invite_anonymously) that answers only the
 // household's name and the inviter's display name, for a code that would let someone join now.
-import { z } from "zod";
+import * as z from "zod";
 import type { Queryable } from "../db/client.ts";
 import { databaseErrorToAppError } from "../db/sql-errors.ts";
 import { AppError } from "../errors.ts";

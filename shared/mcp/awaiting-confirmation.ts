@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { errorStatus } from "../errors.ts";
 import type { AnyTool } from "../tools/define-tool.ts";
 import type { PendingAction } from "../agent/turn-events.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 // The Edge Runtime's Deno 2.1 finds no types for this package's ".js" subpaths; the map's .d.ts names them.
 // @ts-types="@modelcontextprotocol/sdk/types.d.ts"
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";

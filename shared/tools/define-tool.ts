@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import { sqlFunctionName } from "./tool-names.ts";
 import type { Mentions, Names, NameTables, Recorded } from "./describe/names.ts";

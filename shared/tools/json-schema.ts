@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { AnyTool } from "./define-tool.ts";
 
 export type JsonSchema = Record<string, unknown>;

@@ -1,6 +1,6 @@
 // The build step of the tool authoring guide: every tool's metadata, schema and both doc tiers are checked.
 import assert from "node:assert/strict";
-import { z } from "zod";
+import * as z from "zod";
 import type { ToolContext } from "./define-tool.ts";
 import { type JsonSchema, toolJsonSchema } from "./json-schema.ts";
 import { toAnthropicTools, toOpenAiTools } from "./provider-exports.ts";

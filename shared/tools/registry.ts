@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import type { AnyTool } from "./define-tool.ts";
 import { groupOf } from "./tool-names.ts";
 import { recipeTools } from "./recipe/tools.ts";

@@ -3,7 +3,7 @@
 // name. Every shape is fixed by a jsonb_build_object, so every object is strict.
 // Entities carry their own key as `id` (as private.grocery_item_json does) and name others `<entity>_id`.
 // Timestamps are ISO 8601 strings, dates YYYY-MM-DD, quantities JSON numbers from numeric columns.
-import { z } from "zod";
+import * as z from "zod";
 
 export const id = z.guid();
 export const timestamp = z.iso.datetime({ offset: true });

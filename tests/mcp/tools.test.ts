@@ -2,7 +2,7 @@
 // write called as a user (the write waits as a pending action until confirmed in the app), and the household
 // rules. The client itself checks every structuredContent against the tool's advertised outputSchema.
 import assert from "node:assert/strict";
-import { z } from "zod";
+import * as z from "zod";
 import { allTools, findTool } from "../../shared/tools/registry.ts";
 import { providerInputSchema } from "../../shared/tools/json-schema.ts";
 import { fromProviderName, toProviderName } from "../../shared/tools/tool-names.ts";

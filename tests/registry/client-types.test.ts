@@ -1,7 +1,7 @@
 // Compile-time checks (deno check runs them before any test): the typed client's generated types are the Zod
 // schemas' types, tool by tool, so the web app types what the server validates and returns.
 import assert from "node:assert/strict";
-import type { z } from "zod";
+import type * as z from "zod";
 import type { ToolsClient, ToolTypes } from "../../shared/client/tools-client.generated.ts";
 import type { RegisteredTool as Registered } from "../../shared/tools/registry.ts";
 type ZodInput<Name> = z.input<Extract<Registered, { name: Name }>["inputSchema"]>;

@@ -4,7 +4,7 @@
 // decimal, a real calendar date, "ingredient_id or name"), where only Zod refuses, and only with a custom issue.
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import type { z } from "zod";
+import type * as z from "zod";
 import { toolJsonSchema, toolOutputJsonSchema } from "../../shared/tools/json-schema.ts";
 import { allTools, findTool } from "../../shared/tools/registry.ts";
 import { valueOf } from "./json-schema-arbitrary.ts";

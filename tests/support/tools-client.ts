@@ -1,5 +1,5 @@
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
-import { z } from "zod";
+import * as z from "zod";
 import { findTool, type ToolName, type ToolOutput } from "../../shared/tools/registry.ts";
 import { functionsUrl, stackEnv, type TestUser } from "./stack.ts";
 

@@ -1,6 +1,6 @@
 // What the change feed's SQL functions return (private.invoke's "data"). The rules every shape follows are in
 // ../result-fields.ts.
-import { z } from "zod";
+import * as z from "zod";
 import { nextCursor } from "../fields.ts";
 import { id, timestamp } from "../result-fields.ts";
 import { AisleOrder, changeVersion, GroceryListItem } from "../grocery/results.ts";

@@ -1,5 +1,5 @@
 // The change feed: pull what changed after a version, for live lists and the week.
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../define-tool.ts";
 import { checkPlannerSpan, dateField, textField } from "../fields.ts";
 import { changesDocs } from "./docs.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { ErrorType } from "../../errors.ts";
 import { chatInput } from "../../http/assistant-handler.ts";
 import type { JsonSchema } from "../json-schema.ts";

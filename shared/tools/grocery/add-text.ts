@@ -1,7 +1,7 @@
 // grocery.add_text: the quick add. What a person typed is cut into lines (typed-lines.ts), each read as a recipe
 // line is read (shared/ingredient-grammar), and sent in one call to app.grocery_add_text, which looks the names up
 // as recipe.parse_text does and merges every line as grocery.push_ingredients and grocery.add_item do.
-import { z } from "zod";
+import * as z from "zod";
 import { AppError } from "../../errors.ts";
 import { foldIngredientName } from "../../ingredient-grammar/fold-name.ts";
 import { parseIngredientLine } from "../../ingredient-grammar/ingredient-line.ts";

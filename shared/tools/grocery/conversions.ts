@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../define-tool.ts";
 import { idField, unitField } from "../fields.ts";
 import { groceryListId } from "./tools.ts";

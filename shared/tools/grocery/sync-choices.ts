@@ -1,6 +1,6 @@
 // What the person chooses when the week goes to a list: which planned meals go on it (leave_out_meal_ids) and which
 // on-hand ingredients go on anyway (include_ingredient_ids), and what grocery.sync_plan says about both.
-import { z } from "zod";
+import * as z from "zod";
 import { mealTypes, units } from "../fields.ts";
 import { id } from "../result-fields.ts";
 import { GrocerySyncPlanResult } from "./results.ts";

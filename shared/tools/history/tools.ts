@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../define-tool.ts";
 import { idField, pageFields } from "../fields.ts";
 import { historyDocs } from "./docs.ts";

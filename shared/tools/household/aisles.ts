@@ -1,6 +1,6 @@
 // Aisles: the order of the grocery categories for a household's shop. Each item's category and what to
 // buy come with grocery.get_list and grocery.changes.
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../define-tool.ts";
 import { groceryCategories } from "../fields.ts";
 import { aisleDocs } from "./docs-aisles.ts";

@@ -1,6 +1,6 @@
 // Invite links as objects: an owner lists the household's invites and revokes one.
 // (household.create_invite and household.join are in household.ts.)
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../define-tool.ts";
 import { idField, pageFields } from "../fields.ts";
 import { householdInviteDocs } from "./docs-invites.ts";

@@ -1,6 +1,6 @@
 // On hand: the ingredients a household always has (salt, oil, flour). grocery.sync_plan leaves them off the list
 // and lists them apart, unless the person includes them anyway.
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../define-tool.ts";
 import { emptyInput, idField } from "../fields.ts";
 import { onHandDocs } from "./docs-on-hand.ts";

@@ -1,6 +1,6 @@
 // What the household tools' SQL functions return (private.invoke's "data"). The rules every shape follows are in
 // ../result-fields.ts.
-import { z } from "zod";
+import * as z from "zod";
 import { groceryCategories, nextCursor } from "../fields.ts";
 import { householdRole, id, timestamp } from "../result-fields.ts";
 import { AisleOrder } from "../grocery/results.ts";

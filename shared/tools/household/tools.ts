@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { describeCreateInvite, inviteCodeField } from "./invites.ts";
 import { defineTool } from "../define-tool.ts";
 import { emptyInput, idField, textField } from "../fields.ts";

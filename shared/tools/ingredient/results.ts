@@ -1,6 +1,6 @@
 // What the ingredient tools' SQL functions return (private.invoke's "data"). The rules every shape follows are in
 // ../result-fields.ts.
-import { z } from "zod";
+import * as z from "zod";
 import { id, timestamp } from "../result-fields.ts";
 
 export const Ingredient = z.strictObject({

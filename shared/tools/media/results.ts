@@ -1,6 +1,6 @@
 // What the media tools' SQL functions return (private.invoke's "data"). The rules every shape follows are in
 // ../result-fields.ts.
-import { z } from "zod";
+import * as z from "zod";
 import { RecipeDraft } from "../recipe/results.ts";
 
 export const MediaOcrImageResult = z.strictObject({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../define-tool.ts";
 import { AppError } from "../../errors.ts";
 import { checkImage, decodedBytes, type ImageHeader, jpegLeastBytes } from "../../images/image-type.ts";

@@ -1,6 +1,6 @@
 // What the planner tools' SQL functions return (private.invoke's "data"). The rules every shape follows are in
 // ../result-fields.ts.
-import { z } from "zod";
+import * as z from "zod";
 import { mealTypes, nextCursor, weekdays } from "../fields.ts";
 import { id, timestamp } from "../result-fields.ts";
 import { RecipeIngredientLine } from "../recipe/results.ts";

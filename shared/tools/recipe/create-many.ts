@@ -1,6 +1,6 @@
 // recipe.create_many: the recipes of a collection read from another app (recipe.import_file's ready drafts) saved
 // in one call, each all or nothing, found again by their source identity on a second import.
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../define-tool.ts";
 import { textField } from "../fields.ts";
 import { counted, listFirstWords } from "../describe/wording.ts";

@@ -1,5 +1,5 @@
 // recipe.export's input and reply.
-import { z } from "zod";
+import * as z from "zod";
 import { collectionLimits } from "../../recipe-collections/collection-limits.ts";
 import { Recipe } from "./results.ts";
 

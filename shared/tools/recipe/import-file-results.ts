@@ -1,5 +1,5 @@
 // recipe.import_file's input and reply: the contract the app's import screen and the bulk save build on.
-import { z } from "zod";
+import * as z from "zod";
 import { nextCursor, textField } from "../fields.ts";
 import { collectionLimits, importFileBodyBytes } from "../../recipe-collections/collection-limits.ts";
 import { RecipeDraft } from "./results.ts";

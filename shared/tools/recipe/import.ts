@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { env } from "../../config/env.ts";
 import { AppError } from "../../errors.ts";
 import { fetchPage, pageLimits } from "../../page-fetching/fetch-page.ts";

@@ -1,5 +1,5 @@
 // What app.recipe_create_many returns: one result per recipe given, in their order, and the counts.
-import { z } from "zod";
+import * as z from "zod";
 import { id } from "../result-fields.ts";
 
 export const CollectionRecipeStatus = z.enum(["created", "updated", "restored", "skipped", "refused"]);

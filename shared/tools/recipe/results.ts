@@ -1,6 +1,6 @@
 // What the recipe tools' SQL functions return (private.invoke's "data"). The rules every shape follows are in
 // ../result-fields.ts.
-import { z } from "zod";
+import * as z from "zod";
 import { nextCursor, units } from "../fields.ts";
 import { id, timestamp } from "../result-fields.ts";
 import { Ingredient, IngredientSearchResult } from "../ingredient/results.ts";

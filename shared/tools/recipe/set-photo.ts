@@ -1,7 +1,7 @@
 // recipe.set_photo: which photo a recipe shows. The photo itself is uploaded to Supabase Storage first (the private
 // bucket recipe-photos, under <household_id>/<recipe_id>/, by the app with supabase.storage); this records its path
 // on the recipe, so recipe.get and recipe.list return it without listing Storage.
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool } from "../define-tool.ts";
 import { toolDoc } from "../docs/tool-doc.ts";
 import { idField, textField } from "../fields.ts";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { defineTool, type ToolContext } from "../define-tool.ts";
 import { AppError } from "../../errors.ts";
 import { foldIngredientName } from "../../ingredient-grammar/fold-name.ts";
