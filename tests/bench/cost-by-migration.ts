@@ -86,6 +86,10 @@ async function prepare(version: string): Promise<Target> {
     from generate_series(1, 1000) g order by g returning id`).map((row) => row.id);
   await sql`analyze`;
   const claims = { sub: user.id, role: "authenticated", aud: "authenticated", email: "bisect@example.com" };
+  // The call the functions make at that version: private.invoke_json once it exists (its reply sent as built),
+  // private.invoke before.
+  const [{ answersJson }] = await sql<{ answersJson: boolean }[]>`
+    select to_regprocedure('private.invoke_json(jsonb)') is not null as "answersJson"`;
   const call = (tool: string, input: unknown) => {
     const record = invokeRecord({
       user: { id: user.id, claims },
@@ -96,7 +100,10 @@ async function prepare(version: string): Promise<Target> {
       scope: "household",
       isWrite: !tool.includes(".get_"),
     });
-    return sql`select private.invoke(${sql.json(record as unknown as postgres.JSONValue)}) is not null as ok`;
+    const request = sql.json(record as unknown as postgres.JSONValue);
+    return answersJson
+      ? sql`select private.invoke_json(${request}) is not null as ok`
+      : sql`select private.invoke(${request}) is not null as ok`;
   };
   const [{ pid }] = await sql<{ pid: number }[]>`select pg_backend_pid() as pid`;
   const cpuNs = async () => Number((await Deno.readTextFile(`/proc/${pid}/schedstat`)).split(" ")[0]);
