@@ -1,7 +1,7 @@
 import postgres from "postgres";
 import { invocationRetentionMilliseconds } from "../../../shared/client/replay-window.ts";
 import { authSettingsFromEnv } from "../auth/settings.ts";
-import { sweepOrphanedPhotos } from "../storage/photo-sweep.ts";
+import { sweepOrphanedPhotos } from "../../../shared/storage/photo-sweep.ts";
 
 /**
  * How long invocation records (idempotency keys and stored replies) are kept: a week, the figure the typed client
