@@ -1,0 +1,3 @@
+import photoSweep from "./handler.ts";
+
+Deno.serve(photoSweep);
