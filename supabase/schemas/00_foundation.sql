@@ -124,10 +124,15 @@ $$;
 
 -- Keyset pages: a cursor is the last row's sort key as base64 JSON, opaque to callers, who pass
 -- next_cursor back unchanged; anything else is refused naming the field.
+-- plpgsql, as is_uuid: every page that has a next one runs it (supabase/tests/36-hot-paths-plan-once.sql).
 create function private.encode_cursor(p_key jsonb) returns text
-language sql immutable
+language plpgsql immutable
 set search_path = ''
-return pg_catalog.translate(pg_catalog.encode(pg_catalog.convert_to(p_key::text, 'UTF8'), 'base64'), E'\n', '');
+as $$
+begin
+  return pg_catalog.translate(pg_catalog.encode(pg_catalog.convert_to(p_key::text, 'UTF8'), 'base64'), E'\n', '');
+end;
+$$;
 grant execute on function private.encode_cursor(jsonb) to authenticated;
 
 -- An immutable function may be evaluated when a caller is planned, so plpgsql_check ran these with their constant
@@ -143,14 +148,18 @@ begin
   if p_cursor is null then
     return null;
   end if;
-  v_key := pg_catalog.convert_from(pg_catalog.decode(p_cursor, 'base64'), 'UTF8')::jsonb;
-  if jsonb_typeof(v_key) is distinct from 'object' then
-    raise exception 'not an object';
-  end if;
+  -- The block that catches a bad cursor starts a subtransaction: only a call with a cursor pays for it, not every
+  -- first page.
+  begin
+    v_key := pg_catalog.convert_from(pg_catalog.decode(p_cursor, 'base64'), 'UTF8')::jsonb;
+    if jsonb_typeof(v_key) is distinct from 'object' then
+      raise exception 'not an object';
+    end if;
+  exception when others then
+    raise exception 'cursor is not one this tool returned; pass next_cursor back unchanged'
+      using errcode = 'MP400', column = 'cursor';
+  end;
   return v_key;
-exception when others then
-  raise exception 'cursor is not one this tool returned; pass next_cursor back unchanged'
-    using errcode = 'MP400', column = 'cursor';
 end;
 $$;
 grant execute on function private.decode_cursor(text) to authenticated;

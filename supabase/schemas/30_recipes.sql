@@ -169,10 +169,12 @@ set search_path = ''
 as $$
 declare
   v_limit integer := coalesce((p_input ->> 'limit')::integer, 20);
-  v_tags text[] := private.text_array(p_input -> 'tags');
+  -- The helpers run only for what was given: an app's plain listing gives none of tags, query or cursor, and each
+  -- call of a function with a SET clause costs a configuration save and restore.
+  v_tags text[] := case when p_input ? 'tags' then private.text_array(p_input -> 'tags') else '{}' end;
   v_min_rating integer := (p_input ->> 'min_rating')::integer;
-  v_pattern text := '%' || private.escape_like(p_input ->> 'query') || '%';
-  v_after jsonb := private.decode_cursor(p_input ->> 'cursor');
+  v_pattern text := case when p_input ? 'query' then '%' || private.escape_like(p_input ->> 'query') || '%' end;
+  v_after jsonb := case when p_input ? 'cursor' then private.decode_cursor(p_input ->> 'cursor') end;
   v_unfiltered boolean := cardinality(v_tags) = 0 and v_min_rating is null and p_input ->> 'query' is null;
   v_after_title text;
   v_after_id uuid;

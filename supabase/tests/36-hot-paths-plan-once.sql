@@ -40,7 +40,12 @@ $$;
 
 select pg_temp.count_call('grocery.get_list', 'grocery.get_list',
   jsonb_build_object('grocery_list_id', list_id), false) from fixture;
-select pg_temp.count_call('recipe.list', 'recipe.list', '{"limit": 20}', false);
+-- A page with a next one: 3 recipes, 2 a page.
+select tests.call_tool('cook@plan-once.test', 'recipe.create', jsonb_build_object('title', title, 'servings', 2,
+  'ingredients', jsonb_build_array(jsonb_build_object('ingredient_id', tests.ingredient('onion'), 'quantity', 1,
+  'unit', 'whole'))), jsonb_build_object('household_id', (select household_id from fixture)))
+from unnest(array['Broth', 'Curry', 'Dal']) title;
+select pg_temp.count_call('recipe.list', 'recipe.list', '{"limit": 2}', false);
 select pg_temp.count_call('grocery.check_item', 'grocery.check_item',
   jsonb_build_object('grocery_item_id', (select item_id from items limit 1)), true);
 select pg_temp.count_call('grocery.uncheck_item', 'grocery.uncheck_item',
