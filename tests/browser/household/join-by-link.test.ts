@@ -59,8 +59,13 @@ browserTest("someone with an account signs in through the link and is in the hou
   await carol.goto(run.appUrl);
   await signUp(carol, carolEmail, "Carol's kitchen");
   await carol.getByRole("button", { name: "Sign out" }).click();
+  // Signed out before the link is opened: a sign-out still under way could otherwise land after the link's page.
+  await carol.getByRole("heading", { name: "Sign in", exact: true }).waitFor();
   await carol.goto(link);
-  await carol.getByRole("heading", { level: 2, name: "Join The Journeys — Alice invited you" }).waitFor();
+  await carol.getByRole("heading", { level: 2, name: "Join The Journeys — Alice invited you" }).waitFor()
+    .catch(async (error) => {
+      throw new Error(`${error}\nThe page said: ${(await carol.locator("body").innerText()).slice(0, 1500)}`);
+    });
   // Signed out in this tab, the page may still be the sign-in form, or open on the sign-up the link offers.
   const signInInstead = carol.getByRole("button", { name: "Sign in with a password" });
   if (await signInInstead.isVisible()) await signInInstead.click();
