@@ -167,7 +167,7 @@ export async function startStack(
       stop: async () => {
         await forgetRunningStack();
         await realtime.close();
-        await gateway.server.shutdown();
+        await shutdownWithin(gateway.server, stopGraceMilliseconds);
         await auth.close();
         await storage.close();
         await closeDatabaseClient();
@@ -177,5 +177,25 @@ export async function startStack(
   } catch (error) {
     if (cluster.started) await cluster.stop();
     throw error;
+  }
+}
+
+/** How long stopping waits for the API's requests still under way before it goes on without them. */
+export const stopGraceMilliseconds = 5_000;
+
+/**
+ * A graceful shutdown waits for every connection's request to end. One whose client has gone while its handler
+ * still waits (a stream nobody reads any more) kept the test command from ever finishing, so the wait is bounded:
+ * after it the stack stops anyway, and says so.
+ */
+export async function shutdownWithin(server: Deno.HttpServer, milliseconds: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<"timed out">((resolve) => {
+    timer = setTimeout(() => resolve("timed out"), milliseconds);
+  });
+  const outcome = await Promise.race([server.shutdown().then(() => "stopped" as const), timedOut]);
+  clearTimeout(timer);
+  if (outcome === "timed out") {
+    console.error(`The API still had requests under way after ${milliseconds} ms; stopping without them.`);
   }
 }
