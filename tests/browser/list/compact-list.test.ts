@@ -141,10 +141,12 @@ Deno.test({
       assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-label")), "Options for onion");
       // Enter, then the action by keys: the amount's field has the focus, a new amount is saved.
       await page.keyboard.press("Enter");
+      await panel.waitFor({ state: "visible" });
       await page.keyboard.press("Tab");
       await page.keyboard.press("Enter");
       const amount = page.getByRole("form", { name: "Amount of onion" }).getByLabel("Amount");
-      assert.equal(await amount.evaluate((input) => input === document.activeElement), true);
+      // The field takes the focus once it is drawn, which a loaded machine can delay past the next line.
+      await page.waitForFunction((input) => input === document.activeElement, await amount.elementHandle());
       await amount.fill("4");
       await page.keyboard.press("Enter");
       await page.locator('li.item:not(.pending)[data-item="onion"] .said', { hasText: "4 onions" }).waitFor();
