@@ -286,12 +286,15 @@ begin
 end;
 $$;
 
+-- plpgsql: called with perform, an SQL function's body was parsed and planned again at every call.
 create function private.remember_version(p_key text, p_version bigint) returns void
-language sql
+language plpgsql
 set search_path = ''
 as $$
-  select pg_catalog.set_config('meal_planner.versions',
+begin
+  perform pg_catalog.set_config('meal_planner.versions',
     coalesce(pg_catalog.current_setting('meal_planner.versions', true), '') || p_key || '=' || p_version || ';', true);
+end;
 $$;
 
 create trigger on_auth_user_created_create_personal_household after insert on auth.users

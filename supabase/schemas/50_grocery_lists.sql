@@ -55,8 +55,10 @@ create policy "Members can edit their household's grocery lists" on public.groce
   for update to authenticated
   using (household_id in (select private.member_household_ids()))
   with check (household_id in (select private.member_household_ids()));
+-- Only the list's own changes call it: the raise by private.list_version_for_change (every item write's first) skips
+-- the call.
 create trigger grocery_lists_version before update on public.grocery_lists
-  for each row execute function private.stamp_grocery_list_version();
+  for each row when (new.version = old.version) execute function private.stamp_grocery_list_version();
 
 create or replace function private.grocery_list_summary_json(p_list public.grocery_lists, p_item_count bigint,
   p_unchecked_count bigint) returns jsonb

@@ -3,7 +3,7 @@
 -- to add, skips them (its WHEN clause); any other update, or one that touches created_*, still meets it.
 begin;
 set local search_path to public, extensions, tests;
-select plan(7);
+select plan(8);
 
 select tests.create_user('alice@test');
 select tests.create_user('bob@test');
@@ -62,6 +62,18 @@ update grocery_items set created_by = null, updated_at = now() - interval '1 day
 where grocery_list_id = (select list_id from fixture);
 select is((select created_by from pg_temp.stamps()), null, 'created_by may be cleared (its user deleted)');
 select is((select updated_ago from pg_temp.stamps()), '0'::interval, 'and the row is stamped now all the same');
+
+-- A list's updated_at moves with its items, with no trigger of its own: the transaction's first change to a list
+-- raises the list's version by updating its row, which stamps it. Forgetting the versions taken stands in for a new
+-- transaction (the push above already took this list's).
+alter table grocery_lists disable trigger grocery_lists_stamp_update;
+update grocery_lists set updated_at = now() - interval '1 hour' where id = (select list_id from fixture);
+alter table grocery_lists enable trigger grocery_lists_stamp_update;
+select set_config('meal_planner.versions', '', true);
+select tests.call_tool('alice@test', 'grocery.check_item', jsonb_build_object('grocery_item_id',
+  (select i.id from grocery_items i where i.grocery_list_id = (select list_id from fixture))));
+select is((select now() - l.updated_at from grocery_lists l where l.id = (select list_id from fixture)),
+  '0'::interval, 'checking an item stamps its list');
 
 select * from finish();
 rollback;

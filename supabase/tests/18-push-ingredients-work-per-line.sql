@@ -4,7 +4,7 @@
 -- holds on any machine: it counts calls, never time. The versions and the poke are what the change feed promises.
 begin;
 set local search_path to public, extensions, tests;
-select plan(9);
+select plan(10);
 
 select tests.create_user('alice@test');
 create temporary table fixture on commit drop as
@@ -38,8 +38,10 @@ select tests.clear_authentication();
 
 select is(response -> 'summary', '{"lines_received": 40, "items_added": 20, "items_merged": 20}'::jsonb,
   'the push merged 20 lines and added 20 items') from result;
-select is(pg_temp.calls_of(array['stamp_grocery_item_version']), 0::numeric,
-  'no item trigger call per merged or added row: each carries the version the list took');
+select is(pg_temp.calls_of(array['stamp_grocery_item_version', 'list_version_for_change']), 0::numeric,
+  'no version taken per merged or added row: each carries the version the list took');
+select is(pg_temp.calls_of(array['stamp_grocery_item_update']), 20::numeric,
+  'one item trigger call per merged row (its amount changed, and with it amount_version), none per added row');
 select is(pg_temp.calls_of(array['grocery_item_as_json', 'grocery_item_json']), 0::numeric,
   'no function call per item of the reply');
 select is((select count(distinct i.version) from grocery_items i join fixture f on i.grocery_list_id = f.list_id),

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { cpSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { catalogDifferences, catalogSnapshot } from "./catalog-snapshot.ts";
-import { generateMigration } from "./schema-migration.ts";
+import { generateMigration, planMigration } from "./schema-migration.ts";
 import { databaseFromMigrations, databaseFromSchemas, dropDatabase } from "./schema-databases.ts";
 import { projectRoot } from "../stack/stack-config.ts";
 import { bootstrapFiles } from "../stack/migrations.ts";
@@ -128,4 +128,17 @@ Deno.test({
       Deno.removeSync(root, { recursive: true });
     }
   },
+});
+
+Deno.test("a dropped function comes after the dropped trigger that called it", () => {
+  const fromMigrations = {
+    "function private.stamp()": "plpgsql stamp acl={}",
+    "trigger public.items trigger items_stamp": "before update execute private.stamp()",
+  };
+  const { statements, refused } = planMigration(fromMigrations, {}, new Map());
+  assert.deepEqual(refused, []);
+  assert.deepEqual(statements, [
+    "drop trigger if exists items_stamp on public.items;",
+    "drop function private.stamp();",
+  ]);
 });

@@ -99,6 +99,8 @@ export function planMigration(
   definitions: Map<string, Definition>,
 ): PlannedMigration {
   const statements: string[] = [];
+  // Dropped functions go last: a trigger or policy that calls one is dropped (or redefined) before it.
+  const functionDrops: string[] = [];
   const refused: string[] = [];
   const keys = [...new Set([...Object.keys(fromMigrations), ...Object.keys(fromFiles)])].sort();
   const definitionOf = (key: string) => {
@@ -116,7 +118,7 @@ export function planMigration(
     const name = key.slice(kind.length + 1);
     if (kind === "function") {
       const schemaKey = functionKeyOfCatalog(name);
-      if (after === undefined) statements.push(`drop function ${name};`);
+      if (after === undefined) functionDrops.push(`drop function ${name};`);
       else if (withoutAcl(before) !== withoutAcl(after)) {
         statements.push(definitionOf(schemaKey).replace(/^create\s+function/im, "create or replace function"));
       }
@@ -150,7 +152,7 @@ export function planMigration(
       );
     }
   }
-  return { statements, refused };
+  return { statements: [...statements, ...functionDrops], refused };
 }
 
 /** The next migration's version: now, or one past the newest migration when that is later. */
