@@ -1,4 +1,5 @@
 import { AppError } from "../errors.ts";
+import { bytesAtMost, declaredOver } from "./bounded-read.ts";
 
 export const defaultMaxBodyBytes = 1024 * 1024;
 
@@ -11,30 +12,10 @@ function isJsonMediaType(contentType: string): boolean {
   return mediaType === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(mediaType);
 }
 
-// Content-Length can be absent or wrong (chunked bodies), so the bytes are counted as they arrive too.
 async function readLimited(request: Request, maxBytes: number): Promise<Uint8Array> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  if (declaredOver(request.headers.get("content-length"), maxBytes)) throw tooLarge(maxBytes);
+  const bytes = await bytesAtMost(request.body, maxBytes);
+  if (!bytes) throw tooLarge(maxBytes);
   return bytes;
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import { isIP } from "node:net";
 import { AppError } from "../errors.ts";
+import { bytesAtMost } from "../http/bounded-read.ts";
 import { requestPinned } from "./pinned-request.ts";
 import { nonPublicRangeOf } from "./public-address.ts";
 
@@ -152,23 +153,12 @@ export async function fetchBody(
 }
 
 async function readLimited(response: IncomingMessage, maxBytes: number, noun: string): Promise<Uint8Array> {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      response.destroy();
-      throw new AppError("PAYLOAD_TOO_LARGE", `the ${noun} is larger than ${maxBytes} bytes`, { field: "url" });
-    }
-    chunks.push(chunk);
+  const bytes = await bytesAtMost(response as AsyncIterable<Uint8Array>, maxBytes);
+  if (!bytes) {
+    response.destroy();
+    throw new AppError("PAYLOAD_TOO_LARGE", `the ${noun} is larger than ${maxBytes} bytes`, { field: "url" });
   }
   // A body cut short (the time limit destroys the request, or the server hangs up) is no page.
   if (!response.complete) throw new Error("the body was cut short");
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
   return bytes;
 }

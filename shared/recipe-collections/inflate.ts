@@ -1,6 +1,7 @@
 // Inflating with the platform's DecompressionStream, stopped as soon as the output passes what it may be: a bomb
 // (a few KB that inflate to gigabytes) costs at most the limit and one chunk, never the whole expansion.
 import { AppError } from "../errors.ts";
+import { bytesAtMost } from "../http/bounded-read.ts";
 
 export type CompressionFormat = "deflate-raw" | "gzip";
 
@@ -39,34 +40,13 @@ export async function inflateBounded(
   errors: { tooLarge: () => Error; invalid: () => Error },
 ): Promise<Uint8Array> {
   const stream = new Blob([data as BytesOnArrayBuffer]).stream().pipeThrough(new DecompressionStream(format));
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  let bytes: Uint8Array | null;
   try {
-    while (true) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => {});
-        throw errors.tooLarge();
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
+    bytes = await bytesAtMost(stream, maxBytes);
+  } catch {
     throw errors.invalid();
   }
-  return concatenate(chunks, total);
-}
-
-export function concatenate(chunks: Uint8Array[], total = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0)) {
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  if (!bytes) throw errors.tooLarge();
   return bytes;
 }
 

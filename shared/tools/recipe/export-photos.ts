@@ -5,6 +5,7 @@
 // are bounded by what the archive may still carry. A photo that cannot be read leaves its recipe without one, with a
 // warning: the export never fails for a photo.
 import { env } from "../../config/env.ts";
+import { bytesAtMost, declaredOver } from "../../http/bounded-read.ts";
 import { checkedPhotoBytes } from "../../recipe-collections/photo.ts";
 import type { ExportedRecipe } from "../../recipe-collections/export-recipes.ts";
 import { exportLimits } from "./export-results.ts";
@@ -25,25 +26,11 @@ export interface PhotoReader {
 }
 
 async function readBounded(response: Response, maxBytes: number): Promise<Uint8Array | string> {
-  const declared = Number(response.headers.get("content-length"));
-  if (declared > maxBytes) {
+  if (declaredOver(response.headers.get("content-length"), maxBytes)) {
     await response.body?.cancel();
     return `it is over ${maxBytes} bytes`;
   }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of response.body ?? []) {
-    size += chunk.byteLength;
-    if (size > maxBytes) return `it is over ${maxBytes} bytes`;
-    chunks.push(chunk);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return await bytesAtMost(response.body, maxBytes) ?? `it is over ${maxBytes} bytes`;
 }
 
 /** Reads objects of the recipe-photos bucket with the caller's token, through the project's Storage API. */

@@ -1,3 +1,4 @@
+import { bytesAtMost, declaredOver } from "../../../shared/http/bounded-read.ts";
 import { parseMultipart } from "./multipart.ts";
 import { entityTooLarge, invalidRequest } from "./storage-error.ts";
 
@@ -11,28 +12,9 @@ const multipartOverheadBytes = 16 * 1024;
  * while it streams in (a chunked body declares none), so a large upload is never held in memory whole.
  */
 export async function readBounded(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get("content-length") ?? "NaN");
-  if (Number.isFinite(declared) && declared > limit) throw entityTooLarge();
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  while (true) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      throw entityTooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  if (declaredOver(request.headers.get("content-length"), limit)) throw entityTooLarge();
+  const body = await bytesAtMost(request.body, limit);
+  if (!body) throw entityTooLarge();
   return body;
 }
 
