@@ -16,8 +16,7 @@ export interface PhotoSweepSettings {
   database: () => Sql;
 }
 
-// Set by Supabase in every Edge Function (and by the local stack); only the platform sets SUPABASE_* variables.
-const ownServiceRoleKey = () => Deno.env.get("SUPABASE_SERVICE_ROLE_KEY") || undefined;
+const ownServiceRoleKey = () => env().supabaseServiceRoleKey;
 
 function storageFromEnv(): SweepStorage {
   const apiUrl = env().supabaseUrl;

@@ -23,6 +23,7 @@ Deno.test("defaults: nothing set is a usable environment without a database, key
   assert.deepEqual(parseEnvironment({}), {
     supabaseUrl: undefined,
     supabaseAnonKey: undefined,
+    supabaseServiceRoleKey: undefined,
     databaseUrl: undefined,
     databasePoolMax: 10,
     databasePrepare: undefined,

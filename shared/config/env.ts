@@ -18,6 +18,11 @@ export interface Environment {
   supabaseUrl?: string;
   /** SUPABASE_ANON_KEY: sent as `apikey` beside the caller's token where a tool calls Storage, as storage-js does. */
   supabaseAnonKey?: string;
+  /**
+   * SUPABASE_SERVICE_ROLE_KEY (set by Supabase in every function, and by the local stack): the photo sweep removes
+   * objects from Storage with it and recognises a caller presenting it.
+   */
+  supabaseServiceRoleKey?: string;
   /** DATABASE_URL, else SUPABASE_DB_URL. */
   databaseUrl?: string;
   databasePoolMax: number;
@@ -69,6 +74,7 @@ const legacySecret = z.string().min(32, { error: "must be at least 32 characters
 const variables = z.object({
   SUPABASE_URL: httpUrl.optional(),
   SUPABASE_ANON_KEY: z.string().optional(),
+  SUPABASE_SERVICE_ROLE_KEY: z.string().optional(),
   DATABASE_URL: databaseUrl.optional(),
   SUPABASE_DB_URL: databaseUrl.optional(),
   DB_POOL_MAX: wholeNumber(1, 100).default(10),
@@ -110,6 +116,7 @@ export function parseEnvironment(values: Record<string, string | undefined>): En
   return {
     supabaseUrl,
     supabaseAnonKey: read.SUPABASE_ANON_KEY,
+    supabaseServiceRoleKey: read.SUPABASE_SERVICE_ROLE_KEY,
     databaseUrl: read.DATABASE_URL ?? read.SUPABASE_DB_URL,
     databasePoolMax: read.DB_POOL_MAX,
     databasePrepare: read.DB_PREPARE,
