@@ -22,6 +22,38 @@ const probes: ColdStartProbe[] = [
   { name: "history", path: "history/list", body: {} },
   // The media group has no cheap read: its listing (GET, no token, no database) is its first reply.
   { name: "media", path: "media", body: null },
+  // The assistant's cheapest signed-in read, its pending actions: a token and one query, no model called.
+  {
+    name: "assistant",
+    path: "assistant/actions",
+    body: null,
+    request: (token) => ({ headers: { authorization: `Bearer ${token}` } }),
+    accepts: (reply) => (reply as { ok?: boolean } | undefined)?.ok === true,
+  },
+  // An MCP client's tools/call of household.get over Streamable HTTP: a token, the registry and one query.
+  {
+    name: "mcp",
+    path: "mcp",
+    body: null,
+    request: (token) => ({
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${token}`,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "household__get", arguments: {} },
+      }),
+    }),
+    accepts: (reply) => {
+      const result = (reply as { result?: { isError?: boolean } } | undefined)?.result;
+      return result !== undefined && result.isError !== true;
+    },
+  },
 ];
 
 const config = stackConfig("bench");

@@ -14,6 +14,12 @@ export interface ColdStartProbe {
   body: unknown;
   /** What to run instead of functions/<name>/index.ts: a bundle's path, relative to the project root. */
   entry?: string;
+  /**
+   * A first call other than a tool's POST (the assistant's and MCP's routes): the request to send with the token,
+   * and whether its JSON reply is a success.
+   */
+  request?: (token: string) => RequestInit;
+  accepts?: (reply: unknown) => boolean;
 }
 
 /** One cheap call per tool group function, each a read that needs a token and one query. */
@@ -71,7 +77,13 @@ function watch(stream: ReadableStream<Uint8Array>) {
   return { seen, until };
 }
 
-async function succeeds(url: string, token: string, body: unknown): Promise<boolean> {
+async function succeeds(url: string, token: string, probe: ColdStartProbe): Promise<boolean> {
+  if (probe.request) {
+    const response = await fetch(url, probe.request(token));
+    const reply = await response.json().catch(() => undefined);
+    return response.ok && (probe.accepts?.(reply) ?? true);
+  }
+  const body = probe.body;
   if (body === null) {
     const response = await fetch(url);
     await response.body?.cancel();
@@ -116,7 +128,7 @@ export async function startOnce(
     throw new Error(`functions/${probe.name} did not start: ${stderr.seen.text}`);
   }
   const listeningMs = performance.now() - startedAt;
-  if (!(await succeeds(url, options.token, probe.body))) {
+  if (!(await succeeds(url, options.token, probe))) {
     child.kill();
     throw new Error(`functions/${probe.name}: the first ${probe.path} call failed: ${stderr.seen.text}`);
   }
