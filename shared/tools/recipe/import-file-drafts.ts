@@ -1,8 +1,10 @@
-// A page of a collection's recipes into drafts: each line read as every import reads it, every name of the page
-// looked up in the one call of app.recipe_import_file (the matcher of recipe.parse_text), then each recipe's
-// draft built and judged ready as recipe.parse_text's is, with what the file says of servings, tags and notes.
+// A page of a collection's recipes into drafts: each line read as every import reads it, its headings, steps and
+// notes sorted out of the ingredients as a page's are, every name of the page looked up in the one call of
+// app.recipe_import_file (the matcher of recipe.parse_text), then each recipe's draft built and judged ready as
+// recipe.parse_text's is, with what the file says of servings, tags and notes.
+import type { ParsedRecipeText } from "../../recipe-reading/recipe-text.ts";
 import { splitPairedLines } from "../../recipe-reading/paired-line.ts";
-import { parsedCollectionLine } from "../../recipe-collections/collection-lines.ts";
+import { sortedCollectionRecipe } from "../../recipe-collections/sorted-lines.ts";
 import type { CollectionRecipe } from "../../recipe-collections/collection-recipe.ts";
 import { checkedPhoto } from "../../recipe-collections/photo.ts";
 import type { ToolContext } from "../define-tool.ts";
@@ -78,15 +80,14 @@ function sourceUrlOf(url: string | null): string | null {
 
 export async function draftsOfPage(recipes: ReadRecipe[], context: ToolContext): Promise<PageDrafts> {
   const failures: PageDrafts["failures"] = [];
-  const readable: (ReadRecipe & { lines: ParsedLine[] })[] = [];
+  const readable: (ReadRecipe & { sorted: ParsedRecipeText; lines: ParsedLine[] })[] = [];
   for (const read of recipes) {
     // Counted before they are read, so a recipe over the limit costs nothing more (and its reader stopped
     // reading its lines soon after it).
-    const lines = read.recipe.lines.length > limits.maxRecipeLines
-      ? null
-      : splitPairedLines(read.recipe.lines.map(parsedCollectionLine));
-    if (lines && lines.length <= limits.maxRecipeLines) {
-      readable.push({ ...read, lines });
+    const sorted = read.recipe.lines.length > limits.maxRecipeLines ? null : sortedCollectionRecipe(read.recipe);
+    const lines = sorted && splitPairedLines(sorted.ingredients);
+    if (sorted && lines && lines.length <= limits.maxRecipeLines) {
+      readable.push({ ...read, sorted, lines });
       continue;
     }
     failures.push({
@@ -98,12 +99,9 @@ export async function draftsOfPage(recipes: ReadRecipe[], context: ToolContext):
   const lookedUp = await lookUpLines(readable.flatMap((read) => read.lines), context, "app.recipe_import_file");
   let at = 0;
   const drafts: ImportedRecipeDraft[] = [];
-  for (const { entry, recipe, lines } of readable) {
+  for (const { entry, recipe, sorted, lines } of readable) {
     const own = lookedUp.slice(at, at += lines.length);
-    const built = draftOfLookedUp(
-      { title: recipe.title, ingredients: lines, instructions: recipe.instructions, other_lines: [] },
-      own,
-    );
+    const built = draftOfLookedUp({ ...sorted, ingredients: lines }, own);
     const warnings = [...recipe.warnings];
     const servings = servingsOf(recipe.servings, warnings);
     const tags = tagsOf(recipe.tags, warnings);
