@@ -31,7 +31,12 @@ export const recipeImportFileDocs = {
       "that hold no readable recipe, each with a sentence why.",
     Invariants: "- Amounts a format keeps apart (Mealie, Tandoor, Cooklang) are used as they are, and their " +
       "units when they are ours; text lines go through the same line reader, and every name through the same " +
-      "exact matching, as recipe.parse_text and recipe.import_url.\n- Bounds, each checked before the work it " +
+      "exact matching, as recipe.parse_text and recipe.import_url.\n- Headings, steps and notes among a recipe's " +
+      "ingredient lines are sorted as recipe.parse_text and recipe.import_url sort a page's: a heading (\"For the " +
+      'sauce:") is the `section` of the lines after it; a step ("Pre-heat oven to 400") or a note ("Not included") ' +
+      "leaves them for `other_lines`, after its reason, and the steps are the method when the recipe has none. " +
+      "Sections a format gives (Mealie, Tandoor, Cooklang) are kept, and a line whose amount the file keeps apart " +
+      "is an ingredient whatever its words.\n- Bounds, each checked before the work it " +
       `bounds: at most ${limits.maxEntries} entries in an archive, ${limits.maxEntryBytes} bytes inflated per ` +
       `entry, ${limits.maxTotalBytes} bytes inflated in all, archives nested ${limits.maxDepth} deep (Tandoor's ` +
       `zip of zips), ${limits.maxRecipes} recipes per file. Inflating stops as soon as it passes an entry's ` +
