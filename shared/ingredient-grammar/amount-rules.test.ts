@@ -108,3 +108,21 @@ Deno.test("a measure said twice, or the size of each one, goes to the note; the 
     ["1in/2.5cm piece fresh root ginger", 1, "piece", "fresh root ginger", "1 in/2.5cm piece"],
   ]);
 });
+
+Deno.test("a dozen is twelve of the thing, a range of dozens its upper bound; 'or more' and 'or so' go to the note", () => {
+  check([
+    ["1 dozen eggs", 12, null, "eggs", "1 dozen"],
+    ["2 dozen small red potatoes", 24, null, "small red potatoes", "2 dozen"],
+    ["1/2 dozen large eggs", 6, null, "large eggs", "1/2 dozen"],
+    ["3 dozen of clams, scrubbed", 36, null, "clams", "3 dozen; scrubbed"],
+    ["2 or more tablespoons soy sauce", 2, "tbsp", "soy sauce", "or more"],
+    ["3 or so cloves garlic", 3, "piece", "garlic", "or so; cloves"],
+  ], (line) => assert.deepEqual(line.problems.filter((problem) => problem !== "no_unit"), [], line.original));
+  // A range of dozens: the upper bound counted, the range in the note.
+  check([["2 to 3 dozen small potatoes", 36, null, "small potatoes", "24-36; 2 to 3 dozen"]], (line) => {
+    assert.equal(line.quantity_text, "24-36");
+    assert.ok(line.problems.includes("range"));
+  });
+  // "dozen" that is not said after an amount is no multiplier: "or" before a second amount stays a range.
+  check([["2 or 3 eggs", 3, null, "eggs", "2 or 3"]]);
+});

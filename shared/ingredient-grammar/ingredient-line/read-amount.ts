@@ -1,4 +1,4 @@
-import { leadingQuantity } from "../quantity.ts";
+import { type LeadingQuantity, leadingQuantity } from "../quantity.ts";
 import { roundedToThousandths, valueOfText } from "./amounts.ts";
 import { leadingUnit } from "./leading-unit.ts";
 import { takeParentheses } from "./parentheses.ts";
@@ -24,6 +24,19 @@ export function readAmount(reading: Reading): void {
     quantity = { ...quantity, value, text: `${quantity.text} + ${second.text}`, rounded: value !== exact };
     text = second.rest;
   }
+  // "2 or more tablespoons", "3 or so cloves": the amount is the number; the hedge goes to the note.
+  const hedge = quantity?.value ? /^\s*(or (?:more|so))\b\s*/i.exec(text) : null;
+  if (hedge) {
+    reading.notes.push(hedge[1].toLowerCase());
+    text = text.slice(hedge[0].length);
+  }
+  // "1 dozen eggs", "2 to 3 dozen small potatoes": a dozen is twelve of the thing.
+  const dozen = quantity?.value ? /^\s*dozens?\b(?:\s+of\b)?\s*/i.exec(text) : null;
+  if (quantity && dozen) {
+    reading.notes.push(`${quantity.text} dozen`);
+    quantity = byTheDozen(quantity);
+    text = text.slice(dozen[0].length);
+  }
   text = takeParentheses(text.trim(), reading.notes).trim();
   // "1 x 400g can", "2 × 14 oz cans", "3 x eggs", "2x tins tomatoes": the multiplication sign before a size or a thing.
   if (quantity) text = text.replace(/^[x×]\s+(?=\d|[a-zA-Z])/i, "");
@@ -46,4 +59,12 @@ export function readAmount(reading: Reading): void {
   }
   reading.text = text;
   reading.quantity = quantity;
+}
+
+/** The amount counted in dozens as the number of things: "2" dozen is 24, "2-3" dozen 24-36 (its upper bound, 36). */
+function byTheDozen(quantity: LeadingQuantity): LeadingQuantity {
+  const bounds = quantity.range ? quantity.text.split(/\s*(?:-|–|—|to|or)\s*/i) : [quantity.text];
+  const counts = bounds.map((bound) => roundedToThousandths(valueOfText(bound) * 12));
+  const value = roundedToThousandths((quantity.value ?? 0) * 12);
+  return { ...quantity, value, text: counts.join("-"), rounded: !Number.isInteger(value) };
 }
