@@ -24,8 +24,17 @@ function isLeadingWord(word: string): boolean {
   // A share said before the name ("70% dark chocolate") describes it too.
   // So does a size or shape joined by a hyphen ("burrito-sized", "bowl-shaped").
   return leadingWords.has(bare) || hyphenedPrep.test(bare) || /^\d+(?:\.\d+)?%$/.test(bare) ||
-    /^[a-z]+-(?:sized?|shaped|style)$/.test(bare);
+    /^[a-z]+-(?:sized?|shaped|style)$/.test(bare) || describingShape.test(bare);
 }
+
+// Shapes of a describing word any cook writes, beyond the lists: a size said loosely ("smallish onion"), what a thing
+// lacks ("unpeeled shrimp", "unrefined coconut oil"), how it was cut, cured, aged, raised or caught ("spiral-cut ham",
+// "oil-cured olives", "dry-aged ribeye", "farm-raised shrimp", "fresh-frozen peas"), or done before it was sold
+// ("pre-shredded cheddar"). A name that is an ingredient whole ("steel-cut oats") is found first.
+const describingShape = new RegExp(
+  "^(?:(?:small|larg|bigg?|medium|thick|thin|long|short)ish|un[a-z]{3,}ed|" +
+    "[a-z]+-(?:cut|cured|aged|caught|raised|fed|finished|grown|picked|pressed|frozen|fresh)|pre-[a-z]{3,})$",
+);
 
 export interface NameCandidate {
   name: string;

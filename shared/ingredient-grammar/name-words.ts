@@ -309,6 +309,31 @@ export const leadingWords = new Set<string>([
   "mild",
   "spicy",
   "hearty",
+  // Cooked before it goes in ("caramelized onions", "sauteed spinach"), how it is raised or sold ("cage-free eggs",
+  // "pastured eggs", "artisan bread", "heirloom tomatoes", "light butter"): the thing itself is bought.
+  "caramelized",
+  "caramelised",
+  "sauteed",
+  "sautéed",
+  "grilled",
+  "steamed",
+  "poached",
+  "braised",
+  "charred",
+  "cage-free",
+  "pastured",
+  "extra-jumbo",
+  "artisan",
+  "artisanal",
+  "crusty",
+  "heirloom",
+  "light",
+  "lite",
+  "aged",
+  "juicy",
+  "waxy",
+  "floury",
+  "starchy",
 ]);
 
 // A hyphenated description ("thinly-sliced", "well-toasted", "small-diced", "freshly-grated"): an adverb or a size
@@ -389,4 +414,11 @@ export const trailingWords = new Set([
   "tail",
   "wedge",
   "only",
+  // "portobello mushroom caps", "calamari rings", "orange twist": the part or the shape it is cut in.
+  "caps",
+  "cap",
+  "rings",
+  "ring",
+  "twists",
+  "twist",
 ]);

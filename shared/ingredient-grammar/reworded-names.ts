@@ -115,6 +115,15 @@ export function rewordedNames(name: string): RewordedName[] {
       "exact",
     );
   }
+  // "fresno chilies", "red chili", "dried chiles": the chilli spelt as each catalog entry spells it, "chile", "chili"
+  // or "chilies" (folded, the three differ: "chilies" is no plural of "chili" to the fold).
+  const chiliAt = end - 1;
+  if (chiliAt > 0 && chiliWord.test(rest[chiliAt])) {
+    for (const spelling of ["chile", "chili", "chilies"]) {
+      const respelt = [...rest.slice(0, chiliAt), spelling];
+      add(respelt.join(" "), [...before, ...rest.slice(end)], "described");
+    }
+  }
   // "beef top round steak", "pork roast shoulder": the animal and its cut with words between them. The beef cuts are
   // named without the animal ("round steak", "chuck roast"); the others with it ("pork shoulder").
   const animal = rest.slice(0, end).findIndex((word) => animals.test(word));
@@ -134,6 +143,9 @@ export function rewordedNames(name: string): RewordedName[] {
   }
   return found;
 }
+
+// The chilli, spelt any of the ways pages spell it.
+const chiliWord = /^(?:chill?(?:i|ie|y)s?|chill?ies|chiles?)$/i;
 
 // Words before "pepper" that name no chilli: a colour, a spice or a sweet pepper ("black pepper", "bell pepper").
 const notAChiliKind =
