@@ -24,14 +24,13 @@ const reached: [string, string, string[]][] = [
   ["caramelized onions", "onions", ["caramelized"]],
   ["sautéed spinach", "spinach", ["sautéed"]],
   ["steamed rice", "rice", ["steamed"]],
-  // How it is raised or sold, or a lighter version of it.
+  // How it is raised or sold.
   ["cage-free eggs", "eggs", ["cage-free"]],
   ["pastured eggs", "eggs", ["pastured"]],
   ["extra-jumbo eggs", "eggs", ["extra-jumbo"]],
   ["artisan bread", "bread", ["artisan"]],
   ["crusty bread", "bread", ["crusty"]],
   ["heirloom tomatoes", "tomatoes", ["heirloom"]],
-  ["light butter", "butter", ["light"]],
   ["aged white cheddar", "white cheddar", ["aged"]],
   ["waxy potatoes", "potatoes", ["waxy"]],
   // The part or the shape it is cut in, after the name.

@@ -8,33 +8,12 @@ import { oneWordNames } from "./generated/one-word-names.ts";
 import { headNames } from "./head-name.ts";
 import { makerNameLength } from "./maker-names.ts";
 import { rewordedNames } from "./reworded-names.ts";
-import {
-  colourKinds,
-  colours,
-  hyphenedPrep,
-  leadingWords,
-  originDishBases,
-  origins,
-  trailingWords,
-  twoWordDescriptions,
-} from "./name-words.ts";
+import { colourKinds, colours, isDescribingWord, originDishBases, origins, twoWordDescriptions } from "./name-words.ts";
+import { trailingWords } from "./trailing-words.ts";
 
 function isLeadingWord(word: string): boolean {
-  const bare = folded(word);
-  // A share said before the name ("70% dark chocolate") describes it too.
-  // So does a size or shape joined by a hyphen ("burrito-sized", "bowl-shaped").
-  return leadingWords.has(bare) || hyphenedPrep.test(bare) || /^\d+(?:\.\d+)?%$/.test(bare) ||
-    /^[a-z]+-(?:sized?|shaped|style)$/.test(bare) || describingShape.test(bare);
+  return isDescribingWord(folded(word));
 }
-
-// Shapes of a describing word any cook writes, beyond the lists: a size said loosely ("smallish onion"), what a thing
-// lacks ("unpeeled shrimp", "unrefined coconut oil"), how it was cut, cured, aged, raised or caught ("spiral-cut ham",
-// "oil-cured olives", "dry-aged ribeye", "farm-raised shrimp", "fresh-frozen peas"), or done before it was sold
-// ("pre-shredded cheddar"). A name that is an ingredient whole ("steel-cut oats") is found first.
-const describingShape = new RegExp(
-  "^(?:(?:small|larg|bigg?|medium|thick|thin|long|short)ish|un[a-z]{3,}ed|" +
-    "[a-z]+-(?:cut|cured|aged|caught|raised|fed|finished|grown|picked|pressed|frozen|fresh)|pre-[a-z]{3,})$",
-);
 
 export interface NameCandidate {
   name: string;
@@ -135,11 +114,25 @@ const misspellings: Record<string, string> = {
   cucmber: "cucumber",
 };
 
-// Short forms cooks write for a word ("veg stock", "EVOO"): the name is also tried written out.
+// Short forms cooks write for a word ("veg stock", "EVOO", "shredded mozz", "vanilla ext.", "evap milk"): the name is
+// also tried written out.
 // The chilli spelt the three ways ("chipotle chilli", "red chiles"): also tried as the catalog spells it, "chili".
 const writtenOut: Record<string, string> = {
   veg: "vegetable",
+  veggie: "vegetable",
+  veggies: "vegetables",
   evoo: "extra virgin olive oil",
+  acv: "apple cider vinegar",
+  oj: "orange juice",
+  pb: "peanut butter",
+  mozz: "mozzarella",
+  parm: "parmesan",
+  choc: "chocolate",
+  cinn: "cinnamon",
+  ext: "extract",
+  evap: "evaporated",
+  cond: "condensed",
+  bkg: "baking",
   chilli: "chili",
   chillies: "chilies",
   chile: "chili",
@@ -227,16 +220,31 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
   // "shoulder of lamb", "shin of beef", "side of salmon": the cut as the shop names it, "lamb shoulder".
   const cut = cutOf.exec(trimmed);
   if (cut) candidates.push({ name: `${cut[2]} ${cut[1]}`, dropped: [] });
-  const alternatives = trimmed.split(/\s+(?:or|\/)\s+|\s*\/\s*/i);
+  // ("dried adzuki and/or kidney beans": "and/or" names alternatives as "or" does.)
+  const alternatives = trimmed.replace(/\s+and\s*\/\s*or\s+/gi, " or ").split(/\s+(?:or|\/)\s+|\s*\/\s*/i);
   const words = trimmed.split(/\s+/);
   candidates.push(...without(words));
   if (alternatives.length > 1) {
     // "chicken or vegetable stock": a one-word first alternative shares the last one's head noun.
     const lastWords = alternatives[alternatives.length - 1].split(/\s+/);
-    if (alternatives.length === 2 && !alternatives[0].includes(" ") && lastWords.length > 1) {
+    const firstWords = alternatives[0].split(/\s+/);
+    if (alternatives.length === 2 && firstWords.length === 1 && lastWords.length > 1) {
       alternatives[0] = `${alternatives[0]} ${lastWords.slice(1).join(" ")}`;
     }
     const rest = alternatives.slice(1).map((alternative) => `or ${alternative}`);
+    // "strong dark chicken or veal stock": a word after describing words may share it too, tried before the words
+    // as they are ("large jalapeño or serrano chilies" is still the jalapeño).
+    // Not when the first already ends in a word of the last ("fresh ginger or ginger paste", "brown sugar or
+    // Rapadura sugar"): those are two things.
+    const firstNoun = foldIngredientName(firstWords.at(-1) ?? "");
+    if (
+      alternatives.length === 2 && firstWords.length > 1 && lastWords.length === 2 &&
+      firstWords.slice(0, -1).every((word) => isLeadingWord(word)) &&
+      !lastWords.some((word) => foldIngredientName(word) === firstNoun)
+    ) {
+      const shared = [alternatives[0], firstWords.at(-1)].map((name) => `${name} ${lastWords[1]}`);
+      candidates.push(...shared.map((name) => ({ name, dropped: [...firstWords.slice(0, -1), ...rest] })));
+    }
     candidates.push({ name: alternatives[0], dropped: rest });
     candidates.push(
       ...without(alternatives[0].split(/\s+/)).map((candidate) => ({

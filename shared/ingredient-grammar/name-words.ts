@@ -310,7 +310,8 @@ export const leadingWords = new Set<string>([
   "spicy",
   "hearty",
   // Cooked before it goes in ("caramelized onions", "sauteed spinach"), how it is raised or sold ("cage-free eggs",
-  // "pastured eggs", "artisan bread", "heirloom tomatoes", "light butter"): the thing itself is bought.
+  // "pastured eggs", "artisan bread", "heirloom tomatoes"): the thing itself is bought. ("Light" is left out: light
+  // brown sugar, light cream and light soy sauce are things of their own.)
   "caramelized",
   "caramelised",
   "sauteed",
@@ -327,8 +328,6 @@ export const leadingWords = new Set<string>([
   "artisanal",
   "crusty",
   "heirloom",
-  "light",
-  "lite",
   "aged",
   "juicy",
   "waxy",
@@ -348,77 +347,19 @@ export const hyphenedPrep = new RegExp(
 export const twoWordDescriptions =
   /\b(low|reduced|no|non|full|fat|extra|good|high|store|room|fine|part|whole) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim|wheat)\b|\b(small|medium|large|bite|average|regular) (sized?)\b|\b(hard|soft|vine) (boiled|ripe|ripened)\b|\b(bone|skin) (in|on)\b/gi;
 
-// Words after the name: the part of the plant or the cut, which the catalog does not list apart.
-export const trailingWords = new Set([
-  "leaves",
-  "leaf",
-  "sprigs",
-  "sprig",
-  "stalks",
-  "stalk",
-  "ribs",
-  "rib",
-  "florets",
-  "fillets",
-  "fillet",
-  "filets",
-  "wedges",
-  "slices",
-  "pieces",
-  "cubes",
-  "cube",
-  "chunks",
-  "sticks",
-  "stick",
-  "heads",
-  "head",
-  "bulbs",
-  "bulb",
-  "zest",
-  "halves",
-  "kernels",
-  "segments",
-  "strips",
-  "threads",
-  "strands",
-  "pods",
-  "sheets",
-  "sheet",
-  "links",
-  "spears",
-  "tips",
-  "loaf",
-  "loaves",
-  "bar",
-  "bars",
-  "crowns",
-  "stems",
-  "stem",
-  "berries",
-  "rods",
-  "crumbles",
-  "roast",
-  "steaks",
-  "steak",
-  "fronds",
-  "squares",
-  "whole",
-  // "pistachio nuts", "parmesan shavings", "monkfish tails", "lime wedge", "orange zest only": the name said again
-  // with its kind or its part, after the whole is tried ("pine nuts"). ("Cheese" is not one: "whipped cream cheese"
-  // would be tried as whipped cream.)
-  "nuts",
-  "nut",
-  "tubes",
-  "shavings",
-  "tails",
-  "tail",
-  "wedge",
-  "only",
-  // "portobello mushroom caps", "calamari rings", "orange twist": the part or the shape it is cut in.
-  "caps",
-  "cap",
-  "rings",
-  "ring",
-  "twists",
-  "twist",
-]);
+/** A word said before a name that describes it (folded: lower case, no trailing punctuation). */
+export function isDescribingWord(bare: string): boolean {
+  // A share said before the name ("70% dark chocolate") describes it too.
+  // So does a size or shape joined by a hyphen ("burrito-sized", "bowl-shaped").
+  return leadingWords.has(bare) || hyphenedPrep.test(bare) || /^\d+(?:\.\d+)?%$/.test(bare) ||
+    /^[a-z]+-(?:sized?|shaped|style)$/.test(bare) || describingShape.test(bare);
+}
+
+// Shapes of a describing word any cook writes, beyond the lists: a size said loosely ("smallish onion"), what a thing
+// lacks ("unpeeled shrimp", "unrefined coconut oil"), how it was cut, cured, aged, raised or caught ("spiral-cut ham",
+// "oil-cured olives", "dry-aged ribeye", "farm-raised shrimp", "fresh-frozen peas"), or done before it was sold
+// ("pre-shredded cheddar"). A name that is an ingredient whole ("steel-cut oats") is found first.
+const describingShape = new RegExp(
+  "^(?:(?:small|larg|bigg?|medium|thick|thin|long|short)ish|un[a-z]{3,}ed|" +
+    "[a-z]+-(?:cut|cured|aged|caught|raised|fed|finished|grown|picked|pressed|frozen|fresh)|pre-[a-z]{3,})$",
+);

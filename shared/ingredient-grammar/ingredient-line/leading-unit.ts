@@ -12,6 +12,8 @@ export function leadingUnit(text: string): LeadingUnit | undefined {
     if (unit) return { unit, written: two, rest: text.slice(words[0].length) };
   }
   const unit = unitOf(words[1]);
+  // "T-bone steaks", "C-shaped": a letter joined to a word by a hyphen is no unit.
+  if (unit && /^-\p{L}/u.test(text.slice(words[1].length))) return undefined;
   if (unit) return { unit, written: words[1], rest: text.slice(words[1].length) };
   return undefined;
 }

@@ -5,6 +5,11 @@ import type { Reading } from "./reading.ts";
 import { addedMeasure, alternativeMeasure, exactFactors } from "./second-measures.ts";
 import { containerAfterMeasure } from "./size-words.ts";
 
+// "plus about 4 tablespoons", "plus 1 large pinch", "plus an extra knob", "or more": said after the unit.
+const moreOfIt =
+  /^((?:\+|plus)\s+(?:about\s+|an?\s+|another\s+)?(?:extra\s+)?(?:\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?\s*)?(?:(?:large|small|good|generous)\s+)?([a-zA-Z]+\.?)|or (?:more|so)(?=\s))(?:\s+of)?\s+(?=\S)/i;
+const measuredLoosely = /^(?:pinch|dash|knob|splash|handful|glug|quart|pint)(?:es|s)?$/i;
+
 /** After the unit: a second measure added to it, the same amount in another unit, and the container it sized. */
 export function readAfterUnit(reading: Reading): void {
   const { notes } = reading;
@@ -30,11 +35,15 @@ export function readAfterUnit(reading: Reading): void {
     unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[2] };
     text = text.slice(added[0].length);
   }
-  const alternative = alternativeMeasure.exec(text);
-  if (alternative) {
+  // "¾ cup/5.3 ounces/150 grams sugar": the amount said in as many other measures as the page likes.
+  let alternative = alternativeMeasure.exec(text);
+  const hadAlternative = alternative !== null;
+  for (let said = 0; alternative && said < 3; said += 1) {
     notes.push(alternative[1].trim());
     text = text.slice(alternative[0].length);
-  } else {
+    alternative = alternativeMeasure.exec(text);
+  }
+  if (!hadAlternative) {
     // The same amount in another unit without a slash: "500 ml 2 cups milk".
     const again = /^\s*(\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?)\s*([a-zA-Z]+\.?)(?=\s)/.exec(text);
     if (again && unitOf(again[2])) {
@@ -44,6 +53,13 @@ export function readAfterUnit(reading: Reading): void {
   }
   // "8 oz. weight cream cheese": the measure is by weight; the word says no more.
   text = takeParentheses(text.trim(), notes).trim().replace(/^(?:of|weight)\s+/i, "");
+  // More of it said in a way that does not add up exactly ("1/3 cup plus about 4 tablespoons", "2 teaspoons plus 1
+  // large pinch", "¼ cup (50 ml) plus 1 quart (800 ml)"), or a hedge ("6 tablespoons or more"): the note.
+  const more = moreOfIt.exec(text);
+  if (more && (more[2] === undefined || unitOf(more[2]) || measuredLoosely.test(more[2]))) {
+    notes.push(more[1].trim());
+    text = text.slice(more[0].length);
+  }
   // The measure was the size of what holds it: "15 oz can pumpkin purée", "400 g / 14 oz can of chickpeas",
   // "150g pot yogurt" are one can, one pot.
   const holder = containerAfterMeasure.exec(text);

@@ -39,7 +39,8 @@ export function readAmount(reading: Reading): void {
   }
   text = takeParentheses(text.trim(), reading.notes).trim();
   // "1 x 400g can", "2 × 14 oz cans", "3 x eggs", "2x tins tomatoes": the multiplication sign before a size or a thing.
-  if (quantity) text = text.replace(/^[x×]\s+(?=\d|[a-zA-Z])/i, "");
+  // ("1x110g/4oz salmon fillet": the sign may touch the size.)
+  if (quantity) text = text.replace(/^[x×]\s*(?=\d)|^[x×]\s+(?=[a-zA-Z])/i, "");
   // "1 large or 2 small pomegranates", "½ large or 1 small red onion": the first count and size are read, the other
   // goes to the note.
   const otherCount = quantity ? otherCountAndSize.exec(text) : null;

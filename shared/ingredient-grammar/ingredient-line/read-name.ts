@@ -1,5 +1,8 @@
 import type { Reading } from "./reading.ts";
-import { prepStateSet } from "./prep-words.ts";
+import { prepAdverbs, prepStateSet } from "./prep-words.ts";
+import { isDescribingWord } from "../name-words.ts";
+import { oneWordNames } from "../generated/one-word-names.ts";
+import { foldIngredientName } from "../fold-name.ts";
 import { sizeBeforeName } from "./size-words.ts";
 import { takeLeadingPrep, takePrepWords, takeTrailingPrep } from "./take-prep-words.ts";
 import { tidy } from "./tidy-text.ts";
@@ -64,8 +67,16 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
 }
 
 function describesWhatFollows(words: string): boolean {
-  return describingOnly.test(words) ||
-    (words.trim() !== "" && words.trim().split(/\s+/).every((word) => prepStateSet.has(word.toLowerCase())));
+  // Nothing before the comma ("3 tablespoons, minced fresh cilantro"): the name follows it.
+  if (words.trim() === "") return true;
+  // Only describing words ("cooked, mashed pumpkin", "roasted, salted pepitas", "finely diced red, yellow, or orange
+  // bell pepper", "flaked, deboned hot-smoked salmon", "unbleached, all-purpose flour").
+  return describingOnly.test(words) || words.trim().split(/\s+/).every((word) => {
+    const bare = word.toLowerCase();
+    return prepStateSet.has(bare) || prepAdverbs.has(bare) || isDescribingWord(bare) ||
+      /^(?:and|or|&|size|sized)$/.test(bare) ||
+      /^[a-z]{3,}ed$/.test(bare) && !oneWordNames.has(foldIngredientName(bare));
+  });
 }
 
 /** The name before the first comma that ends it, and what follows that comma. */

@@ -1,0 +1,94 @@
+// Shapes of a line any recipe site writes, each a table of cases: describing words before a comma, sizes said as a
+// range with a suspended hyphen, the amount said in several measures or with more of it that does not add up,
+// alternatives joined by "and/or", and a unit letter that starts a word ("T-bone").
+import assert from "node:assert/strict";
+import { parseIngredientLine } from "./ingredient-line.ts";
+import { nameCandidates } from "./ingredient-name.ts";
+
+// [line, quantity, unit, name, note]
+type Case = [string, number | null, string | null, string, string | null];
+
+function check(cases: Case[]) {
+  for (const [text, quantity, unit, name, note] of cases) {
+    const line = parseIngredientLine(text);
+    assert.deepEqual(
+      { quantity: line.quantity, unit: line.unit, name: line.name, note: line.note },
+      { quantity, unit, name, note },
+      text,
+    );
+  }
+}
+
+Deno.test("a comma after describing words only does not end the name", () => {
+  check([
+    ["3 cups cooked, mashed pumpkin", 3, "cup", "cooked mashed pumpkin", null],
+    ["¼ cup roasted, salted pepitas", 0.25, "cup", "roasted salted pepitas", null],
+    ["5 cups unbleached, all-purpose flour", 5, "cup", "unbleached all-purpose flour", null],
+    ["400g/14oz flaked, deboned hot-smoked salmon", 400, "g", "flaked deboned hot-smoked salmon", "14oz"],
+    ["¼ cup finely diced red, yellow, or orange bell pepper", 0.25, "cup", "red yellow or orange bell pepper", null],
+    ["2 tbsp roughly chopped, fresh flatleaf parsley", 2, "tbsp", "fresh flatleaf parsley", null],
+    ["1 medium size, ripe tomato, peeled", 1, null, "medium size ripe tomato", null],
+    // Nothing before the comma: the name follows it.
+    ["3 tablespoons, minced fresh cilantro", 3, "tbsp", "fresh cilantro", null],
+  ]);
+  // A name before the comma still ends there, even one ending in "ed" ("seed") or the fruit named by a colour.
+  check([
+    ["1 cup chicken, cooked and shredded", 1, "cup", "chicken", "cooked"],
+    ["1 lb seed, roasted", 1, "lb", "seed", "roasted"],
+    ["1 orange, peeled", 1, null, "orange", null],
+  ]);
+});
+
+Deno.test("a size said as a range with a suspended hyphen, or after an 'x' touching it, goes to the note", () => {
+  check([
+    ["1 15- to 16-ounce box white cake mix", 1, "package", "white cake mix", "15- to 16-ounce; box"],
+    ["1 3- to 4-lb rabbit, cut into 6-8 pieces", 1, null, "rabbit", "3- to 4-lb; cut into 6-8 pieces"],
+    ["Eight 6- or 7-inch dessert crêpes", 8, null, "dessert crêpes", "6- or 7-inch"],
+    ["2 x 250-300g/9-10½oz sea bass fillets", 2, null, "sea bass fillets", "250-300g/9-10 1/2oz"],
+    ["1x110g/4oz thin salmon fillet", 1, null, "thin salmon fillet", "110g/4oz"],
+  ]);
+});
+
+Deno.test("the amount said in several measures, or with more that does not add up, keeps its first measure", () => {
+  check([
+    ["¾ cup/5.3 ounces/150 grams sugar", 0.75, "cup", "sugar", "5.3 ounces; 150 grams"],
+    ["30g/1oz/1/4 cup flour", 30, "g", "flour", "1oz; 1/4 cup"],
+    ["1/3 cup plus about 4 tablespoons olive oil", 0.333, "cup", "olive oil", "plus about 4 tablespoons"],
+    ["2 teaspoons plus 1 large pinch black pepper", 2, "tsp", "black pepper", "plus 1 large pinch"],
+    ["6 tablespoons or more extra virgin olive oil", 6, "tbsp", "extra virgin olive oil", "or more"],
+  ]);
+  // Two measures that add up exactly are still summed.
+  check([["1 cup + 2 tablespoons milk", 18, "tbsp", "milk", null]]);
+});
+
+Deno.test("a unit letter joined to a word by a hyphen is no unit", () => {
+  check([
+    ["4 T-bone steaks", 4, null, "T-bone steaks", null],
+    ["1 T butter", 1, "tbsp", "butter", null],
+  ]);
+});
+
+// [name as read, a candidate it must reach]
+const alternatives: [string, string][] = [
+  // "and/or" names alternatives as "or" does.
+  ["dried adzuki and/or kidney beans", "adzuki beans"],
+  ["walnut halves and/or pieces", "walnut"],
+  // A word after describing words shares the last alternative's head noun.
+  ["strong dark chicken or veal stock", "chicken stock"],
+  ["reduced-sodium chicken or vegetable stock", "chicken stock"],
+];
+
+for (const [name, expected] of alternatives) {
+  Deno.test(`nameCandidates reads "${name}" as "${expected}"`, () => {
+    const names = nameCandidates(name).map((candidate) => candidate.name.toLowerCase());
+    assert.ok(names.includes(expected), `${name}: ${JSON.stringify(names)}`);
+  });
+}
+
+Deno.test("the first alternative is tried as it is before the head noun is shared, and never when it ends in it", () => {
+  const jalapeno = nameCandidates("large jalapeño or serrano chilies").map((candidate) => candidate.name);
+  assert.ok(jalapeno.indexOf("jalapeño") >= 0, JSON.stringify(jalapeno));
+  const ginger = nameCandidates("fresh ginger or ginger paste").map((candidate) => candidate.name);
+  assert.ok(!ginger.includes("fresh ginger paste") && !ginger.includes("ginger paste ginger"), JSON.stringify(ginger));
+  assert.ok(ginger.indexOf("ginger") < ginger.indexOf("ginger paste"), JSON.stringify(ginger));
+});
