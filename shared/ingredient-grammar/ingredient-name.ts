@@ -287,6 +287,8 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
   const heads = !withHeads ? [] : [
     ...(describing.length > 0 && plain.length > 0 ? [{ name: plain.join(" "), dropped: describing }] : []),
     ...chiliByItsKind(words),
+    // ("large jalapeño chile", "fresh serrano chiles": the kind after words that describe it.)
+    ...(isLeadingWord(words[0]) ? describedChili(words) : []),
     ...headNames(trimmed),
     ...(alternatives.length > 1
       ? [alternatives[0], alternatives[alternatives.length - 1]].flatMap((alternative, index) =>
@@ -326,6 +328,15 @@ function chiliByItsKind(words: string[]): NameCandidate[] {
     ...(oneWordNames.has(foldIngredientName(kind)) ? [{ name: kind, dropped: [last] }] : []),
     { name: `${kind} pepper`, dropped: [] },
   ];
+}
+
+function describedChili(words: string[]): NameCandidate[] {
+  const named = words.findIndex((word) => !isLeadingWord(word));
+  if (named < 1) return [];
+  return chiliByItsKind(words.slice(named)).map((candidate) => ({
+    name: candidate.name,
+    dropped: [...words.slice(0, named), ...candidate.dropped],
+  }));
 }
 
 // Describing words said after the name ("chicken breasts, boneless and skinless" read as one name).

@@ -92,3 +92,28 @@ Deno.test("the first alternative is tried as it is before the head noun is share
   assert.ok(!ginger.includes("fresh ginger paste") && !ginger.includes("ginger paste ginger"), JSON.stringify(ginger));
   assert.ok(ginger.indexOf("ginger") < ginger.indexOf("ginger paste"), JSON.stringify(ginger));
 });
+
+Deno.test("seeds and leaves of a thing are the thing; a size abbreviated; what it is packed in; a share of milk", () => {
+  check([
+    ["seeds from 5 cardamom pods, crushed", 5, null, "cardamom pods", "seeds; crushed"],
+    ["Seeds scraped from ½ vanilla bean", 0.5, null, "vanilla bean", "seeds scraped"],
+    // "a few sprigs" stay no amount to buy by.
+    ["leaves from a few sprigs of dill", null, null, "dill", "leaves; few sprigs"],
+    ["6 sm or 4 medium radishes", 6, null, "radishes", "sm, or 4 medium"],
+    ["One 28-ounce can plum tomatoes in puree", 1, "can", "plum tomatoes", "28-ounce; in puree"],
+    ["12 white anchovies in vinegar", 12, null, "white anchovies", "in vinegar"],
+    ["1/2 cup whole or 2% milk", 0.5, "cup", "whole or 2% milk", null],
+  ]);
+  // Another amount of something else is still a remark.
+  check([["2 cups water or 1 cup stock", 2, "cup", "water", "or 1 cup stock"]]);
+});
+
+Deno.test("a chilli named by its kind after describing words is the kind", () => {
+  for (const [name, kind] of [["large jalapeno chile", "jalapeno"], ["small habanero chile", "habanero"]]) {
+    const found = nameCandidates(name).find((candidate) => candidate.name === kind);
+    assert.ok(found, `${name}: ${JSON.stringify(nameCandidates(name).map((candidate) => candidate.name))}`);
+    assert.equal(found.dropped[0], name.split(" ")[0]);
+  }
+  // A word of taste is still no kind.
+  assert.ok(!nameCandidates("large sweet chilli").some((candidate) => candidate.name === "sweet"));
+});

@@ -19,7 +19,9 @@ export function readWordsBeforeAmount(reading: Reading): void {
   const part = partOf.exec(reading.text);
   if (part) {
     reading.notes.push(part[1].toLowerCase());
-    // "juice of a lemon", "zest of an orange": one of them.
-    reading.text = plainWordNumber(reading.text.slice(part[0].length).replace(/^an?\s+/i, "1 "));
+    // "juice of a lemon", "zest of an orange": one of them ("leaves from a few sprigs" are no one sprig).
+    reading.text = plainWordNumber(
+      reading.text.slice(part[0].length).replace(/^an?\s+(?!(?:few|little|bit|couple|handful)\b)/i, "1 "),
+    );
   }
 }

@@ -14,7 +14,7 @@ export const trailingPhrase = new RegExp(
       .raw`(?:mixed|beaten|whisked|stirred|dissolved|combined|blended|diluted|softened|soaked)\s+(?:with|in|into)\b.*`,
     String.raw`with (?:(?:its|their|the) )?(?:own )?juices?\b.*`,
     String
-      .raw`(?:packed\s+)?in (?:brine|water|oil|olive oil|(?:light |heavy )?syrup|(?:(?:its|their) )?(?:own )?juices?)\b.*`,
+      .raw`(?:packed\s+)?in (?:brine|water|oil|olive oil|vinegar|pur[eé]e|tomato (?:sauce|pur[eé]e)|(?:light |heavy )?syrup|(?:(?:its|their) )?(?:own )?juices?)\b.*`,
     // How it is sold: "scallops in the shell", "cherry tomatoes on the vine", "apricots in natural juice".
     String.raw`(?:in (?:the|their) shells?|on the (?:vine|bone)|in (?:natural|fruit|apple) juices?)\b.*`,
     String.raw`(?:cut|sliced|diced|chopped|torn|broken|peeled|shaved|grated)\s+(?:into|in)\S*\b.*`,
@@ -30,7 +30,8 @@ export const trailingPhrase = new RegExp(
     String.raw`or (?:other|another|any|your|similar|a similar)\b.*`,
     String.raw`of (?:your )?choice\b.*`,
     // Another amount of something else instead: "minced garlic or 1 tablespoon jarred", "scallions or 1 shallot".
-    String.raw`or\s*\d.*`,
+    // ("whole or 2% milk" is no other amount: a share names the kind.)
+    String.raw`or\s*\d(?![\d.]*\s*%).*`,
   ].join("|") + ")$",
   "i",
 );

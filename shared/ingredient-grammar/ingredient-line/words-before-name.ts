@@ -12,8 +12,9 @@ export const labelBefore =
   /^((?:optional(?:\s+(?:garnish(?:es)?|toppings?|glaze|bowl add-ins|add-ins))?|garnish(?:es)?|toppings?|to serve|for serving|for (?:the )?(?:garnish|topping|decoration)|to garnish|to decorate|serve with))\s*:\s*(?=\S)/i;
 
 // "juice of 1 lemon", "zest and juice of 2 limes": the fruit is the ingredient, the part goes to the note.
+// So are "seeds from 5 cardamom pods", "leaves from a few sprigs of dill", "seeds scraped from 1 vanilla bean".
 export const partOf =
-  /^(?:the\s+)?((?:finely\s+)?(?:grated\s+)?(?:zest|juice|zest\s+and\s+juice|juice\s+and\s+zest|rind))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))/i;
+  /^(?:the\s+)?((?:finely\s+)?(?:grated\s+)?(?:zest|juice|zest\s+and\s+juice|juice\s+and\s+zest|rind|(?:seeds|leaves)(?:\s+(?:scraped|picked|stripped))?))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))/i;
 
 // Words said before the name that belong to the note ("as required salt", "to taste black pepper").
 export const leadingNote =
@@ -26,5 +27,6 @@ export const vagueAmount =
   /^(a few|few|some|a little|a little bit of|a bit of|a touch of|several|lots of|plenty of)\s+(?=[a-zA-Z])/i;
 
 // A size, then another count of another size ("large or 2 small", "large or 1 1/2 medium").
+// ("6 sm or 4 medium radishes": the sizes abbreviated too.)
 export const otherCountAndSize =
-  /^((?:very\s+)?(?:large|small|smaller|medium|big|bigger|larger))\s+or\s+(\d+(?:\s+\d+\/\d+|\/\d+)?\s+(?:very\s+)?(?:large|small|smaller|medium|big|bigger|larger))\s+(?=[a-zA-Z])/i;
+  /^((?:very\s+)?(?:large|small|smaller|medium|big|bigger|larger|lg|sm|md|med)\.?)\s+or\s+(\d+(?:\s+\d+\/\d+|\/\d+)?\s+(?:very\s+)?(?:large|small|smaller|medium|big|bigger|larger|lg|sm|md|med)\.?)\s+(?=[a-zA-Z])/i;
