@@ -16,6 +16,7 @@ import { PhotoSource } from "./photo-source.tsx";
 import { CollectionImport } from "./collection-import.tsx";
 import { saveImportedPhoto } from "./collection-photos.ts";
 import { DraftPhoto } from "./draft-photo.tsx";
+import { LinesNotUsed } from "./lines-not-used.tsx";
 import { RecipeForm } from "./recipe-form.tsx";
 
 export type Parsed = Pick<RecipeParseTextOutput, "draft" | "lines" | "other_lines" | "ready">;
@@ -163,14 +164,7 @@ export function RecipeImport() {
                 ? "It is ready to save; the lines marked below are worth a look."
                 : "It is ready to save."}
             </p>
-            {parsed.other_lines.length
-              ? (
-                <details>
-                  <summary>Lines not used ({parsed.other_lines.length})</summary>
-                  <ul>{parsed.other_lines.map((line, index) => <li key={index}>{line}</li>)}</ul>
-                </details>
-              )
-              : null}
+            <LinesNotUsed lines={parsed.other_lines} summary={`Lines not used (${parsed.other_lines.length})`} />
             <DraftPhoto
               photo={pagePhoto.photo}
               warnings={pagePhoto.warnings}
