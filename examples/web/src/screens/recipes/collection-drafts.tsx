@@ -1,10 +1,13 @@
 /// <reference lib="dom" />
 // The drafts a collection file was read into, one row each: whether it is ready, and if not why (each line that was
-// not read or matched, in words), with a way to fix it in the recipe form or leave it out of the save.
+// not read or matched, in words), with a way to fix it in the recipe form or leave it out of the save. The lines the
+// import set aside from a recipe's ingredients (steps, notes) are counted under its row, so a ready draft is never
+// saved in bulk without its notes ("Not included", "optional: …") having been in sight.
 import type { RecipeCreateInput } from "@meal-planner/client/tools-client.generated.ts";
 import type { ImportedDraft } from "./collection-file.ts";
-import { outcomeWords, type RecipeOutcome } from "./collection-save.ts";
+import { countWords, outcomeWords, type RecipeOutcome } from "./collection-save.ts";
 import { draftFromImported, lineSavable, problemWords } from "./draft.ts";
+import { LinesNotUsed } from "./lines-not-used.tsx";
 import { RecipeForm } from "./recipe-form.tsx";
 
 export interface CollectionItem {
@@ -35,6 +38,11 @@ export function attentionReasons(imported: ImportedDraft): string[] {
   return reasons;
 }
 
+/** "1 line set aside", "2 lines set aside". */
+export function setAsideWords(count: number): string {
+  return `${countWords(count)} ${count === 1 ? "line" : "lines"} set aside`;
+}
+
 function statusWords(item: CollectionItem): string {
   if (item.outcome) return outcomeWords(item.outcome);
   if (item.fixed) return "Ready (fixed)";
@@ -57,6 +65,7 @@ export function CollectionDrafts(
         const id = `collection-draft-${index}`;
         const reasons = item.fixed ? [] : attentionReasons(item.imported);
         const state = item.outcome?.status ?? (itemSavable(item) ? "ready" : "attention");
+        const setAside = item.imported.other_lines;
         return (
           <li key={item.imported.source.identity + index} class={`collection-draft ${state}`}>
             <div class="collection-draft-row">
@@ -65,12 +74,13 @@ export function CollectionDrafts(
                 id={id}
                 checked={item.include && itemSavable(item)}
                 disabled={locked || !itemSavable(item) || item.outcome !== null}
-                aria-describedby={`${id}-status`}
+                aria-describedby={setAside.length ? `${id}-status ${id}-set-aside` : `${id}-status`}
                 onChange={(event) => onChange(index, { include: event.currentTarget.checked })}
               />
               <label for={id}>{itemTitle(item)}</label>
               <span id={`${id}-status`} class="collection-draft-status">{statusWords(item)}</span>
             </div>
+            <LinesNotUsed lines={setAside} summary={setAsideWords(setAside.length)} summaryId={`${id}-set-aside`} />
             {reasons.length || item.imported.warnings.length
               ? (
                 <details>
