@@ -33,6 +33,15 @@ const reached: [string, string, string[]][] = [
   ["heirloom tomatoes", "tomatoes", ["heirloom"]],
   ["aged white cheddar", "white cheddar", ["aged"]],
   ["waxy potatoes", "potatoes", ["waxy"]],
+  // Bought ready, or prepared before it is measured.
+  ["readymade pastry case", "pastry case", ["readymade"]],
+  ["ready-rolled all-butter puff pastry", "puff pastry", ["ready-rolled", "all-butter"]],
+  ["podded fresh peas", "peas", ["podded", "fresh"]],
+  ["spooned and leveled all-purpose flour", "all-purpose flour", ["spooned", "leveled"]],
+  ["wafer-thin ham", "ham", ["wafer-thin"]],
+  // A size between two.
+  ["medium to large yellow squash", "yellow squash", ["medium-to-large"]],
+  ["small or medium onions", "onions", ["small-or-medium"]],
   // The part or the shape it is cut in, after the name.
   ["portobello mushroom caps", "portobello mushroom", ["caps"]],
   ["calamari rings", "calamari", ["rings"]],

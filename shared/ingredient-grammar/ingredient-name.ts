@@ -214,7 +214,9 @@ function candidatesFor(name: string, heads: boolean): NameCandidate[] {
 
 function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
   // Each match is two words and a space: joined by a hyphen, they read as one description.
-  const trimmed = name.trim().replace(twoWordDescriptions, (words) => words.replace(" ", "-"));
+  // "medium to large", "small or medium": a size between two, one description.
+  const trimmed = name.trim().replace(twoWordDescriptions, (words) => words.replace(" ", "-"))
+    .replace(/\b(small|medium|large) (to|or) (medium|large)\b/gi, "$1-$2-$3");
   if (!trimmed) return [];
   const candidates: NameCandidate[] = [{ name: trimmed, dropped: [] }];
   // "shoulder of lamb", "shin of beef", "side of salmon": the cut as the shop names it, "lamb shoulder".

@@ -117,3 +117,22 @@ Deno.test("a chilli named by its kind after describing words is the kind", () =>
   // A word of taste is still no kind.
   assert.ok(!nameCandidates("large sweet chilli").some((candidate) => candidate.name === "sweet"));
 });
+
+Deno.test("a word that is no ingredient, then 'or other' things, names a kind of those things", () => {
+  check([
+    ["Kosher or other salt", null, null, "Kosher salt", "or other salt"],
+    [
+      "½ cup grapeseed or other mild-flavored vegetable oil",
+      0.5,
+      "cup",
+      "grapeseed oil",
+      "or other mild-flavored vegetable oil",
+    ],
+    ["Grapeseed or other oil for frying", null, null, "Grapeseed oil", "for frying; or other oil"],
+  ]);
+  // A word that is an ingredient of its own stays as it is.
+  check([
+    ["4 oz Gruyère or other melting cheese", 4, "oz", "Gruyère", "or other melting cheese"],
+    ["1 cup quinoa or other grain of your choice", 1, "cup", "quinoa", "or other grain of your choice"],
+  ]);
+});

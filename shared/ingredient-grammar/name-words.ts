@@ -333,6 +333,20 @@ export const leadingWords = new Set<string>([
   "waxy",
   "floury",
   "starchy",
+  // Bought ready or prepared before it is measured ("readymade pastry case", "shop-bought custard", "podded peas",
+  // "skinned hazelnuts", "spooned and leveled flour").
+  "readymade",
+  "ready-rolled",
+  "ready-to-roll",
+  "shop-bought",
+  "all-butter",
+  "podded",
+  "skinned",
+  "deboned",
+  "spooned",
+  "leveled",
+  "levelled",
+  "scooped",
 ]);
 
 // A hyphenated description ("thinly-sliced", "well-toasted", "small-diced", "freshly-grated"): an adverb or a size
@@ -361,5 +375,7 @@ export function isDescribingWord(bare: string): boolean {
 // ("pre-shredded cheddar"). A name that is an ingredient whole ("steel-cut oats") is found first.
 const describingShape = new RegExp(
   "^(?:(?:small|larg|bigg?|medium|thick|thin|long|short)ish|un[a-z]{3,}ed|" +
-    "[a-z]+-(?:cut|cured|aged|caught|raised|fed|finished|grown|picked|pressed|frozen|fresh)|pre-[a-z]{3,})$",
+    "[a-z]+-(?:cut|cured|aged|caught|raised|fed|finished|grown|picked|pressed|frozen|fresh|thin)|pre-[a-z]{3,}|" +
+    // A size between two ("medium-to-large", joined so by ingredient-name.ts).
+    "(?:small|medium|large)-(?:to|or)-(?:medium|large))$",
 );

@@ -56,7 +56,7 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
   const phrase = trailingPhrase.exec(rest);
   if (phrase && phrase.index > 0) {
     notes.push(phrase[1].trim());
-    rest = rest.slice(0, phrase.index);
+    rest = withOthersKind(rest.slice(0, phrase.index), phrase[1]);
   }
   const trailing = trailingNote.exec(rest);
   if (trailing) {
@@ -64,6 +64,24 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
     rest = rest.slice(0, trailing.index);
   }
   return rest;
+}
+
+/**
+ * "Kosher or other salt", "grapeseed or other neutral vegetable oil": a word that is no ingredient of its own names a
+ * kind of what the others are ("Kosher salt", "grapeseed oil"). The name keeps the kind's thing; the remark the note.
+ */
+function withOthersKind(name: string, remark: string): string {
+  const others = /^or (?:other|another|any|your|similar|a similar)\s+(.*)$/i.exec(remark.trim());
+  if (!others || !/^\p{L}[\p{L}'’-]*$/u.test(name.trim())) return name;
+  if (oneWordNames.has(foldIngredientName(name))) return name;
+  const thing = others[1].split(/\s+(?:for|to|of|such|that|if|as|in|from|like)\b|[,(;]/i)[0].trim().split(/\s+/).at(-1);
+  if (
+    !thing || !/^\p{L}{3,}$/u.test(thing) ||
+    /^(?:kind|kinds|type|types|brand|brands|variety|one|ones|choice)$/i.test(thing)
+  ) {
+    return name;
+  }
+  return `${name.trim()} ${thing}`;
 }
 
 function describesWhatFollows(words: string): boolean {
