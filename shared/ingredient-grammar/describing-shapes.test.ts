@@ -46,6 +46,10 @@ const reached: [string, string, string[]][] = [
   ["portobello mushroom caps", "portobello mushroom", ["caps"]],
   ["calamari rings", "calamari", ["rings"]],
   ["orange twist", "orange", ["twist"]],
+  ["mini mozzarella balls", "mozzarella", ["mini", "balls"]],
+  ["squid tube", "squid", ["tube"]],
+  ["octopus tentacles", "octopus", ["tentacles"]],
+  ["Torn romaine lettuce leaves", "romaine lettuce", ["Torn", "leaves"]],
 ];
 
 for (const [name, expected, dropped] of reached) {

@@ -39,7 +39,9 @@ export interface ParsedIngredientLine {
 export function parseIngredientLine(original: string): ParsedIngredientLine {
   const reading: Reading = {
     text: plainWordNumber(plainFractions(
-      original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, ""),
+      original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, "")
+        // "medium–sized": an en dash between two letters of a word is a hyphen typed so, no dash before a remark.
+        .replace(/(\p{Ll})–(\p{Ll})/gu, "$1-$2"),
     )),
     notes: [],
   };

@@ -136,3 +136,17 @@ Deno.test("a word that is no ingredient, then 'or other' things, names a kind of
     ["1 cup quinoa or other grain of your choice", 1, "cup", "quinoa", "or other grain of your choice"],
   ]);
 });
+
+Deno.test("the rind and juice of a fruit, a second measure's bare number, 'plus a pinch', an en dash in a word", () => {
+  check([
+    ["grated rind and juice of 1 lemon", 1, null, "lemon", "grated rind and juice"],
+    ["Freshly grated zest of 1 orange", 1, null, "orange", "freshly grated zest"],
+    ["50g/1¾ cornflour", 50, "g", "cornflour", "1 3/4"],
+    ["2 to 2½ lb/1 to 1.25 kg russet potatoes", 2.5, "lb", "russet potatoes", "2 to 2 1/2 lb; 1 to 1.25 kg"],
+    ["¼ teaspoon smoked paprika plus a pinch for garnish", 0.25, "tsp", "smoked paprika", "plus a pinch for garnish"],
+    ["2 medium–sized green tomatoes", 2, null, "medium-sized green tomatoes", null],
+    ["¼ cup chopped, pitted Niçoise or other black olives", 0.25, "cup", "Niçoise olives", "or other black olives"],
+  ]);
+  // A dash between words with spaces is still a remark.
+  check([["coconut milk – preferably boxed", null, null, "coconut milk", "preferably boxed"]]);
+});

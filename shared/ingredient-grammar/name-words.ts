@@ -347,6 +347,7 @@ export const leadingWords = new Set<string>([
   "leveled",
   "levelled",
   "scooped",
+  "torn",
 ]);
 
 // A hyphenated description ("thinly-sliced", "well-toasted", "small-diced", "freshly-grated"): an adverb or a size

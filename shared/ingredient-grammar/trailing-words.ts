@@ -73,4 +73,11 @@ export const trailingWords = new Set([
   "ring",
   "twists",
   "twist",
+  // "mozzarella balls", "squid tube", "octopus tentacles", "lemon half", "side of salmon" read as "salmon side".
+  "balls",
+  "ball",
+  "tube",
+  "tentacles",
+  "half",
+  "side",
 ]);

@@ -10,6 +10,12 @@ const moreOfIt =
   /^((?:\+|plus)\s+(?:about\s+|an?\s+|another\s+)?(?:extra\s+)?(?:\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?\s*)?(?:(?:large|small|good|generous)\s+)?([a-zA-Z]+\.?)|or (?:more|so)(?=\s))(?:\s+of)?\s+(?=\S)/i;
 const measuredLoosely = /^(?:pinch|dash|knob|splash|handful|glug|quart|pint)(?:es|s)?$/i;
 
+function measureAfterSlash(text: string): RegExpExecArray | null {
+  const found = alternativeMeasure.exec(text);
+  const word = found?.[1].match(/([a-zA-Z]+)\.?(?:\s+oz\b.*)?$/)?.[1] ?? "";
+  return found && (unitOf(word) || /^(?:pints?|pt|in|inch(?:es)?|cm|fl|floz)$/i.test(word)) ? found : null;
+}
+
 /** After the unit: a second measure added to it, the same amount in another unit, and the container it sized. */
 export function readAfterUnit(reading: Reading): void {
   const { notes } = reading;
@@ -36,14 +42,20 @@ export function readAfterUnit(reading: Reading): void {
     text = text.slice(added[0].length);
   }
   // "¾ cup/5.3 ounces/150 grams sugar": the amount said in as many other measures as the page likes.
-  let alternative = alternativeMeasure.exec(text);
+  // ("50g/1¾ cornflour": a number without its unit, then the name, is no second measure.)
+  let alternative = measureAfterSlash(text);
   const hadAlternative = alternative !== null;
   for (let said = 0; alternative && said < 3; said += 1) {
     notes.push(alternative[1].trim());
     text = text.slice(alternative[0].length);
-    alternative = alternativeMeasure.exec(text);
+    alternative = measureAfterSlash(text);
   }
-  if (!hadAlternative) {
+  // "50g/1¾ cornflour": the second measure's number without its unit, still a second measure.
+  const bareNumber = hadAlternative ? null : /^\s*\/\s*(\d+(?:\s+\d+\/\d+|\/\d+|[.,]\d+)?)\s+(?=\p{L}{3})/u.exec(text);
+  if (bareNumber) {
+    notes.push(bareNumber[1]);
+    text = text.slice(bareNumber[0].length);
+  } else if (!hadAlternative) {
     // The same amount in another unit without a slash: "500 ml 2 cups milk".
     const again = /^\s*(\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?)\s*([a-zA-Z]+\.?)(?=\s)/.exec(text);
     if (again && unitOf(again[2])) {

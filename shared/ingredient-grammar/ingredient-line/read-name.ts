@@ -72,8 +72,12 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
  */
 function withOthersKind(name: string, remark: string): string {
   const others = /^or (?:other|another|any|your|similar|a similar)\s+(.*)$/i.exec(remark.trim());
-  if (!others || !/^\p{L}[\p{L}'’-]*$/u.test(name.trim())) return name;
-  if (oneWordNames.has(foldIngredientName(name))) return name;
+  // The one word may follow words that describe it ("freshly ground rose or other peppercorns").
+  const words = name.trim().split(/\s+/);
+  const word = words.at(-1) ?? "";
+  const describing = (before: string) => isDescribingWord(before.toLowerCase().replace(/[,;:]+$/, ""));
+  if (!others || !words.slice(0, -1).every(describing)) return name;
+  if (!/^\p{L}[\p{L}'’-]*$/u.test(word) || oneWordNames.has(foldIngredientName(word))) return name;
   const thing = others[1].split(/\s+(?:for|to|of|such|that|if|as|in|from|like)\b|[,(;]/i)[0].trim().split(/\s+/).at(-1);
   if (
     !thing || !/^\p{L}{3,}$/u.test(thing) ||
