@@ -49,6 +49,7 @@ const reached: [string, string, string[]][] = [
   ["mini mozzarella balls", "mozzarella", ["mini", "balls"]],
   ["squid tube", "squid", ["tube"]],
   ["octopus tentacles", "octopus", ["tentacles"]],
+  ["Rice Krispies cereal", "Rice Krispies", ["cereal"]],
   ["Torn romaine lettuce leaves", "romaine lettuce", ["Torn", "leaves"]],
 ];
 

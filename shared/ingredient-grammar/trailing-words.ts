@@ -80,4 +80,6 @@ export const trailingWords = new Set([
   "tentacles",
   "half",
   "side",
+  // "Rice Krispies cereal", "Chex cereal": the cereal said again after its name.
+  "cereal",
 ]);
