@@ -50,6 +50,7 @@ const reached: [string, string, string[]][] = [
   ["squid tube", "squid", ["tube"]],
   ["octopus tentacles", "octopus", ["tentacles"]],
   ["Rice Krispies cereal", "Rice Krispies", ["cereal"]],
+  ["Little Gem lettuce hearts", "Little Gem lettuce", ["hearts"]],
   ["Torn romaine lettuce leaves", "romaine lettuce", ["Torn", "leaves"]],
 ];
 

@@ -167,6 +167,10 @@ export function nameCandidates(name: string): NameCandidate[] {
   return [...read, ...added.slice(0, maxRewordedCandidates)];
 }
 
+// Heads whose kinds are things of their own, bought apart: "rice flour", "pretzel salt", "truffle oil".
+const kindMakingHead =
+  /^(?:salt|sugar|flour|oil|vinegar|butter|milk|cream|cheese|sauce|paste|juice|syrup|extract|seasoning|stock|broth|wine|water|meal|starch|bread)s?$/i;
+
 // At most so many names are added by the rewordings, after the others.
 const maxRewordedCandidates = 12;
 
@@ -230,7 +234,9 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
     // "chicken or vegetable stock": a one-word first alternative shares the last one's head noun.
     const lastWords = alternatives[alternatives.length - 1].split(/\s+/);
     const firstWords = alternatives[0].split(/\s+/);
-    if (alternatives.length === 2 && firstWords.length === 1 && lastWords.length > 1) {
+    // (The word alone is tried after it: "matcha or sencha green tea powder", "jalapeño or serrano chilies".)
+    const bareFirst = firstWords.length === 1 && lastWords.length > 1 ? firstWords[0] : undefined;
+    if (alternatives.length === 2 && bareFirst) {
       alternatives[0] = `${alternatives[0]} ${lastWords.slice(1).join(" ")}`;
     }
     const rest = alternatives.slice(1).map((alternative) => `or ${alternative}`);
@@ -248,6 +254,17 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
       candidates.push(...shared.map((name) => ({ name, dropped: [...firstWords.slice(0, -1), ...rest] })));
     }
     candidates.push({ name: alternatives[0], dropped: rest });
+    if (alternatives.length === 2 && bareFirst) {
+      // "rice or all purpose flour": the head is the last word when the words before it are more than one.
+      const head = lastWords.at(-1)!;
+      if (lastWords.length > 2 && kindMakingHead.test(head)) {
+        candidates.push({ name: `${bareFirst} ${head}`, dropped: rest });
+      }
+      // Not before a head whose kinds are things of their own ("pretzel or coarse salt" is pretzel salt, no pretzel).
+      if (!kindMakingHead.test(head)) {
+        candidates.push({ name: bareFirst, dropped: [lastWords.slice(1).join(" "), ...rest] });
+      }
+    }
     candidates.push(
       ...without(alternatives[0].split(/\s+/)).map((candidate) => ({
         name: candidate.name,

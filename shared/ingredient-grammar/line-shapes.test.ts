@@ -150,3 +150,25 @@ Deno.test("the rind and juice of a fruit, a second measure's bare number, 'plus 
   // A dash between words with spaces is still a remark.
   check([["coconut milk – preferably boxed", null, null, "coconut milk", "preferably boxed"]]);
 });
+
+Deno.test("'whole' before a grain is no unit; 'couple of' is two; a fraction with a stray space", () => {
+  check([
+    ["2 whole wheat tortillas", 2, null, "whole wheat tortillas", null],
+    ["1 whole grain bun", 1, null, "whole grain bun", null],
+    ["1 whole chicken", 1, "whole", "chicken", null],
+    ["couple of drops of maple extract", null, null, "maple extract", "2 drops"],
+    ["1 /2 banana", 0.5, null, "banana", null],
+  ]);
+});
+
+Deno.test("a one-word first alternative is tried alone after it shares the head, unless the head makes kinds", () => {
+  const names = (name: string) => nameCandidates(name).map((candidate) => candidate.name);
+  const matcha = names("matcha or sencha green tea powder");
+  assert.ok(matcha.indexOf("matcha green tea powder") < matcha.indexOf("matcha"), JSON.stringify(matcha));
+  // "rice or all purpose flour" is rice flour; "pretzel or coarse salt" is pretzel salt, never pretzels.
+  assert.ok(names("rice or all purpose flour").includes("rice flour"));
+  assert.ok(!names("rice or all purpose flour").includes("rice"));
+  assert.ok(!names("pretzel or coarse salt").includes("pretzel"));
+  // "green or yellow split peas" are split peas, never green peas.
+  assert.ok(!names("green or yellow split peas").includes("green peas"));
+});

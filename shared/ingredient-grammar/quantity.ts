@@ -42,6 +42,7 @@ const wordNumbers: Record<string, string> = {
   "a dozen": "12",
   "a couple of": "2",
   "a couple": "2",
+  "couple of": "2",
   dozen: "12",
 };
 const leadingWordNumber = new RegExp(
@@ -54,7 +55,9 @@ export function plainFractions(text: string): string {
   return text.replace(/\u2044/g, "/").replace(
     fractionCharacters,
     (_match, whole: string, fraction: string) => `${whole ? `${whole} ` : ""}${unicodeFractions[fraction]}`,
-  ).replace(/^(\d+)\s+(?:and|&|\+)\s+(\d+\/\d+)/i, "$1 $2").replace(/^(\d+)-(\d+\/\d+)\b/, "$1 $2");
+  ).replace(/^(\d+)\s+(?:and|&|\+)\s+(\d+\/\d+)/i, "$1 $2").replace(/^(\d+)-(\d+\/\d+)\b/, "$1 $2")
+    // "1 /2 banana": a fraction with a stray space before its slash.
+    .replace(/^(\d+)\s+\/\s*(\d+)(?=\s)/, "$1/$2");
 }
 
 /** A number written as a word at the start of a line ("four eggs", "half a cup") as digits. */

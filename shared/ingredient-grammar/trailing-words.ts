@@ -82,4 +82,7 @@ export const trailingWords = new Set([
   "side",
   // "Rice Krispies cereal", "Chex cereal": the cereal said again after its name.
   "cereal",
+  // "Little Gem lettuce hearts", "celery hearts": the heart of it (artichoke hearts are found whole first).
+  "hearts",
+  "heart",
 ]);

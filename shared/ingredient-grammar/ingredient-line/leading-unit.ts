@@ -14,6 +14,10 @@ export function leadingUnit(text: string): LeadingUnit | undefined {
   const unit = unitOf(words[1]);
   // "T-bone steaks", "C-shaped": a letter joined to a word by a hyphen is no unit.
   if (unit && /^-\p{L}/u.test(text.slice(words[1].length))) return undefined;
+  // "2 whole wheat tortillas", "1 whole grain bun": "whole" there names the grain, no unit.
+  if (unit === "whole" && /^\s+(?:wheat|grain|meal|milk|spelt|rye|foods?)\b/i.test(text.slice(words[1].length))) {
+    return undefined;
+  }
   if (unit) return { unit, written: words[1], rest: text.slice(words[1].length) };
   return undefined;
 }
