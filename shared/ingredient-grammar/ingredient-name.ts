@@ -234,7 +234,7 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
     // "chicken or vegetable stock": a one-word first alternative shares the last one's head noun.
     const lastWords = alternatives[alternatives.length - 1].split(/\s+/);
     const firstWords = alternatives[0].split(/\s+/);
-    // (The word alone is tried after it: "matcha or sencha green tea powder", "jalapeño or serrano chilies".)
+    // (The word alone is tried after it before a chilli: "jalapeño or serrano chilies".)
     const bareFirst = firstWords.length === 1 && lastWords.length > 1 ? firstWords[0] : undefined;
     if (alternatives.length === 2 && bareFirst) {
       alternatives[0] = `${alternatives[0]} ${lastWords.slice(1).join(" ")}`;
@@ -260,8 +260,9 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
       if (lastWords.length > 2 && kindMakingHead.test(head)) {
         candidates.push({ name: `${bareFirst} ${head}`, dropped: rest });
       }
-      // Not before a head whose kinds are things of their own ("pretzel or coarse salt" is pretzel salt, no pretzel).
-      if (!kindMakingHead.test(head)) {
+      // Only before a chilli or a pepper: elsewhere the word before a head often names a thing of its own ("pretzel
+      // or coarse salt" is pretzel salt, "grape or cherry tomatoes" grape tomatoes: no pretzel, no grape).
+      if (/^(?:chill?(?:i|ie|y)s?|chill?ies|chiles?|peppers?)$/i.test(head)) {
         candidates.push({ name: bareFirst, dropped: [lastWords.slice(1).join(" "), ...rest] });
       }
     }

@@ -161,14 +161,30 @@ Deno.test("'whole' before a grain is no unit; 'couple of' is two; a fraction wit
   ]);
 });
 
-Deno.test("a one-word first alternative is tried alone after it shares the head, unless the head makes kinds", () => {
+Deno.test("a one-word first alternative is tried alone after it shares a chilli, and a head that makes kinds", () => {
   const names = (name: string) => nameCandidates(name).map((candidate) => candidate.name);
-  const matcha = names("matcha or sencha green tea powder");
-  assert.ok(matcha.indexOf("matcha green tea powder") < matcha.indexOf("matcha"), JSON.stringify(matcha));
+  const chilies = names("jalapeño or serrano chilies");
+  assert.ok(chilies.indexOf("jalapeño chilies") < chilies.indexOf("jalapeño"), JSON.stringify(chilies));
+  assert.ok(chilies.indexOf("jalapeño") < chilies.indexOf("serrano chilies"), JSON.stringify(chilies));
+  // Elsewhere the word before a head may name a thing of its own: no grape for grape tomatoes.
+  assert.ok(!names("grape or baby cherry tomatoes").includes("grape"));
   // "rice or all purpose flour" is rice flour; "pretzel or coarse salt" is pretzel salt, never pretzels.
   assert.ok(names("rice or all purpose flour").includes("rice flour"));
   assert.ok(!names("rice or all purpose flour").includes("rice"));
   assert.ok(!names("pretzel or coarse salt").includes("pretzel"));
   // "green or yellow split peas" are split peas, never green peas.
   assert.ok(!names("green or yellow split peas").includes("green peas"));
+});
+
+Deno.test("a fraction whose slash the encoding lost, word numbers in a range, kernels and peel of a thing", () => {
+  check([
+    ["1?2 cup grape jelly", 0.5, "cup", "grape jelly", null],
+    ["Four to six slices French bread", 6, "piece", "French bread", "4 to 6 slices"],
+    ["Kernels cut from 2 ears of corn", 2, "piece", "corn", "kernels cut; ears"],
+    ["Peel of one lemon", 1, null, "lemon", "peel"],
+    ["1 c grated, not shredded, parmesan cheese", 1, "cup", "not shredded parmesan cheese", null],
+    ["1 tsp grated orange zest plus juice of 1 orange", 1, "tsp", "orange zest", "plus juice of 1 orange"],
+    ["Two 4–pound chickens", 2, null, "chickens", "4–pound"],
+    ["Four 1-inch-thick slices brioche", 4, null, "slices brioche", "1-inch-thick"],
+  ]);
 });

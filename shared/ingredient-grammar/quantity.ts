@@ -56,13 +56,19 @@ export function plainFractions(text: string): string {
     fractionCharacters,
     (_match, whole: string, fraction: string) => `${whole ? `${whole} ` : ""}${unicodeFractions[fraction]}`,
   ).replace(/^(\d+)\s+(?:and|&|\+)\s+(\d+\/\d+)/i, "$1 $2").replace(/^(\d+)-(\d+\/\d+)\b/, "$1 $2")
-    // "1 /2 banana": a fraction with a stray space before its slash.
-    .replace(/^(\d+)\s+\/\s*(\d+)(?=\s)/, "$1/$2");
+    // "1 /2 banana": a fraction with a stray space before its slash; "1?2 cup": its slash lost to the page's encoding.
+    .replace(/^(\d+)\s+\/\s*(\d+)(?=\s)/, "$1/$2").replace(/^(\d)\?(\d{1,2})(?=\s)/, "$1/$2");
 }
 
 /** A number written as a word at the start of a line ("four eggs", "half a cup") as digits. */
 export function plainWordNumber(text: string): string {
-  return text.replace(leadingWordNumber, (word) => wordNumbers[word.toLowerCase().replace(/\s+/g, " ")])
+  const number = (word: string) => wordNumbers[word.toLowerCase().replace(/\s+/g, " ")];
+  // "Four to six slices": both ends of a range written as words.
+  const range = /^(\p{L}+)\s+(to|or)\s+(\p{L}+)\b/iu.exec(text);
+  if (range && /^\d+$/.test(number(range[1]) ?? "") && /^\d+$/.test(number(range[3]) ?? "")) {
+    return `${number(range[1])} ${range[2]} ${number(range[3])}${text.slice(range[0].length)}`;
+  }
+  return text.replace(leadingWordNumber, (word) => number(word))
     .replace(/^(\d+(?:\/\d+)?)\s+an?\s+/i, "$1 ");
 }
 

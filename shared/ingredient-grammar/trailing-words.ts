@@ -85,4 +85,6 @@ export const trailingWords = new Set([
   // "Little Gem lettuce hearts", "celery hearts": the heart of it (artichoke hearts are found whole first).
   "hearts",
   "heart",
+  "lobes",
+  "lobe",
 ]);

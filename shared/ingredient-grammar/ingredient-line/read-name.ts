@@ -96,7 +96,7 @@ function describesWhatFollows(words: string): boolean {
   return describingOnly.test(words) || words.trim().split(/\s+/).every((word) => {
     const bare = word.toLowerCase();
     return prepStateSet.has(bare) || prepAdverbs.has(bare) || isDescribingWord(bare) ||
-      /^(?:and|or|&|size|sized)$/.test(bare) ||
+      /^(?:and|or|&|not|size|sized)$/.test(bare) ||
       /^[a-z]{3,}ed$/.test(bare) && !oneWordNames.has(foldIngredientName(bare));
   });
 }

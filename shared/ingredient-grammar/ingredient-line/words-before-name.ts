@@ -14,7 +14,7 @@ export const labelBefore =
 // "juice of 1 lemon", "zest and juice of 2 limes": the fruit is the ingredient, the part goes to the note.
 // So are "seeds from 5 cardamom pods", "leaves from a few sprigs of dill", "seeds scraped from 1 vanilla bean".
 export const partOf =
-  /^(?:the\s+)?((?:(?:finely|freshly|coarsely)\s+)?(?:grated\s+)?(?:(?:zest|juice|rind)(?:\s+and\s+(?:zest|juice|rind))?|(?:seeds|leaves)(?:\s+(?:scraped|picked|stripped))?))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))/i;
+  /^(?:the\s+)?((?:(?:finely|freshly|coarsely)\s+)?(?:grated\s+)?(?:(?:zest|juice|rind)(?:\s+and\s+(?:zest|juice|rind))?|peel|(?:seeds|leaves|kernels)(?:\s+(?:scraped|picked|stripped|cut|sliced))?))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))/i;
 
 // Words said before the name that belong to the note ("as required salt", "to taste black pepper").
 export const leadingNote =
