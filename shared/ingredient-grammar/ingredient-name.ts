@@ -246,8 +246,10 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
     // Rapadura sugar"): those are two things.
     const firstNoun = foldIngredientName(firstWords.at(-1) ?? "");
     if (
-      alternatives.length === 2 && firstWords.length > 1 && lastWords.length === 2 &&
-      firstWords.slice(0, -1).every((word) => isLeadingWord(word)) &&
+      alternatives.length >= 2 && firstWords.length > 1 && lastWords.length === 2 &&
+      firstWords.slice(0, -1).every((word) =>
+        isLeadingWord(word) && !colours.has(folded(word)) && !origins.has(folded(word))
+      ) &&
       !lastWords.some((word) => foldIngredientName(word) === firstNoun)
     ) {
       const shared = [alternatives[0], firstWords.at(-1)].map((name) => `${name} ${lastWords[1]}`);

@@ -188,3 +188,27 @@ Deno.test("a fraction whose slash the encoding lost, word numbers in a range, ke
     ["Four 1-inch-thick slices brioche", 4, null, "slices brioche", "1-inch-thick"],
   ]);
 });
+
+Deno.test("a list of kinds after commas, the last after 'or', names alternatives of one thing", () => {
+  check([
+    [
+      "2 c low-sodium vegetable, chicken, or beef broth",
+      2,
+      "cup",
+      "low-sodium vegetable or chicken or beef broth",
+      null,
+    ],
+    // (A kind that is an ingredient of its own keeps its name: "cannellini".)
+    ["1 can navy, cannellini, or other white beans", 1, "can", "navy or cannellini", "or other white beans"],
+  ]);
+  const names = nameCandidates("low-sodium vegetable or chicken or beef broth").map((candidate) => candidate.name);
+  assert.ok(names.includes("vegetable broth"), JSON.stringify(names));
+  // How it is prepared, another amount or a describing word after the commas is no list of kinds.
+  check([
+    ["1 clove garlic, minced or pressed", 1, "piece", "garlic", "clove; pressed; or"],
+    ["1 head cauliflower, broken or cut into florets", 1, "whole", "cauliflower", "head; cut into florets; broken or"],
+    ["15 garlic cloves, peeled, or 3 shallots", 15, null, "garlic cloves", "or 3 shallots"],
+  ]);
+  const chicken = parseIngredientLine("1 pound boneless, skinless chicken or turkey breasts");
+  assert.equal(chicken.name, "boneless skinless chicken or turkey breasts");
+});

@@ -11,7 +11,7 @@ import { dashRemark, describingOnly, trailingNote, trailingPhrase } from "./word
 /** What is left: a size before the name, remarks after it, and its prep words; the name itself. */
 export function readName(reading: Reading): { name: string; preps: string[] } {
   const { notes } = reading;
-  let { text } = reading;
+  let text = alternativesOfAList(reading.text);
   // A semicolon ends the name: what follows is a remark ("granulated sugar; I used cane sugar").
   const semicolon = text.indexOf(";");
   const remark = semicolon > 0 ? tidy(text.slice(semicolon + 1)) : "";
@@ -72,11 +72,15 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
  */
 function withOthersKind(name: string, remark: string): string {
   const others = /^or (?:other|another|any|your|similar|a similar)\s+(.*)$/i.exec(remark.trim());
-  // The one word may follow words that describe it ("freshly ground rose or other peppercorns").
+  // The one word may follow words that describe it ("freshly ground rose or other peppercorns"), or end a list of
+  // such words ("navy or cannellini or other white beans").
   const words = name.trim().split(/\s+/);
   const word = words.at(-1) ?? "";
   const describing = (before: string) => isDescribingWord(before.toLowerCase().replace(/[,;:]+$/, ""));
-  if (!others || !words.slice(0, -1).every(describing)) return name;
+  const listed = (before: string, at: number) =>
+    at % 2 === 1 ? /^or$/i.test(before) : /^\p{L}[\p{L}'’-]*$/u.test(before);
+  const first = words.findIndex((before) => !describing(before));
+  if (!others || first < 0 || !words.slice(first).every((before, at) => listed(before, at))) return name;
   if (!/^\p{L}[\p{L}'’-]*$/u.test(word) || oneWordNames.has(foldIngredientName(word))) return name;
   const thing = others[1].split(/\s+(?:for|to|of|such|that|if|as|in|from|like)\b|[,(;]/i)[0].trim().split(/\s+/).at(-1);
   if (
@@ -99,6 +103,35 @@ function describesWhatFollows(words: string): boolean {
       /^(?:and|or|&|not|size|sized)$/.test(bare) ||
       /^[a-z]{3,}ed$/.test(bare) && !oneWordNames.has(foldIngredientName(bare));
   });
+}
+
+// "navy, cannellini, or other white beans", "low-sodium vegetable, chicken, or beef broth": a list of kinds, each of
+// a word or two, the last after "or", names alternatives of one thing; read as "navy or cannellini or …".
+const listOfKinds = /^((?:[\p{L}'’-]+\s+)?[\p{L}'’-]+)((?:,\s*[\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)*),?\s+(or|and\/or)\s+/u;
+
+function alternativesOfAList(text: string): string {
+  const list = listOfKinds.exec(text.trim());
+  if (!list || !list[2].includes(",")) return text;
+  const kinds = [list[1], ...list[2].split(",").map((kind) => kind.trim()).filter(Boolean)];
+  const last = text.trim().slice(list[0].length);
+  // Not a list of how it is prepared ("garlic, minced or pressed", "lemons, halved or quartered"), nor another
+  // amount or a mixture after "or" ("garlic cloves, peeled, or 3-4 shallots", "rum, bourbon or a mixture").
+  const describes = (words: string) =>
+    words.split(/\s+/).some((word) => {
+      const bare = word.toLowerCase();
+      return prepStateSet.has(bare) || prepAdverbs.has(bare) || /^[a-z]{3,}ed$/.test(bare) ||
+        /^(?:cut|broken|torn|left|kept|whole|orange)$/.test(bare) || isDescribingWord(bare);
+    });
+  // (The first kind may be described: "low-sodium vegetable, chicken, or beef broth".)
+  const described = kinds[0].split(/\s+/).slice(0, -1).join(" ");
+  if (
+    kinds.slice(1).some(describes) ||
+    describes(kinds[0]) && !(described && !describes(kinds[0].split(/\s+/).at(-1)!)) ||
+    describes(last.split(/\s+/)[0] ?? "") || /^(?:\d|an?\s|the\s)/i.test(last)
+  ) {
+    return text;
+  }
+  return `${kinds.join(" or ")} or ${last}`;
 }
 
 /** The name before the first comma that ends it, and what follows that comma. */
