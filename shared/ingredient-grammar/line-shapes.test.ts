@@ -212,3 +212,14 @@ Deno.test("a list of kinds after commas, the last after 'or', names alternatives
   const chicken = parseIngredientLine("1 pound boneless, skinless chicken or turkey breasts");
   assert.equal(chicken.name, "boneless skinless chicken or turkey breasts");
 });
+
+Deno.test("a fraction sign keeps the space before it; a unit after a vague amount; the name before its amount", () => {
+  check([
+    ["Honey ½ cup (169 grams)", 0.5, "cup", "Honey", "169 grams"],
+    ["Salt 1 teaspoon (4 grams)", 1, "tsp", "Salt", "4 grams"],
+    ["2 tomatoes, cut in ¼-inch slices", 2, null, "tomatoes", "cut in 1/4-inch slices"],
+    ["a few ounces of Parmesan, grated", null, null, "Parmesan", "a few ounces"],
+  ]);
+  const pepper = nameCandidates("serrano chili peppers").map((candidate) => candidate.name);
+  assert.ok(pepper.includes("serrano peppers"), JSON.stringify(pepper));
+});

@@ -19,7 +19,7 @@ const unicodeFractions: Record<string, string> = {
   "⅞": "7/8",
 };
 
-const fractionCharacters = new RegExp(`(\\d?)\\s*([${Object.keys(unicodeFractions).join("")}])`, "g");
+const fractionCharacters = new RegExp(`(\\d?)(\\s*)([${Object.keys(unicodeFractions).join("")}])`, "g");
 
 const wordNumbers: Record<string, string> = {
   one: "1",
@@ -54,7 +54,9 @@ const leadingWordNumber = new RegExp(
 export function plainFractions(text: string): string {
   return text.replace(/\u2044/g, "/").replace(
     fractionCharacters,
-    (_match, whole: string, fraction: string) => `${whole ? `${whole} ` : ""}${unicodeFractions[fraction]}`,
+    // ("Honey ½ cup", "cut in ¼-inch slices": the space before a fraction without a whole number stays.)
+    (_match, whole: string, space: string, fraction: string) =>
+      `${whole ? `${whole} ` : space ? " " : ""}${unicodeFractions[fraction]}`,
   ).replace(/^(\d+)\s+(?:and|&|\+)\s+(\d+\/\d+)/i, "$1 $2").replace(/^(\d+)-(\d+\/\d+)\b/, "$1 $2")
     // "1 /2 banana": a fraction with a stray space before its slash; "1?2 cup": its slash lost to the page's encoding.
     .replace(/^(\d+)\s+\/\s*(\d+)(?=\s)/, "$1/$2").replace(/^(\d)\?(\d{1,2})(?=\s)/, "$1/$2");

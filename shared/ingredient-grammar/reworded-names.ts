@@ -124,6 +124,14 @@ export function rewordedNames(name: string): RewordedName[] {
       add(respelt.join(" "), [...before, ...rest.slice(end)], "described");
     }
   }
+  // "serrano chili peppers", "Thai chile pepper": the chilli said twice, as a chilli and as a pepper.
+  if (end >= 3 && /^peppers?$/i.test(rest[end - 1]) && chiliWord.test(rest[end - 2])) {
+    add(
+      [...rest.slice(0, end - 2), rest[end - 1]].join(" "),
+      [...before, rest[end - 2], ...rest.slice(end)],
+      "described",
+    );
+  }
   // "beef top round steak", "pork roast shoulder": the animal and its cut with words between them. The beef cuts are
   // named without the animal ("round steak", "chuck roast"); the others with it ("pork shoulder").
   const animal = rest.slice(0, end).findIndex((word) => animals.test(word));

@@ -8,6 +8,8 @@ Deno.test("amountFirst puts the amount first when a line names its ingredient fi
   assert.equal(amountFirst("Butter 50 g"), "50 g Butter");
   assert.equal(amountFirst("half-and-half - 1 cup"), "1 cup half-and-half");
   assert.equal(amountFirst("Eggs x 3"), "3 Eggs");
+  // Without a separator, an aside may follow the amount.
+  assert.equal(amountFirst("Salt 1 teaspoon (4 grams)"), "1 teaspoon Salt (4 grams)");
 });
 
 Deno.test("amountFirst leaves a line alone unless an amount and nothing else follows the name", () => {
@@ -18,6 +20,8 @@ Deno.test("amountFirst leaves a line alone unless an amount and nothing else fol
       "For the sauce: 2 tbsp butter",
       "Serve with 2 cups rice",
       "Water 2",
+      "Water 2 (boiling)",
+      "Flour 2 cups sifted",
       "Prep time - 10 minutes",
       "Lemon juice: 1/2 lemon",
     ]

@@ -11,7 +11,8 @@ import { unitOf } from "../ingredient-grammar/units.ts";
 const withSeparator = /^([\p{L}][^\d:–—]{0,60}?)\s*(?:\s[-–—]+|[–—]+|:)\s*(?=\d)(.+)$/u;
 const timesCount = /^([\p{L}][^\d:–—]{0,60}?)\s+[x×]\s*(\d+)$/u;
 // Without a separator, the amount must end the line and carry a unit: "Sugar 100g", "Butter 50 g".
-const amountLast = /^([\p{L}][^\d:–—(),]{0,60}?)\s+(\d[\d./\s]*\s*[\p{L}.]+)$/u;
+// ("Honey ½ cup (169 grams)": an aside may follow it.)
+const amountLast = /^([\p{L}][^\d:–—(),]{0,60}?)\s+(\d[\d./\s]*\s*[\p{L}.]+(?:\s*\([^()]*\))?)$/u;
 
 // A size before the name ("Onion - 1 large"); a counting word ("3 cloves") is one measure-words knows.
 const size = /^(?:small|medium|large|extra-large|big|whole|heaping|level)$/i;
@@ -29,7 +30,9 @@ export function amountFirst(line: string): string | undefined {
   const last = amountLast.exec(line);
   if (last) {
     const amount = amountOnly(last[2]);
-    if (amount && amount.hasUnit && !amount.after) return `${amount.amount} ${last[1].trim()}`;
+    if (amount && amount.hasUnit && (!amount.after || amount.after.trim().startsWith("("))) {
+      return `${amount.amount} ${last[1].trim()}${amount.after}`;
+    }
   }
   return undefined;
 }

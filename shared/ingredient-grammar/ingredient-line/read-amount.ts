@@ -5,6 +5,7 @@ import { takeParentheses } from "./parentheses.ts";
 import type { Reading } from "./reading.ts";
 import { leadingNote, otherCountAndSize, vagueAmount } from "./words-before-name.ts";
 import { isMeasureWord } from "../measure-words.ts";
+import { unitOf } from "../units.ts";
 
 /** The amount at the start, and what is said right after it (asides, "x", "to taste"). */
 export function readAmount(reading: Reading): void {
@@ -57,6 +58,12 @@ export function readAmount(reading: Reading): void {
   if (vague && !isMeasureWord(text.slice(vague[0].length).split(/\s+/)[0])) {
     reading.notes.push(vague[1].toLowerCase());
     text = text.slice(vague[0].length);
+    // "a few ounces of Parmesan", "some cups of stock": a unit without a number is no amount either.
+    const unitWord = /^([a-zA-Z]+\.?)\s+(?:of\s+)?(?=\p{L})/u.exec(text);
+    if (unitWord && unitOf(unitWord[1])) {
+      reading.notes[reading.notes.length - 1] += ` ${unitWord[1]}`;
+      text = text.slice(unitWord[0].length);
+    }
   }
   reading.text = text;
   reading.quantity = quantity;
