@@ -16,6 +16,11 @@ select i.id from public.ingredients i where i.household_id is null order by i.no
 grant select on ingredient_ids to authenticated;
 insert into public.grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit)
 select f.list_id, tests.household_of('alice@test'), g.id, 1, 'cup' from fixture f, ingredient_ids g;
+-- The items were put there before the push, in a transaction of their own as an app's writes are: forgetting the
+-- versions this one took stands in for that.
+select set_config('meal_planner.versions', '', true);
+create temporary table pokes_before on commit drop as
+select count(*) as pokes from realtime.messages m join fixture f on m.payload ->> 'grocery_list_id' = f.list_id::text;
 
 -- The calls made before the push (the inserts above), so that only the push's are counted below.
 set local track_functions = 'all';
@@ -57,8 +62,8 @@ select ok((select bool_and(i.updated_at > now()) from grocery_items i join fixtu
            where i.unit = 'cup'),
   'a merged item is stamped with the time of its change, not of its transaction''s start');
 select is((select count(*) from realtime.messages m
-           join fixture f on m.payload ->> 'grocery_list_id' = f.list_id::text),
-  1::bigint, 'one poke for the list in the transaction');
+           join fixture f on m.payload ->> 'grocery_list_id' = f.list_id::text) - (select pokes from pokes_before),
+  1::bigint, 'one poke for the list in the push''s transaction');
 select is((response -> 'merged' -> 0) - 'id' - 'ingredient_id',
   jsonb_build_object('name', (select i.name from ingredients i
       where i.id = (response -> 'merged' -> 0 ->> 'ingredient_id')::uuid),
