@@ -3,11 +3,18 @@
 // early cancels a ReadableStream (and destroys a Node stream), so an over-large body is neither read to its end nor
 // held whole in memory.
 
+/**
+ * A Uint8Array over an ArrayBuffer, which is what a Blob takes: `Uint8Array<ArrayBuffer>` to TypeScript 5.7 and
+ * later, plain `Uint8Array` to the Edge Runtime's Deno 2.1 (TypeScript 5.6). Spelled as what slice() returns, so
+ * it names the right one in both.
+ */
+export type BytesOnArrayBuffer = ReturnType<Uint8Array["slice"]>;
+
 /** The chunks joined into one array of `total` bytes (their sum by default). */
 export function concatenate(
   chunks: Uint8Array[],
   total = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0),
-): Uint8Array<ArrayBuffer> {
+): BytesOnArrayBuffer {
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
@@ -27,7 +34,7 @@ export function declaredOver(contentLength: string | null | undefined, maxBytes:
 export async function bytesAtMost(
   body: AsyncIterable<Uint8Array> | null,
   maxBytes: number,
-): Promise<Uint8Array<ArrayBuffer> | null> {
+): Promise<BytesOnArrayBuffer | null> {
   if (!body) return new Uint8Array(new ArrayBuffer(0));
   const chunks: Uint8Array[] = [];
   let total = 0;

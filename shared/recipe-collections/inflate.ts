@@ -1,7 +1,7 @@
 // Inflating with the platform's DecompressionStream, stopped as soon as the output passes what it may be: a bomb
 // (a few KB that inflate to gigabytes) costs at most the limit and one chunk, never the whole expansion.
 import { AppError } from "../errors.ts";
-import { bytesAtMost } from "../http/bounded-read.ts";
+import { bytesAtMost, type BytesOnArrayBuffer } from "../http/bounded-read.ts";
 
 export type CompressionFormat = "deflate-raw" | "gzip";
 
@@ -49,10 +49,3 @@ export async function inflateBounded(
   if (!bytes) throw errors.tooLarge();
   return bytes;
 }
-
-/**
- * A Uint8Array over an ArrayBuffer, which is what a Blob takes: `Uint8Array<ArrayBuffer>` to TypeScript 5.7 and
- * later, plain `Uint8Array` to the Edge Runtime's Deno 2.1 (TypeScript 5.6). Spelled as what slice() returns, so
- * it names the right one in both.
- */
-export type BytesOnArrayBuffer = ReturnType<Uint8Array["slice"]>;

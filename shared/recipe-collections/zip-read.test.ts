@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { AppError } from "../errors.ts";
-import { ByteBudget, type BytesOnArrayBuffer } from "./inflate.ts";
+import type { BytesOnArrayBuffer } from "../http/bounded-read.ts";
+import { ByteBudget } from "./inflate.ts";
 import { readZipDirectory, readZipEntry } from "./zip-read.ts";
 import { gzip, writeZip } from "./zip-write.ts";
 

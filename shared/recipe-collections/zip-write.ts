@@ -2,8 +2,7 @@
 // local headers, the central directory and its end record (PKWARE APPNOTE 6.3, no ZIP64). Used to export recipes
 // and by the tests to build the archives other apps write.
 import { crc32 } from "./crc32.ts";
-import { concatenate } from "../http/bounded-read.ts";
-import type { BytesOnArrayBuffer } from "./inflate.ts";
+import { type BytesOnArrayBuffer, concatenate } from "../http/bounded-read.ts";
 
 export interface ZipInput {
   name: string;

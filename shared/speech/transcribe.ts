@@ -1,6 +1,7 @@
 import { AppError } from "../errors.ts";
 import type { AudioType } from "./audio-type.ts";
 import type { SpeechSettings } from "./speech-settings.ts";
+import type { BytesOnArrayBuffer } from "../http/bounded-read.ts";
 
 export interface Transcript {
   transcript: string;
@@ -47,13 +48,6 @@ function upstreamError(status: number, detail: string): AppError {
   }
   return new AppError("UNAVAILABLE", `the speech service failed (${status})${said}`);
 }
-
-/**
- * A Uint8Array over an ArrayBuffer, which is what a Blob takes: `Uint8Array<ArrayBuffer>` to TypeScript 5.7 and
- * later, and plain `Uint8Array` to the TypeScript 5.6 of the Edge Runtime's Deno 2.1, where Uint8Array is not
- * generic. Spelled as what slice() returns, so it names the right one in both.
- */
-type BytesOnArrayBuffer = ReturnType<Uint8Array["slice"]>;
 
 /** Sends the audio to an OpenAI-compatible POST {base}/audio/transcriptions and reads its reply. */
 export async function transcribe(

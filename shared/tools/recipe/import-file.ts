@@ -1,8 +1,8 @@
 import { AppError } from "../../errors.ts";
 import { collectionLimits, importFileBodyBytes } from "../../recipe-collections/collection-limits.ts";
 import { EntryFailure } from "../../recipe-collections/collection-recipe.ts";
-import { concatenate } from "../../http/bounded-read.ts";
-import { ByteBudget, type BytesOnArrayBuffer } from "../../recipe-collections/inflate.ts";
+import { type BytesOnArrayBuffer, concatenate } from "../../http/bounded-read.ts";
+import { ByteBudget } from "../../recipe-collections/inflate.ts";
 import { openCollection } from "../../recipe-collections/open-collection.ts";
 import { decodeBase64 } from "../../recipe-collections/photo.ts";
 import { env } from "../../config/env.ts";
