@@ -223,3 +223,12 @@ Deno.test("a fraction sign keeps the space before it; a unit after a vague amoun
   const pepper = nameCandidates("serrano chili peppers").map((candidate) => candidate.name);
   assert.ok(pepper.includes("serrano peppers"), JSON.stringify(pepper));
 });
+
+Deno.test("the rest of an herb said with its leaves, and how much each eater has, are remarks", () => {
+  check([
+    ["1 cup cilantro leaves and tender stems, chopped", 1, "cup", "cilantro leaves", "and tender stems, chopped"],
+    ["1-2 eggs per person", 2, null, "eggs", "1-2; per person"],
+  ]);
+  // "pork fat" said the other way round is no fat pork.
+  assert.ok(!nameCandidates("pork fat").some((candidate) => candidate.name === "pork"));
+});

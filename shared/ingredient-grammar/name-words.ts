@@ -348,6 +348,8 @@ export const leadingWords = new Set<string>([
   "levelled",
   "scooped",
   "torn",
+  // A size said as a shape ("4 skinny carrots"; not "fat": "pork fat" said the other way round is no "fat pork").
+  "skinny",
 ]);
 
 // A hyphenated description ("thinly-sliced", "well-toasted", "small-diced", "freshly-grated"): an adverb or a size
