@@ -1101,7 +1101,6 @@ export const oneWordNames: ReadonlySet<string> = new Set([
   "sausage",
   "sausagemeat",
   "savoiardi",
-  "savory",
   "sazon",
   "scallion",
   "scallop",
