@@ -352,13 +352,16 @@ begin
       end;
     end if;
 
+    -- The items are looked up by their keys gathered into an array (an index condition, id = any), not joined to
+    -- the withdrawals: the planner guesses 100 rows for jsonb_to_recordset and, on PostgreSQL 15, 17 and 18 alike,
+    -- hashed them against a sequential scan of every household's grocery_items, twice (the lock and the update).
     with withdrawals as (
       select * from jsonb_to_recordset(v_plan -> 'withdrawals')
         as w (grocery_item_id uuid, planner_meal_id uuid, quantity numeric, unit text)
     ),
     locked as (
       select i.id from public.grocery_items i
-      where i.id in (select w.grocery_item_id from withdrawals w)
+      where i.id = any (array(select distinct w.grocery_item_id from withdrawals w))
       order by i.id
       for no key update
     ),
@@ -375,7 +378,7 @@ begin
       quantity = case when i.quantity > p.quantity then trim_scale(i.quantity - p.quantity) else i.quantity end,
       deleted_at = case when i.quantity > p.quantity then i.deleted_at else now() end
     from per_item p
-    where i.id = p.grocery_item_id;
+    where i.id = p.grocery_item_id and i.id = any (array(select per_item.grocery_item_id from per_item));
   end if;
 
   return jsonb_build_object(
