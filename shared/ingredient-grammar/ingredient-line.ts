@@ -41,7 +41,9 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
     text: plainWordNumber(plainFractions(
       original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, "")
         // "medium–sized": an en dash between two letters of a word is a hyphen typed so, no dash before a remark.
-        .replace(/(\p{Ll})–(\p{Ll})/gu, "$1-$2"),
+        .replace(/(\p{Ll})–(\p{Ll})/gu, "$1-$2")
+        // "2 cup(s)", "3 clove(s)": a plural said both ways is the plural.
+        .replace(/(\p{L})\(s\)/gu, "$1s"),
     )),
     notes: [],
   };

@@ -232,3 +232,14 @@ Deno.test("the rest of an herb said with its leaves, and how much each eater has
   // "pork fat" said the other way round is no fat pork.
   assert.ok(!nameCandidates("pork fat").some((candidate) => candidate.name === "pork"));
 });
+
+Deno.test("a plural said both ways, 'item(s)' and a capital i typed for the l of 'lb'", () => {
+  check([
+    ["2 cup(s) flour", 2, "cup", "flour", null],
+    ["3 clove(s) garlic", 3, "piece", "garlic", "cloves"],
+    ["1 item(s), large Egg", 1, null, "large Egg", null],
+    ["2 Ib ground beef", 2, "lb", "ground beef", null],
+  ]);
+  // A lower-case "ib" stays a word of the name.
+  assert.equal(parseIngredientLine("2 ib beef").unit, null);
+});

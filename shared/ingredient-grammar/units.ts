@@ -34,5 +34,7 @@ export function unitOf(word: string): Unit | undefined {
   const bare = word.replace(/\.$/, "");
   if (bare === "T" || bare === "Tb" || bare === "Tbl") return "tbsp";
   if (bare === "t") return "tsp";
+  // "2 Ib ground beef": a capital i typed for the l of "lb".
+  if (bare === "Ib" || bare === "Ibs") return "lb";
   return unitByAlias.get(bare.toLowerCase().replace(/\s+/g, " "));
 }

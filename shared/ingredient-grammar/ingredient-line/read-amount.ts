@@ -14,8 +14,8 @@ export function readAmount(reading: Reading): void {
   let text = reading.text.replace(/^(\d+),\s+(?=\d)/, "$1 ").replace(/^(\d+),(\d{1,2})(?=\s|[a-zA-Z]|$)/, "$1.$2")
     .replace(/^(\d{1,3}),(\d{3})(?=\s|[a-zA-Z]|$)/, "$1$2");
   let quantity = leadingQuantity(text);
-  // "1 each bay leaves", "2 ea. onions": so many, each one of the thing.
-  if (quantity) text = quantity.rest.replace(/^\s*(?:each|ea\.?)\s+(?=[a-zA-Z])/i, " ");
+  // "1 each bay leaves", "2 ea. onions", "1 item(s), large egg": so many, each one of the thing.
+  if (quantity) text = quantity.rest.replace(/^\s*(?:each|ea\.?|items?,?)\s+(?=[a-zA-Z])/i, " ");
   // "2/3 + 1/4 cup": two amounts of one unit, added exactly.
   const plus = quantity?.value && !quantity.range ? /^\s*(?:\+|plus)\s*/i.exec(text) : null;
   const second = plus ? leadingQuantity(text.slice(plus[0].length)) : undefined;
