@@ -20,6 +20,9 @@ grant execute on function private.refuse_if_key_taken(grocery_items,text) to aut
 -- removed): an undo adds back what the write withdrew and subtracts what it added; a redo the other way round. An
 -- item that ends at 0 is removed keeping its quantity, as the write (or the undo) left it: only the line the write
 -- made (undo) or emptied (redo) may end so; anything else means a later write changed it (CONFLICT).
+-- The items are found by id = any of an array of the rows' keys (an index condition on the primary key): joined on a
+-- key read from the JSON, which is not leakproof, row-level security left the planner only the household's index,
+-- so each of these statements read every item the household ever had, on every list, for an undo of a few lines.
 create function private.move_contributions(p_household_id uuid, p_invocation_id uuid, p_sources jsonb,
   p_withdrawals jsonb, p_put_back boolean, p_at timestamptz, p_strict boolean) returns integer
 language plpgsql
@@ -27,10 +30,11 @@ set search_path = ''
 as $$
 declare
   v_made_at timestamptz := (select t.created_at from public.tool_invocations t where t.id = p_invocation_id);
+  v_item_ids uuid[] := array(
+    select distinct (e.value ->> 'grocery_item_id')::uuid from jsonb_array_elements(p_sources || p_withdrawals) e);
   v_list_ids uuid[] := array(
     select distinct i.grocery_list_id from public.grocery_items i
-    where i.household_id = p_household_id and i.id in (
-      select (e.value ->> 'grocery_item_id')::uuid from jsonb_array_elements(p_sources || p_withdrawals) e));
+    where i.household_id = p_household_id and i.id = any (v_item_ids));
   v_item record;
   v_live numeric;
   v_plus numeric;
@@ -55,6 +59,7 @@ begin
       coalesce(i.name, ingredient.name) as label
     from own
     join public.grocery_items i on i.household_id = p_household_id and i.id = own.item_id
+      and i.id = any (v_item_ids)
     left join public.ingredients ingredient on ingredient.id = i.ingredient_id
     group by i.id, ingredient.name
     order by i.id
@@ -128,7 +133,8 @@ grant execute on function private.put_back_contributions(uuid,uuid,jsonb,timesta
 
 -- A write's rows are taken back (or put back) in their own unit, from the line they are on. A line whose unit a later
 -- write changed (a conversion, or update_item to another unit) cannot take them exactly: refused, naming the line,
--- as the undo of a write whose line changed since is.
+-- as the undo of a write whose line changed since is. The items are found by id = any of the rows' keys, as in
+-- move_contributions above.
 create function private.refuse_if_converted(p_household_id uuid, p_rows jsonb) returns void
 language plpgsql
 set search_path = ''
@@ -139,6 +145,7 @@ begin
   select coalesce(i.name, ingredient.name) as label, i.unit, e.value ->> 'unit' as row_unit into v_line
   from jsonb_array_elements(p_rows) e
   join public.grocery_items i on i.household_id = p_household_id and i.id = (e.value ->> 'grocery_item_id')::uuid
+    and i.id = any (array(select (row_key.value ->> 'grocery_item_id')::uuid from jsonb_array_elements(p_rows) row_key))
   left join public.ingredients ingredient on ingredient.id = i.ingredient_id
   where i.unit <> e.value ->> 'unit'
   limit 1;
@@ -166,15 +173,17 @@ declare
 begin
   -- The lists first, then the rows: read before the lock, a write committed meanwhile (a conversion that moved these
   -- sources onto another line) would leave this undo taking back rows that are no longer where it read them.
+  -- The lists and items by id = any of arrays of keys: as semi-joins, the planner read every item of each list (or of
+  -- the household) to find the write's few.
   perform from public.grocery_lists l
-  where l.household_id = p_household_id and l.id in (
-    select i.grocery_list_id from public.grocery_items i
-    where i.household_id = p_household_id and i.id in (
+  where l.household_id = p_household_id and l.id = any (array(
+    select distinct i.grocery_list_id from public.grocery_items i
+    where i.household_id = p_household_id and i.id = any (array(
       select s.grocery_item_id from public.grocery_item_sources s
       where s.household_id = p_household_id and s.invocation_id = p_invocation_id
       union
       select w.grocery_item_id from public.grocery_item_withdrawals w
-      where w.household_id = p_household_id and w.invocation_id = p_invocation_id))
+      where w.household_id = p_household_id and w.invocation_id = p_invocation_id))))
   order by l.id
   for no key update;
   select coalesce(jsonb_agg(to_jsonb(s) order by s.id), '[]'::jsonb) into v_sources
