@@ -312,7 +312,11 @@ begin
       meal_type = case when previous.value ? 'meal_type' then previous.value ->> 'meal_type' else m.meal_type end,
       note = case when previous.value ? 'note' then previous.value ->> 'note' else m.note end
     from jsonb_array_elements(v_data -> 'previous_meals') previous
-    where m.household_id = p_household_id and m.id = (previous.value ->> 'id')::uuid;
+    where m.household_id = p_household_id and m.id = (previous.value ->> 'id')::uuid
+      -- The meals by id = any of their keys (an index condition on the primary key): the key read from the JSON is
+      -- not leakproof, and under row-level security the planner then read every meal the household ever planned.
+      and m.id = any (array(select (meal.value ->> 'id')::uuid
+        from jsonb_array_elements(v_data -> 'previous_meals') meal));
     perform private.record_undo_inverse('planner.update_series', jsonb_build_object('series_id', v_series.id,
       'previous', v_now, 'previous_meals', v_now_meals));
     return format('Put the series of %s back as it was (%s).', v_title,
