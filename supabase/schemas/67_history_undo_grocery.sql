@@ -32,14 +32,17 @@ begin
        or v_into.quantity <= v_item.quantity
        or (select count(*) from public.grocery_item_sources s
            where s.household_id = p_household_id and s.grocery_item_id = v_into.id
-             and s.id in (select value::uuid from jsonb_array_elements_text(v_previous -> 'source_ids')))
+             and s.id = any (array(select value::uuid from jsonb_array_elements_text(v_previous -> 'source_ids'))))
           <> jsonb_array_length(v_previous -> 'source_ids') then
       perform private.undo_conflict(format('the line of %s it folded into was changed since', v_label));
     end if;
     update public.grocery_items i set quantity = trim_scale(i.quantity - v_item.quantity) where i.id = v_into.id;
+    -- The sources by id = any of an array of their keys (an index condition on the primary key): as a semi-join on
+    -- a key cast from the JSON, which is not leakproof, row-level security left the planner only the household's
+    -- index, and the undo read every source row the household has.
     update public.grocery_item_sources s set grocery_item_id = v_item.id
     where s.household_id = p_household_id
-      and s.id in (select value::uuid from jsonb_array_elements_text(v_previous -> 'source_ids'));
+      and s.id = any (array(select value::uuid from jsonb_array_elements_text(v_previous -> 'source_ids')));
     perform private.put_ledger_rows_back(p_household_id, jsonb_build_object(
       'withdrawals', coalesce((select jsonb_agg(jsonb_build_object('id', e.value, 'grocery_item_id', v_item.id))
         from jsonb_array_elements_text(v_previous -> 'withdrawal_ids') e), '[]'::jsonb),
@@ -187,8 +190,8 @@ begin
       v_at, p_strict)
     from public.grocery_items i
     left join public.ingredients ingredient on ingredient.id = i.ingredient_id
-    where i.household_id = p_household_id and i.id in (
-      select value::uuid from jsonb_array_elements_text(v_data -> 'item_ids'));
+    where i.household_id = p_household_id and i.id = any (array(
+      select value::uuid from jsonb_array_elements_text(v_data -> 'item_ids')));
     v_result := app.grocery_apply_conversion(p_household_id, jsonb_build_object(
       'grocery_list_id', v_data -> 'grocery_list_id', 'item_ids', v_data -> 'item_ids', 'unit', v_data -> 'unit'));
     if v_result ->> 'kept_item_id' is distinct from v_data ->> 'kept_item_id'
