@@ -233,6 +233,9 @@ grant execute on function private.described_reply(tool_invocations) to authentic
 -- out, and the describer says "a list that no longer exists"). p_input: {lists, items, recipes, meals, ingredients,
 -- members, series, invocations}, each an array of ids (at most 500 each); removed rows are named too (a sentence
 -- about a removal names what was removed). Reply: the household's name and, per kind, an object keyed by id.
+-- Each kind's rows are found by id = any of an array of the ids (an index condition on the primary key): as a
+-- semi-join on ids cast from the JSON, which is not leakproof, row-level security left PostgreSQL 15 and 18 only the
+-- household's index (every recipe of the household), and every major scanned all ingredients, every household's own.
 create function app.describe_names(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''
@@ -254,27 +257,36 @@ begin
     'lists', (select coalesce(jsonb_object_agg(l.id, jsonb_build_object('name', l.name)), '{}')
       from public.grocery_lists l
       where l.household_id = p_household_id
-        and l.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'lists'))),
-    'items', (select coalesce(jsonb_object_agg(i.id, jsonb_build_object('name', coalesce(i.name, ingredient.name),
+        and l.id = any (array(select value::uuid from jsonb_array_elements_text(v_ids -> 'lists')))),
+    -- Items, recipes and meals are read by id first and their household checked after (materialized): in the same
+    -- scan, the generic plan PostgreSQL 15 keeps guessed the household small and read all of its rows through
+    -- (household_id, id).
+    'items', (with named as materialized (
+        select i.id, i.name, i.grocery_list_id, i.ingredient_id, i.household_id from public.grocery_items i
+        where i.id = any (array(select value::uuid from jsonb_array_elements_text(v_ids -> 'items'))))
+      select coalesce(jsonb_object_agg(i.id, jsonb_build_object('name', coalesce(i.name, ingredient.name),
         'list_id', i.grocery_list_id, 'list_name', l.name)), '{}')
-      from public.grocery_items i
+      from named i
       join public.grocery_lists l on l.id = i.grocery_list_id
       left join public.ingredients ingredient on ingredient.id = i.ingredient_id
-      where i.household_id = p_household_id
-        and i.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'items'))),
-    'recipes', (select coalesce(jsonb_object_agg(r.id, jsonb_build_object('title', r.title)), '{}')
-      from public.recipes r
-      where r.household_id = p_household_id
-        and r.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'recipes'))),
-    'meals', (select coalesce(jsonb_object_agg(m.id, jsonb_build_object('date', m.date, 'meal_type', m.meal_type,
+      where i.household_id = p_household_id),
+    'recipes', (with named as materialized (
+        select r.id, r.title, r.household_id from public.recipes r
+        where r.id = any (array(select value::uuid from jsonb_array_elements_text(v_ids -> 'recipes'))))
+      select coalesce(jsonb_object_agg(r.id, jsonb_build_object('title', r.title)), '{}')
+      from named r
+      where r.household_id = p_household_id),
+    'meals', (with named as materialized (
+        select m.id, m.date, m.meal_type, m.recipe_id, m.household_id from public.planner_meals m
+        where m.id = any (array(select value::uuid from jsonb_array_elements_text(v_ids -> 'meals'))))
+      select coalesce(jsonb_object_agg(m.id, jsonb_build_object('date', m.date, 'meal_type', m.meal_type,
         'recipe_title', r.title)), '{}')
-      from public.planner_meals m
+      from named m
       left join public.recipes r on r.id = m.recipe_id
-      where m.household_id = p_household_id
-        and m.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'meals'))),
+      where m.household_id = p_household_id),
     'ingredients', (select coalesce(jsonb_object_agg(i.id, jsonb_build_object('name', i.name)), '{}')
       from public.ingredients i
-      where i.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'ingredients'))),
+      where i.id = any (array(select value::uuid from jsonb_array_elements_text(v_ids -> 'ingredients')))),
     'members', (select coalesce(jsonb_object_agg(member ->> 'user_id', jsonb_build_object('email', member ->> 'email',
         'display_name', member ->> 'display_name')), '{}')
       from jsonb_array_elements(private.household_members_json(p_household_id)) member
@@ -284,12 +296,12 @@ begin
       from public.planner_meal_series s
       left join public.recipes r on r.id = s.recipe_id
       where s.household_id = p_household_id
-        and s.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'series'))),
+        and s.id = any (array(select value::uuid from jsonb_array_elements_text(v_ids -> 'series')))),
     'invocations', (select coalesce(jsonb_object_agg(t.id, jsonb_build_object('tool', t.tool,
         'input', private.described_input(t), 'recorded', private.described_reply(t),
         'summary', private.history_summary(t.tool, t.response))), '{}')
       from private.household_writes(p_household_id) t
-      where t.id in (select value::uuid from jsonb_array_elements_text(v_ids -> 'invocations')))
+      where t.id = any (array(select value::uuid from jsonb_array_elements_text(v_ids -> 'invocations'))))
   );
 end;
 $$;
