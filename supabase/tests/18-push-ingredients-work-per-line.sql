@@ -4,7 +4,7 @@
 -- holds on any machine: it counts calls, never time. The versions and the poke are what the change feed promises.
 begin;
 set local search_path to public, extensions, tests;
-select plan(11);
+select plan(13);
 
 select tests.create_user('alice@test');
 create temporary table fixture on commit drop as
@@ -19,6 +19,8 @@ select f.list_id, tests.household_of('alice@test'), g.id, 1, 'cup' from fixture 
 -- The items were put there before the push, in a transaction of their own as an app's writes are: forgetting the
 -- versions this one took stands in for that.
 select set_config('meal_planner.versions', '', true);
+create temporary table hot_before on commit drop as
+select s.n_tup_hot_upd from pg_stat_xact_user_tables s where s.relid = 'public.grocery_items'::regclass;
 create temporary table pokes_before on commit drop as
 select count(*) as pokes from realtime.messages m join fixture f on m.payload ->> 'grocery_list_id' = f.list_id::text;
 
@@ -51,6 +53,11 @@ select is((select count(*) from grocery_items i join fixture f on i.grocery_list
            where i.unit = 'cup' and i.amount_version = i.version
              and i.amount_changed_by = tests.get_user_id('alice@test')),
   20::bigint, 'and a merged row''s amount is stamped as changed at the version, by its pusher, as the trigger does');
+select is((select s.n_tup_hot_upd from pg_stat_xact_user_tables s where s.relid = 'public.grocery_items'::regclass)
+    - (select n_tup_hot_upd from hot_before),
+  20::bigint, 'every merged row is a HOT update (it changes no indexed column): no index entry for it');
+select is((select c.reloptions from pg_class c where c.oid = 'public.grocery_items'::regclass), array['fillfactor=70'],
+  'and the table keeps room on its pages for such updates');
 select is(pg_temp.calls_of(array['grocery_item_as_json', 'grocery_item_json']), 0::numeric,
   'no function call per item of the reply');
 select is((select count(distinct i.version) from grocery_items i join fixture f on i.grocery_list_id = f.list_id),

@@ -26,6 +26,7 @@ const queries: Record<string, string> = {
   relation: `
     select c.oid::regclass::text as name,
       c.relkind::text || ' rls=' || c.relrowsecurity || ' force=' || c.relforcerowsecurity
+        || coalesce(' options=' || pg_catalog.array_to_string(c.reloptions, ','), '')
         || ' acl=' || ${acl("c.relacl")}
         || coalesce(' view=' || pg_catalog.pg_get_viewdef(c.oid), '') as definition
     from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
