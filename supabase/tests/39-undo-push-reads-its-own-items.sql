@@ -49,11 +49,11 @@ select is((select count(*) from grocery_items i where i.grocery_list_id = (selec
     and i.deleted_at is null), 0::bigint, 'each undo took its push''s 5 lines back off the list');
 select is((select count(*) from grocery_items i where i.grocery_list_id = (select pantry_id from fixture)
     and i.deleted_at is null), 20000::bigint, 'and left the other list alone');
--- The undo reads its write's record, the 5 items and their rows by key: about 560 buffers in all, whatever the
--- household holds. Reading every item of the household (through its index, or the whole table) reads more than 200
--- pages each time, three times over.
-select cmp_ok((select buffers from measured), '<=', 800::bigint,
-  'undoing a push of 5 lines reads at most 800 buffers, not the household''s 20,000 other items');
+-- The undo reads its write's record, the 5 items and their rows by key: about 500 buffers on a fresh database, about
+-- 850 after every other pgTAP file has run on it, whatever the household holds. Reading every item of the household
+-- (through its index, or the whole table) three times over reads about 3,900.
+select cmp_ok((select buffers from measured), '<=', 1500::bigint,
+  'undoing a push of 5 lines reads at most 1,500 buffers, not the household''s 20,000 other items');
 
 select * from finish();
 rollback;
