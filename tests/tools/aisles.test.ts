@@ -36,7 +36,7 @@ Deno.test("get_list and changes carry each item's category and what to buy besid
   ]);
   await callToolOk(owner, "grocery.add_item", {
     grocery_list_id: listId,
-    name: "paper towels",
+    name: "birthday candles",
     quantity: 2,
     unit: "package",
   });
@@ -50,7 +50,7 @@ Deno.test("get_list and changes carry each item's category and what to buy besid
     onion: [1.5, "produce", { quantity: 2, unit: "whole", wording: "2 whole" }],
     "white rice": [1, "pantry", null],
     salmon: [400, "seafood", null],
-    "paper towels": [2, null, { quantity: 2, unit: "package", wording: "2 packages" }],
+    "birthday candles": [2, null, { quantity: 2, unit: "package", wording: "2 packages" }],
   });
   assert.deepEqual(read.aisle_order.map((aisle) => aisle.category), [...groceryCategories]);
   assert.equal(read.aisle_order[0].label, "Fruit and vegetables");

@@ -90,9 +90,9 @@ Deno.test("add_item merges a known ingredient like push and records the source; 
 Deno.test("add_item with a free name adds a free item, and the same free name merges into it, through supabase-js", async () => {
   const listId = await newList("Free names");
   const client = supabaseAs(alice);
-  const towels = { grocery_list_id: listId, name: " paper towels ", quantity: 1, unit: "package" };
-  const first = await client.functions.invoke("grocery/add_item", { body: towels });
-  const second = await client.functions.invoke("grocery/add_item", { body: { ...towels, name: "Paper Towels" } });
+  const candles = { grocery_list_id: listId, name: " birthday candles ", quantity: 1, unit: "package" };
+  const first = await client.functions.invoke("grocery/add_item", { body: candles });
+  const second = await client.functions.invoke("grocery/add_item", { body: { ...candles, name: "Birthday Candles" } });
   assert.equal(first.error, null);
   const [a, b] = [first.data.data as GroceryAddItemResult, second.data.data as GroceryAddItemResult];
   assert.deepEqual([a.merged, b.merged], [false, true]);
@@ -100,20 +100,20 @@ Deno.test("add_item with a free name adds a free item, and the same free name me
   assert.deepEqual(a.item, {
     id: a.grocery_item_id,
     ingredient_id: null,
-    name: "paper towels",
+    name: "birthday candles",
     quantity: 1,
     unit: "package",
     prep_state: null,
     checked: false,
   });
   assert.deepEqual(b.item, { ...a.item, quantity: 2 }, "the first spelling stays");
-  assert.equal(a.message, "Added 1 package paper towels to Free names");
-  const inCans = await callToolOk(alice, "grocery.add_item", { ...towels, unit: "can" });
+  assert.equal(a.message, "Added 1 package birthday candles to Free names");
+  const inCans = await callToolOk(alice, "grocery.add_item", { ...candles, unit: "can" });
   assert.equal(inCans.merged, false, "another unit is another item");
   const items = await itemsOf(listId);
   assert.deepEqual(items.map((item) => [item.name, item.quantity, item.unit, item.sources.length]), [
-    ["paper towels", 2, "package", 2],
-    ["paper towels", 1, "can", 1],
+    ["birthday candles", 2, "package", 2],
+    ["birthday candles", 1, "can", 1],
   ]);
 });
 

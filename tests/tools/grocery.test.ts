@@ -33,9 +33,9 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
   const { grocery_list_id: listId, name, created_at } = created.data.data;
   assert.equal(name, "Saturday market");
   assert.match(created_at, isoTimestamp);
-  const towels = await callToolOk(alice, "grocery.add_item", {
+  const candles = await callToolOk(alice, "grocery.add_item", {
     grocery_list_id: listId,
-    name: "paper towels",
+    name: "birthday candles",
     quantity: 2,
     unit: "package",
   });
@@ -65,9 +65,9 @@ Deno.test("create_list, list_lists and get_list show exactly what was added, thr
   }));
   assert.deepEqual(withoutSourceTimes, [
     {
-      id: towels.grocery_item_id,
+      id: candles.grocery_item_id,
       ingredient_id: null,
-      name: "paper towels",
+      name: "birthday candles",
       quantity: 2,
       unit: "package",
       prep_state: null,
