@@ -336,6 +336,22 @@ begin
 end;
 $$;
 
+-- The shared buffers (hit and read) that running the query takes, as EXPLAIN (ANALYZE, BUFFERS) counts them, its
+-- functions' own statements included. The tests of a call's work count buffers, never time, so they hold on any
+-- machine. The query names everything with its schema (the search path here is empty).
+create or replace function tests.buffers_of(p_query text) returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_plan json;
+begin
+  execute 'explain (analyze, buffers, format json) ' || p_query into v_plan;
+  return (v_plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
+    + coalesce((v_plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint, 0);
+end;
+$$;
+
 revoke all on all functions in schema tests from public;
 grant execute on all functions in schema tests to anon, authenticated;
 -- The writers run as the test's own role only.

@@ -24,15 +24,9 @@ cross join lateral (values (f.small_list, 10), (f.large_list, 40)) l(list_id, si
 join sold s on s.n <= l.size;
 
 create function pg_temp.buffers_of_read(p_list uuid) returns bigint
-language plpgsql as $$
-declare
-  v_plan json;
-begin
-  execute format('explain (analyze, buffers, format json) select app.grocery_get_list(%L, %L)',
-    (select household_id from fixture), jsonb_build_object('grocery_list_id', p_list)) into v_plan;
-  return (v_plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
-    + (v_plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint;
-end;
+language sql as $$
+  select tests.buffers_of(format('select app.grocery_get_list(%L, %L)',
+    (select household_id from fixture), jsonb_build_object('grocery_list_id', p_list)))
 $$;
 grant execute on function pg_temp.buffers_of_read(uuid) to meal_planner_reader;
 

@@ -23,15 +23,9 @@ $$;
 grant execute on function pg_temp.lines(integer, text) to meal_planner_writer;
 
 create function pg_temp.buffers_of_lines(p_lines jsonb) returns bigint
-language plpgsql as $$
-declare
-  v_plan json;
-begin
-  execute format('explain (analyze, buffers, format json) select * from private.resolve_ingredient_lines(%L, %L)',
-    (select household_id from fixture), p_lines) into v_plan;
-  return (v_plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
-    + coalesce((v_plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint, 0);
-end;
+language sql as $$
+  select tests.buffers_of(format('select * from private.resolve_ingredient_lines(%L, %L)',
+    (select household_id from fixture), p_lines))
 $$;
 grant execute on function pg_temp.buffers_of_lines(jsonb) to meal_planner_writer;
 

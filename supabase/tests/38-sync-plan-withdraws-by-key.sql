@@ -42,15 +42,9 @@ create function pg_temp.sync_input(p_leave_out boolean) returns jsonb language s
   from fixture
 $$;
 create function pg_temp.buffers_of_sync(p_leave_out boolean) returns bigint
-language plpgsql as $$
-declare
-  v_plan json;
-begin
-  execute format('explain (analyze, buffers, format json) select tests.call_tool(%L, %L, %L)',
-    'cook@withdraw.test', 'grocery.sync_plan', pg_temp.sync_input(p_leave_out)) into v_plan;
-  return (v_plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
-    + coalesce((v_plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint, 0);
-end;
+language sql as $$
+  select tests.buffers_of(format('select tests.call_tool(%L, %L, %L)',
+    'cook@withdraw.test', 'grocery.sync_plan', pg_temp.sync_input(p_leave_out)))
 $$;
 
 -- Six rounds first, so that the function's statements have settled on the plans they keep.

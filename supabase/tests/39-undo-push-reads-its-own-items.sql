@@ -30,15 +30,9 @@ begin
 end;
 $$;
 create function pg_temp.buffers_of_undo(p_invocation_id uuid) returns bigint
-language plpgsql as $$
-declare
-  v_plan json;
-begin
-  execute format('explain (analyze, buffers, format json) select tests.call_tool(%L, %L, %L)',
-    'cook@undo-push.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id)) into v_plan;
-  return (v_plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
-    + coalesce((v_plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint, 0);
-end;
+language sql as $$
+  select tests.buffers_of(format('select tests.call_tool(%L, %L, %L)',
+    'cook@undo-push.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id)))
 $$;
 
 -- Six pushes and their undos first, so that the functions' statements have settled on the plans they keep.

@@ -36,15 +36,9 @@ begin
 end;
 $$;
 create function pg_temp.buffers_of_undo(p_invocation_id uuid) returns bigint
-language plpgsql as $$
-declare
-  v_plan json;
-begin
-  execute format('explain (analyze, buffers, format json) select tests.call_tool(%L, %L, %L)',
-    'cook@undo-series.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id)) into v_plan;
-  return (v_plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
-    + coalesce((v_plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint, 0);
-end;
+language sql as $$
+  select tests.buffers_of(format('select tests.call_tool(%L, %L, %L)',
+    'cook@undo-series.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id)))
 $$;
 
 -- Six updates and their undos first, so that the functions' statements have settled on the plans they keep.
@@ -57,10 +51,10 @@ select is((select count(*) from planner_meals m where m.series_id = (select seri
 select is((select count(*) from planner_meals m where m.series_id = (select series_id from fixture)
     and m.note is not null), 0::bigint, 'and each undo took the note off every one of them');
 -- The undo reads its write's record, the series and its 10 meals by key: 600 to 760 buffers in all on 15, 17 and 18,
--- however many meals the household has. Reading every meal of the household (through its index, or the whole table)
--- reads about 900 more.
-select cmp_ok((select buffers from measured), '<=', 1000::bigint,
-  'undoing an update of a series of 10 reads at most 1,000 buffers, not the household''s 60,000 other meals');
+-- however many meals the household has, and up to 1,100 on a database long used by other tests (bigger indexes).
+-- Reading every meal of the household (through its index, or the whole table) read 2,500 on 15 and 18.
+select cmp_ok((select buffers from measured), '<=', 1300::bigint,
+  'undoing an update of a series of 10 reads at most 1,300 buffers, not the household''s 60,000 other meals');
 
 select * from finish();
 rollback;

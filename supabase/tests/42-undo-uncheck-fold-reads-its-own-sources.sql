@@ -45,15 +45,9 @@ begin
 end;
 $$;
 create function pg_temp.buffers_of_undo(p_invocation_id uuid) returns bigint
-language plpgsql as $$
-declare
-  v_plan json;
-begin
-  execute format('explain (analyze, buffers, format json) select tests.call_tool(%L, %L, %L)',
-    'cook@undo-fold.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id)) into v_plan;
-  return (v_plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
-    + coalesce((v_plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint, 0);
-end;
+language sql as $$
+  select tests.buffers_of(format('select tests.call_tool(%L, %L, %L)',
+    'cook@undo-fold.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id)))
 $$;
 -- Each round starts from an empty list: the list's lines from the round before are removed first.
 create function pg_temp.round() returns bigint language plpgsql as $$
@@ -75,9 +69,10 @@ select is((select count(*) from grocery_item_sources s where s.grocery_item_id i
     select i.id from grocery_items i where i.grocery_list_id = (select list_id from fixture) and i.deleted_at is null)),
   2::bigint, 'with its source row back on it');
 -- The undo reads its write's record, the two lines and their source rows by key: 240 to 470 buffers on 15, 17 and
--- 18. Reading the household's 100,000 source rows through its index reads more than 1,000 more.
-select cmp_ok((select buffers from measured), '<=', 800::bigint,
-  'undoing the uncheck reads at most 800 buffers, not the household''s 100,000 other source rows');
+-- 18, up to 1,050 on a database long used by other tests (bigger indexes). Reading the household's 100,000 source
+-- rows through its index read 1,450 on a fresh one.
+select cmp_ok((select buffers from measured), '<=', 1200::bigint,
+  'undoing the uncheck reads at most 1,200 buffers, not the household''s 100,000 other source rows');
 
 select * from finish();
 rollback;

@@ -36,14 +36,8 @@ create function pg_temp.names() returns jsonb language sql as $$
     'is_write', false))) -> 'data'
 $$;
 create function pg_temp.buffers_of_names() returns bigint
-language plpgsql as $$
-declare
-  v_plan json;
-begin
-  execute 'explain (analyze, buffers, format json) select pg_temp.names()' into v_plan;
-  return (v_plan -> 0 -> 'Plan' ->> 'Shared Hit Blocks')::bigint
-    + coalesce((v_plan -> 0 -> 'Plan' ->> 'Shared Read Blocks')::bigint, 0);
-end;
+language sql as $$
+  select tests.buffers_of('select pg_temp.names()')
 $$;
 
 -- Six reads first, so that the function's statements have settled on the plans they keep.
@@ -55,9 +49,10 @@ select is((select count(*) from jsonb_object_keys(pg_temp.names() -> 'recipes'))
 select is((select count(*) from jsonb_object_keys(pg_temp.names() -> 'ingredients')), 3::bigint,
   'and the three ingredients');
 -- Each name is an index lookup of 3 or 4 pages, on top of the household and the call's own work; reading the
--- household's 5,000 recipes or all 22,800 ingredients reads hundreds of pages each.
-select cmp_ok((select buffers from measured), '<=', 200::bigint,
-  'reading 6 names reads at most 200 buffers, not the household''s recipes or every ingredient');
+-- household's 5,000 recipes or all 22,800 ingredients reads hundreds of pages each (900 on 15 and 18). 60 to 80 on
+-- a fresh database, up to 300 on one long used by other tests.
+select cmp_ok((select buffers from measured), '<=', 500::bigint,
+  'reading 6 names reads at most 500 buffers, not the household''s recipes or every ingredient');
 
 select * from finish();
 rollback;
