@@ -45,6 +45,10 @@ Deno.test({
         rows.map((row) => (row as HTMLElement).dataset.aisle)
       );
       assert.deepEqual(shown, ["dairy", ...usual.filter((category) => category !== "dairy")]);
+      // The app moves the focus after it has drawn the move: wait for it (at most 5 s), then say where it is.
+      await page.waitForFunction(() => document.activeElement?.textContent === "Move dairy and eggs down", null, {
+        timeout: 5_000,
+      }).catch(() => {});
       assert.equal(
         await page.evaluate(() => document.activeElement?.textContent),
         "Move dairy and eggs down",
