@@ -6,6 +6,7 @@ import { startWebApp, type WebApp } from "../../supabase/local/stack/web-server.
 import { projectRoot } from "../../supabase/local/stack/stack-config.ts";
 import { chromiumPath as chromiumPathFromEnv } from "../../supabase/local/stack/chromium-install.ts";
 import { stackEnv } from "../support/stack.ts";
+import { type NetworkLog, recordNetwork, visibleText } from "./network-log.ts";
 
 export const chromiumPath = chromiumPathFromEnv();
 
@@ -67,6 +68,7 @@ export function browserTest(name: string, body: (run: BrowserRun) => Promise<voi
     fn: async () => {
       const { app, browser } = await start();
       const contexts: BrowserContext[] = [];
+      const watched: { page: Page; network: NetworkLog }[] = [];
       const pageErrors: string[] = [];
       const newPage = async () => {
         const context = await browser.newContext({ timezoneId: "UTC", locale: "en-GB" });
@@ -76,17 +78,33 @@ export function browserTest(name: string, body: (run: BrowserRun) => Promise<voi
         // command runs its files in parallel on two cores) the app's first screen has been seen to take over 5 s.
         page.setDefaultTimeout(15_000);
         page.on("pageerror", (error) => pageErrors.push(error.message));
+        watched.push({ page, network: recordNetwork(page) });
         return page;
       };
       try {
         const page = await newPage();
         const preflights = await recordPreflights(page.context(), page);
         await body({ page, appUrl: app.url, preflights, pageErrors, newPage });
+      } catch (error) {
+        throw new Error(`${error instanceof Error ? error.message : error}\n${await whatPagesShowed(watched)}`, {
+          cause: error,
+        });
       } finally {
         for (const context of contexts) await context.close();
       }
     },
   });
+}
+
+// A failed wait names what it waited for; this says what each page showed and what it was waiting on.
+async function whatPagesShowed(watched: { page: Page; network: NetworkLog }[]): Promise<string> {
+  const parts: string[] = [];
+  for (const [index, { page, network }] of watched.entries()) {
+    if (page.isClosed()) continue;
+    parts.push(`page ${index + 1} (${page.url()}) shows: ${await visibleText(page)}`);
+    parts.push(`page ${index + 1}'s calls, seconds from its opening:\n${network.describe()}`);
+  }
+  return parts.join("\n");
 }
 
 // Playwright does not report preflights as requests; the DevTools protocol does: an OPTIONS request whose
@@ -107,9 +125,4 @@ async function recordPreflights(context: BrowserContext, page: Page): Promise<Br
   });
   await session.send("Network.enable");
   return preflights;
-}
-
-/** Waits until the app has no call in flight (it sets body[data-state] to "idle"). */
-export async function idle(page: Page): Promise<void> {
-  await page.locator('body[data-state="idle"]').waitFor({ state: "attached" });
 }

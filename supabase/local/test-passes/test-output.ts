@@ -8,7 +8,8 @@ export interface Tally {
 }
 
 const atMostFailures = 20;
-const atMostLinesPerFailure = 6;
+// A browser test's failure says what its pages showed and which calls were in flight: about 30 lines.
+const atMostLinesPerFailure = 40;
 
 // deno test closes with "ok | 12 passed (3 steps) | 0 failed (2s)" or "FAILED | 1 passed | 1 failed (9ms)".
 export function tallyDenoTest(output: string): Tally | undefined {
