@@ -9,6 +9,7 @@ import { useApp } from "../../context.ts";
 import { type ChatEvent, type PendingAction, streamTurn } from "./chat-stream.ts";
 import { forFamily } from "./assistant-availability.ts";
 import { PendingActions } from "./pending-actions.tsx";
+import { withListed } from "./pending-list.ts";
 import { type ChatMessage as Message, loadConversation, saveConversation, savedConversation } from "./conversation.ts";
 
 export function AssistantScreen() {
@@ -21,6 +22,7 @@ export function AssistantScreen() {
     setConversationIdState(id);
   };
   const [actions, setActions] = useState<PendingAction[]>([]);
+  const decidedHere = useRef(new Set<string>());
   const [busy, setBusy] = useState(false);
   const [working, setWorking] = useState("");
   const [error, setError] = useState<ApiError | null>(null);
@@ -30,7 +32,7 @@ export function AssistantScreen() {
   async function loadActions() {
     try {
       const listed = await api.get<{ actions: PendingAction[] }>("assistant/actions?status=pending");
-      setActions(listed.actions);
+      setActions((shown) => withListed(shown, listed.actions, decidedHere.current));
     } catch (caught) {
       setError(asApiError(caught));
     }
@@ -103,7 +105,10 @@ export function AssistantScreen() {
         actions={actions}
         offer={offer}
         onFailed={setError}
-        onDecided={(decided) => setActions((current) => current.filter((each) => each.id !== decided.id))}
+        onDecided={(decided) => {
+          decidedHere.current.add(decided.id);
+          setActions((current) => current.filter((each) => each.id !== decided.id));
+        }}
       />
       {conversationId && !busy
         ? (
