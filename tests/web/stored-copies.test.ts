@@ -122,3 +122,21 @@ Deno.test("read through: the server's answer is kept; with no reply the kept cop
   assert.equal(gotNoReply({ status: null, type: "UNAVAILABLE" }), true);
   assert.equal(gotNoReply({ status: 503, type: "UNAVAILABLE" }), false);
 });
+
+Deno.test("read through: a store that never finishes keeping the copy does not hold back the server's answer", async () => {
+  let saved = false;
+  const stalled = () => new Promise<void>(() => {});
+  const shown = await readThrough(() => Promise.resolve("answer"), stalled, () => Promise.resolve(undefined), 20);
+  assert.deepEqual(shown, { data: "answer", copyFrom: null });
+  const kept = await readThrough(
+    () => Promise.resolve("answer"),
+    async () => {
+      await Promise.resolve();
+      saved = true;
+    },
+    () => Promise.resolve(undefined),
+    60_000,
+  );
+  assert.equal(kept.copyFrom, null);
+  assert.equal(saved, true, "a store that answers is waited for, so the copy is kept before the answer is shown");
+});

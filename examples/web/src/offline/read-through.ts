@@ -15,10 +15,16 @@ export function gotNoReply(error: unknown): boolean {
   return (status === 0 || status === null) && (type === "UNAVAILABLE" || type === "NETWORK");
 }
 
+// How long the answer waits for its copy to be kept. Waiting at all means a person who reads a screen and then goes
+// offline finds it kept; waiting without end would let a stalled store (IndexedDB held up by a busy device, or
+// blocked by another tab's older connection) keep the answer from being shown. Past this the copy is kept later.
+const saveWaitMs = 2_000;
+
 export async function readThrough<Data>(
   read: () => Promise<Data>,
   save: (data: Data) => Promise<void>,
   stored: () => Promise<Copy<Data> | undefined>,
+  waitForSaveMs = saveWaitMs,
 ): Promise<ReadResult<Data>> {
   let data: Data;
   try {
@@ -30,6 +36,11 @@ export async function readThrough<Data>(
     return { data: copy.data, copyFrom: copy.savedAt };
   }
   // Kept for later; a full or missing store never stands between the person and what the server said.
-  await save(data).catch(() => {});
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    save(data).catch(() => {}),
+    new Promise<void>((resolve) => timer = setTimeout(resolve, waitForSaveMs)),
+  ]);
+  clearTimeout(timer);
   return { data, copyFrom: null };
 }
