@@ -65,6 +65,8 @@ const day = (page: Page, name: string) => page.getByRole("region", { name, exact
 async function openWeek(page: Page) {
   await page.evaluate((date) => location.hash = `#/week/${date}`, monday);
   await page.getByRole("heading", { name: "Week of 4 March 2030" }).waitFor();
+  // The heading comes before the week is read: going offline before that leaves nothing to show.
+  await page.locator(".week p.loading").waitFor({ state: "detached" });
 }
 
 async function lentilMeals(user: TestUser) {
