@@ -1,17 +1,14 @@
+// Proposing and confirming a pending action: both run a tool's code (its describer, then the tool itself), so they
+// load the registry. Reading, listing and rejecting actions need none of it: ./action-records.ts.
 import type { AuthenticatedUser } from "../auth/access-token.ts";
 import type { Queryable, Sql } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { findTool } from "../tools/registry.ts";
 import { runTool } from "../tools/runner.ts";
 import { describeToolCall } from "../tools/describe/describe-tool-call.ts";
+import { alreadyDecided, type LockedAction } from "./action-records.ts";
 import { assistantStep } from "./assistant-step.ts";
 import type { PendingAction } from "./turn-events.ts";
-
-interface LockedAction {
-  action: PendingAction;
-  household_id: string;
-  decidable: boolean;
-}
 
 export interface Proposal {
   /** The tool's dotted name and its input, already validated (validateToolInput). */
@@ -46,13 +43,6 @@ export async function proposeAction(
     expires_in_seconds: proposal.expiresInSeconds,
   }, { householdId: proposal.householdId });
   return data;
-}
-
-function alreadyDecided(action: PendingAction): AppError {
-  return new AppError("CONFLICT", `This action is ${action.status}; it can no longer be confirmed or rejected.`, {
-    field: "action_id",
-    retryable: false,
-  });
 }
 
 /**
@@ -97,51 +87,4 @@ export async function confirmAction(sql: Sql, user: AuthenticatedUser, actionId:
     });
     return data;
   }) as PendingAction;
-}
-
-/** Rejects a pending action; rejecting it again returns it unchanged. */
-export async function rejectAction(sql: Sql, user: AuthenticatedUser, actionId: string): Promise<PendingAction> {
-  return await sql.begin(async (transaction) => {
-    const { data: locked } = await assistantStep<LockedAction>(transaction, user, "lock_action", {
-      action_id: actionId,
-    });
-    if (!locked.decidable) {
-      if (locked.action.status === "rejected") return locked.action;
-      throw alreadyDecided(locked.action);
-    }
-    const { data } = await assistantStep<PendingAction>(transaction, user, "decide_action", {
-      action_id: actionId,
-      status: "rejected",
-      result: null,
-    });
-    return data;
-  }) as PendingAction;
-}
-
-export interface PageQuery {
-  /** Page size, 1–100; the database takes 100 when absent. */
-  limit?: number;
-  /** The previous page's next_cursor. */
-  cursor?: string;
-}
-
-/** A conversation's messages, oldest first, a page at a time, with the actions proposed beside them. */
-export async function getConversation(
-  sql: Sql,
-  user: AuthenticatedUser,
-  conversationId: string,
-  page: PageQuery = {},
-) {
-  const { data } = await assistantStep(sql, user, "get_conversation", { conversation_id: conversationId, ...page });
-  return data;
-}
-
-export interface ActionsQuery extends PageQuery {
-  status: string | null;
-}
-
-/** The caller's pending actions (or decided ones), newest first, a page at a time. */
-export async function listActions(sql: Sql, user: AuthenticatedUser, query: ActionsQuery) {
-  const { data } = await assistantStep(sql, user, "list_actions", query);
-  return data;
 }

@@ -1,12 +1,11 @@
-import Anthropic from "@anthropic-ai/sdk";
 import * as z from "zod";
 import { type AccessTokenVerifier, type AuthenticatedUser, requireUser } from "../auth/access-token.ts";
 import { verifierFromEnv } from "../auth/verifier-from-env.ts";
 import { databaseClient, type Sql } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
-import { confirmAction, getConversation, listActions, rejectAction } from "../agent/actions.ts";
-import { runTurn, type TurnRequest } from "../agent/run-turn.ts";
+import { getConversation, listActions, rejectAction } from "../agent/action-records.ts";
+import type { TurnRequest } from "../agent/run-turn.ts";
 import { type AssistantSettings, settingsFromEnv } from "../agent/settings.ts";
 import { eventStreamResponse } from "../agent/sse.ts";
 import { idField, pageFields, textField } from "../tools/fields.ts";
@@ -61,7 +60,14 @@ export function createAssistantHandler(options: AssistantHandlerOptions = {}): R
   const settings = () => (options.settings ?? settingsFromEnv)();
   const today = () => (options.now?.() ?? new Date()).toISOString().slice(0, 10);
 
-  function dependencies(user: AuthenticatedUser, resolved: AssistantSettings) {
+  // The model's client, the turn loop and the registry they run tools from are loaded by the first chat or confirm,
+  // not at start: the function's first call is often a read of its actions or status, and loading them takes about
+  // as long as the rest of its start (deno task bench:cold-start). A deploy bundle holds them all the same.
+  const turns = () => import("../agent/run-turn.ts");
+  const confirming = () => import("../agent/actions.ts");
+
+  async function dependencies(user: AuthenticatedUser, resolved: AssistantSettings) {
+    const { default: Anthropic } = await import("@anthropic-ai/sdk");
     const client = new Anthropic({
       apiKey: resolved.apiKey,
       baseURL: resolved.baseURL,
@@ -91,16 +97,16 @@ export function createAssistantHandler(options: AssistantHandlerOptions = {}): R
           emit({ type: "done", conversation_id: null, reply: "", stop_reason: "error", rounds: 0 });
           return;
         }
-        await runTurn(dependencies(user, resolved), turn, emit);
+        await (await turns()).runTurn(await dependencies(user, resolved), turn, emit);
       });
     }
-    const outcome = await runTurn(dependencies(user, settings()), turn, () => {});
+    const outcome = await (await turns()).runTurn(await dependencies(user, settings()), turn, () => {});
     if (outcome.error) throw outcome.error;
     const { error: _none, ...reply } = outcome;
     return okResponse(reply);
   }
 
-  async function decide({ request, params }: RouteContext, decision: typeof confirmAction): Promise<Response> {
+  async function decide({ request, params }: RouteContext, decision: typeof rejectAction): Promise<Response> {
     const user = await requireUser(request, verify());
     return okResponse(await decision(sql(), user, checkedId(params.id, "action_id")));
   }
@@ -151,7 +157,11 @@ export function createAssistantHandler(options: AssistantHandlerOptions = {}): R
           return okResponse(await listActions(sql(), user, { status, ...listPage(url.searchParams) }));
         },
       },
-      { method: "POST", path: "/assistant/actions/:id/confirm", handle: (context) => decide(context, confirmAction) },
+      {
+        method: "POST",
+        path: "/assistant/actions/:id/confirm",
+        handle: async (context) => decide(context, (await confirming()).confirmAction),
+      },
       { method: "POST", path: "/assistant/actions/:id/reject", handle: (context) => decide(context, rejectAction) },
     ],
     "Routes: POST /assistant/chat, GET /assistant/status, GET /assistant/conversations/<id>?limit=&cursor=, GET /assistant/actions?status=&limit=&cursor=, " +

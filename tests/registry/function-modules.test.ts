@@ -4,7 +4,7 @@
 // feature, and a change that makes a function load another group's tools, or the OCR engine where it is not used,
 // fails here. `deno task bench:cold-start` times what these counts cost.
 import assert from "node:assert/strict";
-import { moduleGraph } from "./module-graph.ts";
+import { moduleGraph, startupModules } from "./module-graph.ts";
 
 // Modules in each function's graph (ours and packages'), with some room for growth; the counts when this was written
 // are in brackets. The whole registry was 166 for every tool group function.
@@ -48,3 +48,17 @@ for (const name of toolGroupFunctions) {
     }
   });
 }
+
+// The assistant's first call is often a read of its actions or status: those start without the model's SDK, the turn
+// loop or the registry, which a chat or a confirm loads when it first runs (they are still in its bundle).
+Deno.test("functions/assistant starts without the registry, the turn loop or the model's SDK", async () => {
+  const startup = await startupModules("functions/assistant/index.ts");
+  const heavy = startup.filter((module) =>
+    module.endsWith("/shared/tools/registry.ts") || module.endsWith("/shared/agent/run-turn.ts") ||
+    module.includes("@anthropic-ai/sdk")
+  );
+  assert.deepEqual(heavy, []);
+  const graph = await moduleGraph("functions/assistant/index.ts");
+  assert.ok(graph.some((module) => module.endsWith("/shared/tools/registry.ts")), "the bundle still holds them");
+  assert.ok(startup.length < graph.length / 3, `${startup.length} of ${graph.length} modules at start`);
+});
