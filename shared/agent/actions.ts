@@ -6,7 +6,7 @@ import { AppError } from "../errors.ts";
 import { findTool } from "../tools/registry.ts";
 import { runTool } from "../tools/runner.ts";
 import { describeToolCall } from "../tools/describe/describe-tool-call.ts";
-import { alreadyDecided, type LockedAction } from "./action-records.ts";
+import { lockToDecide } from "./action-records.ts";
 import { assistantStep } from "./assistant-step.ts";
 import type { PendingAction } from "./turn-events.ts";
 
@@ -54,13 +54,9 @@ export async function proposeAction(
  */
 export async function confirmAction(sql: Sql, user: AuthenticatedUser, actionId: string): Promise<PendingAction> {
   return await sql.begin(async (transaction) => {
-    const { data: locked } = await assistantStep<LockedAction>(transaction, user, "lock_action", {
-      action_id: actionId,
-    });
-    if (!locked.decidable) {
-      if (locked.action.status === "confirmed") return locked.action;
-      throw alreadyDecided(locked.action);
-    }
+    const lock = await lockToDecide(transaction, user, actionId, "confirmed");
+    if (lock.repeat) return lock.repeat;
+    const { locked } = lock;
     let result: unknown;
     try {
       const tool = findTool(locked.action.tool);
