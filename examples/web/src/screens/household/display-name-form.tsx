@@ -1,16 +1,19 @@
 /// <reference lib="dom" />
 // The person's own display name: what fellow members see in the members list, the history and conflict messages.
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { type ApiError, asApiError } from "../../api.ts";
 import { ErrorMessage } from "../../components/error-message.tsx";
 import { useApp } from "../../context.ts";
 
+/**
+ * Starts from the saved name. The screen keys it by that name, so a name saved here or elsewhere starts it anew;
+ * an effect that copied the name in after the first paint would also wipe what a quick person had already typed.
+ */
 export function DisplayNameForm({ current, onChanged }: { current: string | null; onChanged: () => Promise<void> }) {
   const { api, announce } = useApp();
   const [name, setName] = useState(current ?? "");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  useEffect(() => setName(current ?? ""), [current]);
 
   async function submit(event: Event) {
     event.preventDefault();

@@ -21,6 +21,7 @@ export function HouseholdScreen() {
   const { offer, undo } = useUndoOffer(reload);
   const current = details.data?.households.find((candidate) => candidate.id === household.id);
   const isOwner = household.my_role === "owner";
+  const myName = current?.members.find((member) => member.user_id === session.user.id)?.display_name ?? null;
 
   return (
     <section class="household-screen" aria-labelledby="household-heading">
@@ -30,14 +31,7 @@ export function HouseholdScreen() {
         {household.is_default ? " It opens when you sign in." : ""}
       </p>
       {undo}
-      {current
-        ? (
-          <DisplayNameForm
-            current={current.members.find((member) => member.user_id === session.user.id)?.display_name ?? null}
-            onChanged={reload}
-          />
-        )
-        : null}
+      {current ? <DisplayNameForm key={myName ?? ""} current={myName} onChanged={reload} /> : null}
       {isOwner ? <RenameForm onRenamed={(sentence) => offer({ tool: "household.rename", sentence })} /> : null}
       {current
         ? <MembersSection members={current.members} isOwner={isOwner} onChanged={reload} offer={offer} />
