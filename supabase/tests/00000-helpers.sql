@@ -352,6 +352,25 @@ begin
 end;
 $$;
 
+-- The buffers one tool call takes when this user makes it (tests.buffers_of over tests.call_tool).
+create or replace function tests.buffers_of_call(p_email text, p_tool text, p_input jsonb) returns bigint
+language sql
+set search_path = ''
+as $$
+  select tests.buffers_of(pg_catalog.format('select tests.call_tool(%L, %L, %L)', p_email, p_tool, p_input))
+$$;
+
+-- The id of the latest call of a tool in this user's household: the write a test then undoes.
+create or replace function tests.latest_invocation(p_email text, p_tool text) returns uuid
+language sql
+set search_path = ''
+as $$
+  select t.id from public.tool_invocations t
+  where t.household_id = tests.household_of(p_email) and t.tool = p_tool
+  order by t.created_at desc, t.recorded_at desc
+  limit 1
+$$;
+
 revoke all on all functions in schema tests from public;
 grant execute on all functions in schema tests to anon, authenticated;
 -- The writers run as the test's own role only.

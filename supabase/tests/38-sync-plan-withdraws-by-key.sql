@@ -43,8 +43,7 @@ create function pg_temp.sync_input(p_leave_out boolean) returns jsonb language s
 $$;
 create function pg_temp.buffers_of_sync(p_leave_out boolean) returns bigint
 language sql as $$
-  select tests.buffers_of(format('select tests.call_tool(%L, %L, %L)',
-    'cook@withdraw.test', 'grocery.sync_plan', pg_temp.sync_input(p_leave_out)))
+  select tests.buffers_of_call('cook@withdraw.test', 'grocery.sync_plan', pg_temp.sync_input(p_leave_out))
 $$;
 
 -- Six rounds first, so that the function's statements have settled on the plans they keep.

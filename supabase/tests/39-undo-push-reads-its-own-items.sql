@@ -25,14 +25,12 @@ begin
     'grocery_list_id', (select list_id from fixture),
     'ingredients', (select jsonb_agg(jsonb_build_object('ingredient_id', i.id, 'quantity', 1, 'unit', 'cup'))
       from (select id from public.ingredients where household_id is null order by normalized_name limit 5) i)));
-  return (select t.id from tool_invocations t where t.household_id = tests.household_of('cook@undo-push.test')
-    and t.tool = 'grocery.push_ingredients' order by t.created_at desc, t.recorded_at desc limit 1);
+  return tests.latest_invocation('cook@undo-push.test', 'grocery.push_ingredients');
 end;
 $$;
 create function pg_temp.buffers_of_undo(p_invocation_id uuid) returns bigint
 language sql as $$
-  select tests.buffers_of(format('select tests.call_tool(%L, %L, %L)',
-    'cook@undo-push.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id)))
+  select tests.buffers_of_call('cook@undo-push.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id))
 $$;
 
 -- Six pushes and their undos first, so that the functions' statements have settled on the plans they keep.

@@ -31,14 +31,12 @@ create function pg_temp.update_series(p_note text) returns uuid language plpgsql
 begin
   perform tests.call_tool('cook@undo-series.test', 'planner.update_series',
     jsonb_build_object('series_id', (select series_id from fixture), 'note', p_note));
-  return (select t.id from tool_invocations t where t.household_id = tests.household_of('cook@undo-series.test')
-    and t.tool = 'planner.update_series' order by t.created_at desc, t.recorded_at desc limit 1);
+  return tests.latest_invocation('cook@undo-series.test', 'planner.update_series');
 end;
 $$;
 create function pg_temp.buffers_of_undo(p_invocation_id uuid) returns bigint
 language sql as $$
-  select tests.buffers_of(format('select tests.call_tool(%L, %L, %L)',
-    'cook@undo-series.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id)))
+  select tests.buffers_of_call('cook@undo-series.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id))
 $$;
 
 -- Six updates and their undos first, so that the functions' statements have settled on the plans they keep.

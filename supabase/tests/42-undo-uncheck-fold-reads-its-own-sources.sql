@@ -40,14 +40,12 @@ begin
   perform pg_temp.call('grocery.check_item', jsonb_build_object('grocery_item_id', v_ticked));
   perform pg_temp.push(2);
   perform pg_temp.call('grocery.uncheck_item', jsonb_build_object('grocery_item_id', v_ticked));
-  return (select t.id from tool_invocations t where t.household_id = tests.household_of('cook@undo-fold.test')
-    and t.tool = 'grocery.uncheck_item' order by t.created_at desc, t.recorded_at desc limit 1);
+  return tests.latest_invocation('cook@undo-fold.test', 'grocery.uncheck_item');
 end;
 $$;
 create function pg_temp.buffers_of_undo(p_invocation_id uuid) returns bigint
 language sql as $$
-  select tests.buffers_of(format('select tests.call_tool(%L, %L, %L)',
-    'cook@undo-fold.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id)))
+  select tests.buffers_of_call('cook@undo-fold.test', 'history.undo', jsonb_build_object('invocation_id', p_invocation_id))
 $$;
 -- Each round starts from an empty list: the list's lines from the round before are removed first.
 create function pg_temp.round() returns bigint language plpgsql as $$
