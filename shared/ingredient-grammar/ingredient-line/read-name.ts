@@ -122,11 +122,9 @@ function alternativesOfAList(text: string): string {
       return prepStateSet.has(bare) || prepAdverbs.has(bare) || /^[a-z]{3,}ed$/.test(bare) ||
         /^(?:cut|broken|torn|left|kept|whole|orange)$/.test(bare) || isDescribingWord(bare);
     });
-  // (The first kind may be described: "low-sodium vegetable, chicken, or beef broth".)
-  const described = kinds[0].split(/\s+/).slice(0, -1).join(" ");
+  // (The first kind may be described, so only its last word is asked: "low-sodium vegetable, chicken, or beef broth".)
   if (
-    kinds.slice(1).some(describes) ||
-    describes(kinds[0]) && !(described && !describes(kinds[0].split(/\s+/).at(-1)!)) ||
+    kinds.slice(1).some(describes) || describes(kinds[0].split(/\s+/).at(-1)!) ||
     describes(last.split(/\s+/)[0] ?? "") || /^(?:\d|an?\s|the\s)/i.test(last)
   ) {
     return text;
