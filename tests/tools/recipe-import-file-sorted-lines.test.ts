@@ -52,10 +52,12 @@ const expectedOther = [
 ];
 
 Deno.test("Paprika and JSON-LD: the heading is a section, the step the method, the note an other line", async () => {
-  for (const [name, file] of [["pasted.paprikarecipes", await paprikaArchive([pasted], null)], [
-    "pasted.json",
-    jsonLdGraph([pasted]),
-  ]] as const) {
+  for (
+    const [name, file] of [["pasted.paprikarecipes", await paprikaArchive([pasted], null)], [
+      "pasted.json",
+      jsonLdGraph([pasted]),
+    ]] as const
+  ) {
     const [recipe] = (await imported(name, file)).recipes;
     assert.deepEqual(linesOf(recipe), expectedLines, name);
     assert.deepEqual(recipe.other_lines, expectedOther, name);
