@@ -11,6 +11,16 @@ import { amountParts, formatNumber, formatPurchase } from "@meal-planner/client/
 import { describeCall } from "./describe-call.ts";
 import { ItemMenu } from "./item-menu.tsx";
 
+/**
+ * The row's classes. A click not yet in the queue (`clicked`) is pending too: the box shows it at once, but nothing
+ * has been stored or sent, so the row must not read as settled with the server in that moment.
+ */
+export function rowClasses(item: Pick<ShownItem, "checked" | "pending">, clicked: boolean | null): string {
+  const checked = clicked ?? item.checked;
+  const pending = item.pending || clicked !== null;
+  return ["item", checked ? "checked" : "", pending ? "pending" : ""].filter(Boolean).join(" ");
+}
+
 /** "buy 3 cans tomatoes" beside "2½ cans tomatoes"; nothing when what to buy is the exact need already ("4 onions"). */
 export function purchaseDiffers(item: Pick<ShownItem, "quantity" | "unit" | "buy">): boolean {
   return item.buy != null && (item.buy.quantity !== item.quantity || item.buy.unit !== item.unit);
@@ -50,7 +60,7 @@ export function ItemRow(
   const checked = clicked ?? item.checked;
   // The row reads as said: "2 cloves garlic", "3 onions"; the amount in bold, the name as the amount has it.
   const said = amountParts(item);
-  const classes = ["item", checked ? "checked" : "", item.pending ? "pending" : ""].filter(Boolean).join(" ");
+  const classes = rowClasses(item, clicked);
 
   function saveAmount(event: Event) {
     event.preventDefault();
