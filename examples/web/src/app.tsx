@@ -13,6 +13,7 @@ import { mainScreens, parseRoute, type Route, routeHash } from "./routes.ts";
 import { shownScreens, useAssistantAvailability } from "./screens/assistant/assistant-availability.ts";
 import { JoinScreen } from "./screens/household/join-screen.tsx";
 import { Screen } from "./screens/screen.tsx";
+import { sessionStored } from "./session-arrival.ts";
 import { SetNewPassword, SignIn } from "./screens/sign-in.tsx";
 
 export function App(
@@ -31,11 +32,19 @@ export function App(
 
   useEffect(() => {
     supabase.auth.getSession().then(({ data }) => setSession(data.session));
+    // Events can be answered out of order (a sign-in waits for storage below): only the latest one is shown.
+    let latest = 0;
     const { data } = supabase.auth.onAuthStateChange((event, changed) => {
+      const thisEvent = ++latest;
       if (event === "PASSWORD_RECOVERY") setRecovering(true);
       // The recipes and weeks kept for reading offline are the household's: the next person here must not read them.
       if (event === "SIGNED_OUT") void forgetStoredCopies();
-      setSession(changed);
+      const show = () => {
+        if (thisEvent === latest) setSession(changed);
+      };
+      // Signed in from another tab: this tab's calls carry the session only once its storage has it.
+      if (event === "SIGNED_IN" && changed) void sessionStored(supabase.auth, changed.user.id).then(show);
+      else show();
     });
     const onHash = () => setRoute(parseRoute(location.hash));
     addEventListener("hashchange", onHash);
