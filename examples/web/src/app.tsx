@@ -86,6 +86,8 @@ function SignedIn(
   const [householdId, setHouseholdId] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const [error, setError] = useState<ApiError | null>(null);
+  // The households could not be read: the person may well be in one, so the screen must not say they are not.
+  const [householdsUnread, setHouseholdsUnread] = useState(false);
   // The header names the household on every call once the person has several; with one the API implies it.
   const api = useMemo(() => createApi(supabase, apiUrl, () => householdId), [supabase, apiUrl, householdId]);
 
@@ -104,6 +106,7 @@ function SignedIn(
         },
       );
       localStorage.setItem(householdsKey, JSON.stringify(loaded));
+      setHouseholdsUnread(false);
       setHouseholds(loaded);
       setHouseholdId((current) =>
         loaded.some((household) => household.id === current)
@@ -112,6 +115,7 @@ function SignedIn(
       );
     } catch (caught) {
       setError(asApiError(caught));
+      setHouseholdsUnread(true);
       setHouseholds((current) => current ?? []);
     }
   }, [supabase, apiUrl, householdsKey]);
@@ -159,10 +163,27 @@ function SignedIn(
         <h1>Meal planner</h1>
         <ErrorMessage error={error} />
         {departure?.words ?? status ? <p role="alert" class="departure">{departure?.words ?? status}</p> : null}
-        <p>
-          You are not in a household. Open an invite link from a member to join one (again), or sign out and sign up
-          again.
-        </p>
+        {householdsUnread
+          ? (
+            <p>
+              Your households could not be read.{" "}
+              <button
+                type="button"
+                onClick={() => {
+                  setError(null);
+                  void refreshHouseholds();
+                }}
+              >
+                Try again
+              </button>
+            </p>
+          )
+          : (
+            <p>
+              You are not in a household. Open an invite link from a member to join one (again), or sign out and sign up
+              again.
+            </p>
+          )}
         <button type="button" onClick={() => supabase.auth.signOut()}>Sign out</button>
       </main>
     );
