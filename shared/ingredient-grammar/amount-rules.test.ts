@@ -59,6 +59,12 @@ Deno.test("a counting word counts the thing, the word kept in the note; 'a' befo
     ["1 large or 2 small pomegranates", 1, null, "pomegranates", "large, or 2 small"],
     ["~11 cloves garlic, minced", 11, "piece", "garlic", "~; cloves"],
     ["2 sm sprigs of rosemary", 2, "piece", "rosemary", "sm sprigs"],
+    ["1 nub of ginger", 1, "piece", "ginger", "nub"],
+    ["2 links sausage", 2, "piece", "sausage", "links"],
+    ["1 slab of bacon", 1, "piece", "bacon", "slab"],
+    ["1 tray of mushrooms", 1, "package", "mushrooms", "tray"],
+    ["1 jug of milk", 1, "package", "milk", "jug"],
+    ["1 sack of potatoes", 1, "package", "potatoes", "sack"],
   ]);
 });
 
@@ -73,6 +79,8 @@ Deno.test("an amount nobody buys by makes a line with no amount, its words in th
     ["1 handful spinach", null, null, "spinach", "1 handful"],
     ["1 to 2 handfuls spinach", null, null, "spinach", "1 to 2 handfuls"],
     ["a splash of milk", null, null, "milk", "splash"],
+    ["a dollop of yogurt", null, null, "yogurt", "dollop"],
+    ["1 pat of butter", null, null, "butter", "1 pat"],
     ["a few sprigs thyme", null, null, "thyme", "few sprigs"],
     ["several sprigs of mint", null, null, "mint", "several sprigs"],
     ["few drops vanilla extract", null, null, "vanilla extract", "few drops"],

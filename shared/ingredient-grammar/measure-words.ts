@@ -21,6 +21,9 @@ const countedIn: Record<string, CountUnit | null> = {
   sheet: "piece",
   ear: "piece",
   knob: "piece",
+  nub: "piece",
+  link: "piece",
+  slab: "piece",
   cube: "piece",
   wedge: "piece",
   square: "piece",
@@ -44,6 +47,10 @@ const countedIn: Record<string, CountUnit | null> = {
   brick: "package",
   bar: "package",
   punnet: "package",
+  tray: "package",
+  jug: "package",
+  sack: "package",
+  crate: "package",
   batch: null,
   recipe: null,
   pint: null,
@@ -62,6 +69,8 @@ const countedIn: Record<string, CountUnit | null> = {
   scoop: null,
   smidgen: null,
   squeeze: null,
+  dollop: null,
+  pat: null,
 };
 
 // Measures nobody buys by ("1 pinch salt", "2 drops almond essence", "5 dashes Worcestershire sauce", "2 handfuls
@@ -78,6 +87,8 @@ export const notBoughtBy = new Set([
   "handful",
   "scoop",
   "squeeze",
+  "dollop",
+  "pat",
   // "1 recipe peanut sauce", "½ batch puff pastry": made by another recipe, whose own lines are what is bought.
   "batch",
   "recipe",
