@@ -65,6 +65,7 @@ Deno.test("a counting word counts the thing, the word kept in the note; 'a' befo
     ["1 tray of mushrooms", 1, "package", "mushrooms", "tray"],
     ["1 jug of milk", 1, "package", "milk", "jug"],
     ["1 sack of potatoes", 1, "package", "potatoes", "sack"],
+    ["1 pot of ricotta cheese", 1, "package", "ricotta cheese", "pot"],
   ]);
 });
 
@@ -81,6 +82,9 @@ Deno.test("an amount nobody buys by makes a line with no amount, its words in th
     ["a splash of milk", null, null, "milk", "splash"],
     ["a dollop of yogurt", null, null, "yogurt", "dollop"],
     ["1 pat of butter", null, null, "butter", "1 pat"],
+    ["a large glass of red wine", null, null, "red wine", "a large glass"],
+    ["2 glasses of white wine", null, null, "white wine", "2 glasses"],
+    ["grating of mace", null, null, "mace", "grating"],
     ["a few sprigs thyme", null, null, "thyme", "few sprigs"],
     ["several sprigs of mint", null, null, "mint", "several sprigs"],
     ["few drops vanilla extract", null, null, "vanilla extract", "few drops"],

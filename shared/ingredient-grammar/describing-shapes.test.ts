@@ -52,6 +52,15 @@ const reached: [string, string, string[]][] = [
   ["Rice Krispies cereal", "Rice Krispies", ["cereal"]],
   ["Little Gem lettuce hearts", "Little Gem lettuce", ["hearts"]],
   ["Torn romaine lettuce leaves", "romaine lettuce", ["Torn", "leaves"]],
+  // Offcuts and cuts of a fish or game.
+  ["smoked salmon trimmings", "smoked salmon", ["trimmings"]],
+  ["cod loin", "cod", ["loin"]],
+  ["rabbit loins", "rabbit", ["loins"]],
+  // Two words said as one description; the amount said for each of the names that follow.
+  ["free range eggs", "eggs", ["free-range"]],
+  ["ready made curry paste", "curry paste", ["ready-made"]],
+  ["shop bought puff pastry", "puff pastry", ["shop-bought"]],
+  ["each fresh basil", "basil", ["each", "fresh"]],
 ];
 
 for (const [name, expected, dropped] of reached) {

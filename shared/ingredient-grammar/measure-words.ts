@@ -47,6 +47,7 @@ const countedIn: Record<string, CountUnit | null> = {
   brick: "package",
   bar: "package",
   punnet: "package",
+  pot: "package",
   tray: "package",
   jug: "package",
   sack: "package",
@@ -71,6 +72,8 @@ const countedIn: Record<string, CountUnit | null> = {
   squeeze: null,
   dollop: null,
   pat: null,
+  glass: null,
+  grating: null,
 };
 
 // Measures nobody buys by ("1 pinch salt", "2 drops almond essence", "5 dashes Worcestershire sauce", "2 handfuls
@@ -89,6 +92,8 @@ export const notBoughtBy = new Set([
   "squeeze",
   "dollop",
   "pat",
+  "glass",
+  "grating",
   // "1 recipe peanut sauce", "½ batch puff pastry": made by another recipe, whose own lines are what is bought.
   "batch",
   "recipe",
@@ -122,8 +127,9 @@ function singular(word: string): string {
   if (lower in shortForms) return shortForms[lower];
   if (lower === "leaves") return "leaf";
   if (lower === "loaves") return "loaf";
-  if (/(?:ch|sh|x)es$/.test(lower)) return lower.slice(0, -2);
-  return lower.replace(/s$/, "");
+  if (/(?:ch|sh|x|ss)es$/.test(lower)) return lower.slice(0, -2);
+  // ("glass" is one glass.)
+  return lower.replace(/([^s])s$/, "$1");
 }
 
 /** True when the word counts or measures an ingredient without being one of the units ("cloves", "heads", "pinch"). */

@@ -87,4 +87,9 @@ export const trailingWords = new Set([
   "heart",
   "lobes",
   "lobe",
+  // "smoked salmon trimmings", "cod loin", "rabbit loins": offcuts and cuts of a fish or game the catalog sells whole
+  // ("pork loin" is found whole first).
+  "trimmings",
+  "loins",
+  "loin",
 ]);
