@@ -960,6 +960,7 @@ export const oneWordNames: ReadonlySet<string> = new Set([
   "pike",
   "piloncillo",
   "pilsner",
+  "pimento",
   "pimenton",
   "pimiento",
   "pimm",
