@@ -5,7 +5,7 @@ import { applyChanges, type ListState, type ServerItem } from "../../examples/we
 import { overlay } from "../../examples/web/src/offline/pending-overlay.ts";
 import type { QueuedCall } from "../../examples/web/src/offline/queue.ts";
 import { groupByAisle } from "../../examples/web/src/screens/list/aisles.ts";
-import { purchaseDiffers, rowClasses } from "../../examples/web/src/screens/list/item-row.tsx";
+import { purchaseDiffers, rowState } from "../../examples/web/src/screens/list/item-row.tsx";
 
 function item(id: string, name: string, extra: Partial<ServerItem> = {}): ServerItem {
   return {
@@ -142,8 +142,11 @@ Deno.test("list view: what to buy shows only where it differs from the exact nee
 
 Deno.test("list view: a tick not yet queued shows ticked and pending, never settled", () => {
   const shown = { checked: false, pending: false };
-  assert.equal(rowClasses(shown, null), "item");
-  assert.equal(rowClasses(shown, true), "item checked pending");
-  assert.equal(rowClasses({ checked: true, pending: false }, false), "item pending");
-  assert.equal(rowClasses({ checked: true, pending: true }, null), "item checked pending");
+  assert.deepEqual(rowState(shown, null), { checked: false, classes: "item" });
+  assert.deepEqual(rowState(shown, true), { checked: true, classes: "item checked pending" });
+  assert.deepEqual(rowState({ checked: true, pending: false }, false), { checked: false, classes: "item pending" });
+  assert.deepEqual(rowState({ checked: true, pending: true }, null), {
+    checked: true,
+    classes: "item checked pending",
+  });
 });

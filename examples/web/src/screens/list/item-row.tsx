@@ -12,13 +12,13 @@ import { describeCall } from "./describe-call.ts";
 import { ItemMenu } from "./item-menu.tsx";
 
 /**
- * The row's classes. A click not yet in the queue (`clicked`) is pending too: the box shows it at once, but nothing
- * has been stored or sent, so the row must not read as settled with the server in that moment.
+ * The row's tick as shown, and its classes. A click not yet in the queue (`clicked`) shows at once and is pending
+ * too: nothing has been stored or sent, so the row must not read as settled with the server in that moment.
  */
-export function rowClasses(item: Pick<ShownItem, "checked" | "pending">, clicked: boolean | null): string {
+export function rowState(item: Pick<ShownItem, "checked" | "pending">, clicked: boolean | null) {
   const checked = clicked ?? item.checked;
   const pending = item.pending || clicked !== null;
-  return ["item", checked ? "checked" : "", pending ? "pending" : ""].filter(Boolean).join(" ");
+  return { checked, classes: ["item", checked ? "checked" : "", pending ? "pending" : ""].filter(Boolean).join(" ") };
 }
 
 /** "buy 3 cans tomatoes" beside "2½ cans tomatoes"; nothing when what to buy is the exact need already ("4 onions"). */
@@ -57,10 +57,9 @@ export function ItemRow(
   // What the person just clicked, shown until the queue has the call (an IndexedDB write away): without it a
   // render in between would put the old state back and the box would flicker.
   const [clicked, setClicked] = useState<boolean | null>(null);
-  const checked = clicked ?? item.checked;
+  const { checked, classes } = rowState(item, clicked);
   // The row reads as said: "2 cloves garlic", "3 onions"; the amount in bold, the name as the amount has it.
   const said = amountParts(item);
-  const classes = rowClasses(item, clicked);
 
   function saveAmount(event: Event) {
     event.preventDefault();
