@@ -106,6 +106,8 @@ declare
   v_invocation_id uuid;
   v_previous public.tool_invocations;
   v_role text := current_setting('role');
+  -- What auth.uid() read first before this call (the caller's own, if any), put back after the tool.
+  v_sub_before text := coalesce(current_setting('request.jwt.claim.sub', true), '');
   v_result jsonb;
   -- The reply of a function that answers in json, kept as it is.
   v_reply json;
@@ -245,6 +247,11 @@ begin
   -- The rows a write records as its own (grocery_item_sources.invocation_id) take this invocation's id, so
   -- history.undo can subtract exactly them; empty for an unrecorded call.
   perform set_config('meal_planner.invocation_id', coalesce(v_invocation_id::text, ''), true);
+  -- auth.uid() reads request.jwt.claim.sub before it parses request.jwt.claims, as on hosted Supabase (whose
+  -- Realtime and Storage set both), and every policy's membership check calls it: parsing the claims took about
+  -- 10 µs a call, and a check makes 7 to 9. Put back after the tool, so that claims changed later in the same
+  -- transaction (the pgTAP tests' sign-ins) are read again.
+  perform set_config('request.jwt.claim.sub', v_user_id::text, true);
   if v_returns = 'json' then
     execute format('select %s($1, $2)', v_function) into v_reply using v_household_id, p_input;
     -- A recorded call keeps its reply as jsonb (tool_invocations.response).
@@ -255,6 +262,7 @@ begin
     execute format('select %s($1, $2)', v_function) into v_result using v_household_id, p_input;
   end if;
   perform set_config('meal_planner.invocation_id', '', true);
+  perform set_config('request.jwt.claim.sub', v_sub_before, true);
   perform set_config('role', v_role, true);
 
   if p_recorded and p_idempotency_key is not null then
