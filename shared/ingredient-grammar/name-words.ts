@@ -289,6 +289,8 @@ export const leadingWords = new Set<string>([
   "regular",
   "reduced-salt",
   "low-salt",
+  "lower-salt",
+  "lower-sodium",
   // Whichever the cook likes ("your favourite soft cheese", "preferred shredded melting cheese", "any milk").
   "your",
   "favorite",

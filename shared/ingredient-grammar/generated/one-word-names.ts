@@ -738,6 +738,7 @@ export const oneWordNames: ReadonlySet<string> = new Set([
   "mahleb",
   "mahon",
   "maida",
+  "maifun",
   "makgeolli",
   "makhana",
   "malanga",
