@@ -45,3 +45,24 @@ Deno.test("one measure for each of several ingredients becomes a line for each, 
   assert.deepEqual(split("2 chicken breasts, about 6 oz each"), [[2, null, "chicken breasts", "about 6 oz each"]]);
   assert.deepEqual(split("2 each onions and carrots"), [[2, null, "onions and carrots", null]]);
 });
+
+Deno.test("more of the same counted thing adds to its count, the words kept; an extra thing named is a second line", () => {
+  assert.deepEqual(split("36 corn husks, plus 10 more for lining the steaming pot"), [
+    [46, null, "corn husks", "plus 10 more for lining the steaming pot"],
+  ]);
+  assert.deepEqual(split("1 free-range egg, plus 1 extra, beaten, to glaze"), [
+    [2, null, "free-range egg", "plus 1 extra, beaten, to glaze"],
+  ]);
+  assert.deepEqual(split("4 eggs plus 2 more"), [[6, null, "eggs", "plus 2 more"]]);
+  assert.deepEqual(split("6 tortillas plus 2 more if they tear"), [[8, null, "tortillas", "plus 2 more if they tear"]]);
+  // "extra" before a thing's name is that thing, a second line; a measured line keeps the words in its note.
+  assert.deepEqual(split("2 eggs plus 1 extra yolk"), [[2, null, "eggs", null], [1, null, "extra yolk", null]]);
+  assert.deepEqual(split("8 slices bread, plus 2 more to serve"), [[
+    8,
+    "piece",
+    "bread",
+    "slices; to serve; plus 2 more",
+  ]]);
+  const [summed] = splitPairedLines([parseIngredientLine("4 eggs plus 2 more")]);
+  assert.equal(summed.quantity_text, "4 + 2");
+});

@@ -1,5 +1,6 @@
 import { type ParsedIngredientLine, parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
 import { unitOf } from "../ingredient-grammar/units.ts";
+import { roundedToThousandths } from "../ingredient-grammar/ingredient-line/amounts.ts";
 
 // "salt and pepper", "kosher salt and freshly ground black pepper": two ingredients in one unmeasured line, the
 // commonest such pair in recipes. The line becomes two, each with the same original text, so each can match; any
@@ -10,6 +11,10 @@ const saltAndPepper = /^(.{0,30}\bsalt)\s+(?:and|&|\+)\s+(.{0,40}\bpeppers?)$/i;
 // has a unit, so each part keeps the number it was given.
 const countedPair = /^(.{1,40}?)\s+(?:and|&|\+|plus)\s+(\d+)\s+([a-zA-Z][^\d]{0,40})$/i;
 const countedInNote = /^(?:\+|plus)\s*(\d+)\s+([a-zA-Z][^\d;,]{0,40})(?:,\s*(.*))?$/i;
+// "36 corn husks, plus 10 more for lining the pot", "1 egg, plus 1 extra, to glaze": more of the same thing, not a
+// second thing. The counts add up, since the shopper needs them all, and the words stay in the note.
+// Only "more" or "extra" alone or before what it is for: "1 extra yolk" is a second thing.
+const moreOfTheSame = /^(?:more|extra|additional)(?:$|\s*[,;]|\s+(?:for|to|if|as|in|on)\b)/i;
 
 // "1 tsp each salt and pepper", "½ tsp each, cumin, coriander and paprika", "1 cup each: blueberries, raspberries":
 // one measure for each of several ingredients. Each becomes a line of its own with the measure.
@@ -45,6 +50,10 @@ export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredien
     if (pair) return [{ ...line, name: pair[1].trim() }, { ...line, name: pair[2].trim() }];
     if (line.quantity === null || line.unit !== null) return [line];
     const counted = countedPair.exec(line.name);
+    if (counted && moreOfTheSame.test(counted[3])) {
+      const said = line.name.slice(counted[1].length).trim();
+      return [{ ...addedCount(line, Number(counted[2])), name: counted[1].trim(), note: joined([said, line.note]) }];
+    }
     if (counted && !measured(counted[3])) {
       return countedTwo(line, counted[1], Number(counted[2]), counted[3], line.note);
     }
@@ -53,6 +62,7 @@ export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredien
     const inNote = notes.findIndex((note) => !measured(countedInNote.exec(note)?.[2] ?? "1 cup"));
     if (inNote < 0) return [line];
     const [, count, name, after] = countedInNote.exec(notes[inNote])!;
+    if (moreOfTheSame.test(name)) return [addedCount(line, Number(count))];
     const rest = notes.flatMap((note, index) => index !== inNote ? [note] : after ? [after] : []);
     return countedTwo(line, line.name, Number(count), name, rest.length > 0 ? rest.join("; ") : null);
   });
@@ -63,6 +73,20 @@ function measured(text: string): boolean {
   const first = /^([a-zA-Z]+\.?)(?:\s+([a-zA-Z]+\.?))?/.exec(text.trim());
   return first === null || unitOf(first[1]) !== undefined ||
     (first[2] !== undefined && unitOf(`${first[1]} ${first[2]}`) !== undefined);
+}
+
+/** The line with `count` more of what it counts: the amount said stays in the note, the sum is what is bought. */
+function addedCount(line: ParsedIngredientLine, count: number): ParsedIngredientLine {
+  return {
+    ...line,
+    quantity: roundedToThousandths(line.quantity! + count),
+    quantity_text: `${line.quantity_text} + ${count}`,
+  };
+}
+
+function joined(notes: (string | null)[]): string | null {
+  const kept = notes.filter((note): note is string => Boolean(note));
+  return kept.length > 0 ? kept.join("; ") : null;
 }
 
 function countedTwo(
