@@ -35,6 +35,9 @@ const reached: [string, string, string[]][] = [
   ["waxy potatoes", "potatoes", ["waxy"]],
   // Bought ready, or prepared before it is measured.
   ["readymade pastry case", "pastry case", ["readymade"]],
+  // A count grade.
+  ["U-10 prawns", "prawns", ["U-10"]],
+  ["u15 sea scallops", "sea scallops", ["u15"]],
   ["ready-rolled all-butter puff pastry", "puff pastry", ["ready-rolled", "all-butter"]],
   ["podded fresh peas", "peas", ["podded", "fresh"]],
   ["spooned and leveled all-purpose flour", "all-purpose flour", ["spooned", "leveled"]],

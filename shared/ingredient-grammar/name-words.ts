@@ -384,5 +384,7 @@ const describingShape = new RegExp(
   "^(?:(?:small|larg|bigg?|medium|thick|thin|long|short)ish|un[a-z]{3,}ed|" +
     "[a-z]+-(?:cut|cured|aged|caught|raised|fed|finished|grown|picked|pressed|frozen|fresh|thin)|pre-[a-z]{3,}|" +
     // A size between two ("medium-to-large", joined so by ingredient-name.ts).
-    "(?:small|medium|large)-(?:to|or)-(?:medium|large))$",
+    "(?:small|medium|large)-(?:to|or)-(?:medium|large)|" +
+    // A count grade of shrimp or scallops ("U-10 prawns": under 10 to the pound).
+    "u-?\\d{1,2})$",
 );
