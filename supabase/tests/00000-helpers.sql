@@ -360,6 +360,42 @@ as $$
   select tests.buffers_of(pg_catalog.format('select tests.call_tool(%L, %L, %L)', p_email, p_tool, p_input))
 $$;
 
+-- The rows of some tables a query reads: every row its sequential scans pass and every index entry its index scans
+-- return, from this transaction's own statistics, the queries of the functions it calls included. Unlike buffers, this
+-- does not grow with the dead rows earlier tests leave in a table and its indexes until a vacuum, so it depends on the
+-- plans alone: reading by key reads a few rows, reading a household's rows reads all of them.
+create or replace function tests.rows_read_so_far(p_tables regclass[]) returns bigint
+language sql
+set search_path = ''
+as $$
+  select coalesce(sum(pg_catalog.pg_stat_get_xact_tuples_returned(t.oid) + coalesce((
+    select sum(pg_catalog.pg_stat_get_xact_tuples_returned(i.indexrelid)) from pg_catalog.pg_index i
+    where i.indrelid = t.oid), 0)), 0)::bigint
+  from pg_catalog.unnest(p_tables) as t(oid)
+$$;
+
+create or replace function tests.rows_read_by(p_query text, p_tables regclass[]) returns bigint
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_before bigint := tests.rows_read_so_far(p_tables);
+begin
+  execute p_query;
+  return tests.rows_read_so_far(p_tables) - v_before;
+end;
+$$;
+
+-- The rows of a table one tool call reads when this user makes it (tests.rows_read_by over tests.call_tool).
+create or replace function tests.rows_read_by_call(p_email text, p_tool text, p_input jsonb, p_table regclass)
+returns bigint
+language sql
+set search_path = ''
+as $$
+  select tests.rows_read_by(pg_catalog.format('select tests.call_tool(%L, %L, %L)', p_email, p_tool, p_input),
+    array[p_table])
+$$;
+
 -- The id of the latest call of a tool in this user's household: the write a test then undoes.
 create or replace function tests.latest_invocation(p_email text, p_tool text) returns uuid
 language sql

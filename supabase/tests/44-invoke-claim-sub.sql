@@ -27,7 +27,8 @@ select is((select data ->> 'uid' from seen)::uuid, tests.get_user_id('alice@test
 select is(coalesce(current_setting('request.jwt.claim.sub', true), ''), '', 'after the call the setting is as it was');
 
 select tests.authenticate_as('bob@test');
-select is(auth.uid(), tests.get_user_id('bob@test'), 'so a later sign-in in the same transaction is the one auth.uid() reads');
+select is(auth.uid(), tests.get_user_id('bob@test'),
+          'so a later sign-in in the same transaction is the one auth.uid() reads');
 select tests.clear_authentication();
 
 select set_config('request.jwt.claim.sub', tests.get_user_id('bob@test')::text, true);
