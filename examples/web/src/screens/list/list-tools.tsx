@@ -28,6 +28,9 @@ export function ListTools(
 
   const clear = () =>
     run(async () => {
+      // Ticks still waiting to be sent go first: the server clears what it has ticked, and a tick made just before
+      // the click would otherwise reach it after the clear and stay on the list, ticked.
+      await list.flush();
       const result = await api.tools().grocery.clearChecked({ grocery_list_id: list.listId }, api.once());
       setCleared(result.removed_item_ids);
       announce(`Cleared ${result.removed_count} ticked ${result.removed_count === 1 ? "item" : "items"}.`);
