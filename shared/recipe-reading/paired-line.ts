@@ -32,8 +32,7 @@ function eachLines(line: ParsedIngredientLine): ParsedIngredientLine[] | undefin
   const remark = after.length > 0 ? each[2].slice(items.length).replace(/^[\s(;–—-]+|[\s)]+$/g, "") : "";
   return names.map((name) => {
     const part = parseIngredientLine(`${each[1]} ${name}`);
-    const note = [part.note, remark].filter(Boolean).join("; ");
-    return { ...part, original: line.original, section: line.section, note: note || null };
+    return { ...part, original: line.original, section: line.section, note: joined([part.note, remark]) };
   });
 }
 
@@ -84,6 +83,7 @@ function addedCount(line: ParsedIngredientLine, count: number): ParsedIngredient
   };
 }
 
+/** The notes that say something, joined as a line's note keeps them; null when none does. */
 function joined(notes: (string | null)[]): string | null {
   const kept = notes.filter((note): note is string => Boolean(note));
   return kept.length > 0 ? kept.join("; ") : null;
@@ -118,13 +118,12 @@ export function unmeasuredPairParts(
   }
   const [first, second] = [pair[1], pair[2]].map((part) => {
     const read = parseIngredientLine(part);
-    const note = [read.note, line.note].filter(Boolean).join("; ");
     return {
       ...read,
       original: line.original,
       section: line.section,
       prep_state: read.prep_state ?? line.prep_state,
-      note: note || null,
+      note: joined([read.note, line.note]),
     };
   });
   return first.name && second.name ? [first, second] : undefined;
