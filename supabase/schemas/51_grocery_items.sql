@@ -322,29 +322,3 @@ begin
 end;
 $$;
 grant execute on function private.grocery_item_detail_json(grocery_items) to authenticated;
-
--- A live item on a live list of the household, locked for the change to come. Its list is locked first: every
--- writer takes the list before its items (push, add_item and sync do), so no two of them can deadlock.
-create function private.live_grocery_item(p_household_id uuid, p_item_id uuid) returns public.grocery_items
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_item public.grocery_items;
-begin
-  perform from public.grocery_lists l
-  where l.id = (select i.grocery_list_id from public.grocery_items i
-                where i.id = p_item_id and i.household_id = p_household_id)
-  for no key update;
-  select i.* into v_item
-  from public.grocery_items i
-  join public.grocery_lists l on l.household_id = i.household_id and l.id = i.grocery_list_id
-  where i.id = p_item_id and i.household_id = p_household_id and i.deleted_at is null and l.deleted_at is null
-  for no key update of i;
-  if v_item.id is null then
-    raise exception 'grocery item not found' using errcode = 'MP404', column = 'grocery_item_id';
-  end if;
-  return v_item;
-end;
-$$;
-grant execute on function private.live_grocery_item(uuid,uuid) to authenticated;

@@ -1,11 +1,12 @@
 set check_function_bodies = off;
 
-create function private.grocery_check_item_unguarded(p_household_id uuid, p_input jsonb) returns jsonb
+create function private.grocery_check_item_unguarded(p_household_id uuid, p_input jsonb,
+  p_item public.grocery_items) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
-  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+  v_item public.grocery_items := p_item;
 begin
   if not v_item.checked then
     update public.grocery_items i set checked = true, checked_by = (select auth.uid()), checked_at = now()
@@ -15,7 +16,7 @@ begin
   return jsonb_build_object('item', private.grocery_item_detail_json(v_item));
 end;
 $$;
-grant execute on function private.grocery_check_item_unguarded(uuid,jsonb) to authenticated;
+grant execute on function private.grocery_check_item_unguarded(uuid,jsonb,grocery_items) to authenticated;
 
 -- A fold moves every ledger row of the line (sources, withdrawals, adjustments) onto the line it joins, and marks
 -- the line as merged into it, so that grocery.restore_item refuses it instead of counting its amount twice.
@@ -45,12 +46,13 @@ grant execute on function private.fold_into_matching_line(grocery_items) to auth
 -- Unchecking folds the line back into a matching unchecked line (see fold_into_matching_line), and says so.
 -- `previous` keeps what history.undo needs to put the check back exactly: the line, who checked it and when,
 -- and its ledger rows (which move with it when it folds).
-create or replace function private.grocery_uncheck_item_unguarded(p_household_id uuid, p_input jsonb) returns jsonb
+create or replace function private.grocery_uncheck_item_unguarded(p_household_id uuid, p_input jsonb,
+  p_item public.grocery_items) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
-  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+  v_item public.grocery_items := p_item;
   v_previous jsonb := jsonb_build_object('item_id', v_item.id, 'checked_by', v_item.checked_by,
     'checked_at', v_item.checked_at, 'source_ids', '[]'::jsonb, 'withdrawal_ids', '[]'::jsonb,
     'adjustment_ids', '[]'::jsonb);
@@ -61,7 +63,6 @@ begin
     return jsonb_build_object('item', private.grocery_item_detail_json(v_item), 'folded_into_item_id', null,
       'previous', v_previous, 'message', 'The item was not checked; nothing changed.');
   end if;
-  perform from public.grocery_lists l where l.id = v_item.grocery_list_id for no key update;
   v_previous := v_previous || jsonb_build_object(
     'source_ids', coalesce((select jsonb_agg(s.id order by s.id) from public.grocery_item_sources s
       where s.household_id = p_household_id and s.grocery_item_id = v_item.id), '[]'::jsonb),
@@ -84,38 +85,39 @@ begin
       private.amount_words(v_into.quantity, v_into.unit, v_into_json ->> 'name')));
 end;
 $$;
-grant execute on function private.grocery_uncheck_item_unguarded(uuid,jsonb) to authenticated;
+grant execute on function private.grocery_uncheck_item_unguarded(uuid,jsonb,grocery_items) to authenticated;
 
-create function private.grocery_remove_item_unguarded(p_household_id uuid, p_input jsonb) returns jsonb
+create function private.grocery_remove_item_unguarded(p_household_id uuid, p_input jsonb,
+  p_item public.grocery_items) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
-  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+  v_item public.grocery_items := p_item;
 begin
   update public.grocery_items i set deleted_at = now() where i.id = v_item.id returning * into v_item;
   return jsonb_build_object('removed', true, 'item',
     private.grocery_item_detail_json(v_item) || jsonb_build_object('deleted_at', v_item.deleted_at));
 end;
 $$;
-grant execute on function private.grocery_remove_item_unguarded(uuid,jsonb) to authenticated;
+grant execute on function private.grocery_remove_item_unguarded(uuid,jsonb,grocery_items) to authenticated;
 
 -- Quantity, unit and prep state, each when given: how a person resolves a unit mismatch (500 g and 1 lb
 -- of rice: make the first 1.1 lb). The change of amount is recorded as an adjustment (the difference in the same
 -- unit; a change of unit takes the old amount out in the old unit and puts the new one in, in the new), so the
 -- ledger holds. An unchecked line that now has another line's merge key folds into it.
-create or replace function private.grocery_update_item_unguarded(p_household_id uuid, p_input jsonb) returns jsonb
+create or replace function private.grocery_update_item_unguarded(p_household_id uuid, p_input jsonb,
+  p_item public.grocery_items) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
-  v_item public.grocery_items := private.live_grocery_item(p_household_id, (p_input ->> 'grocery_item_id')::uuid);
+  v_item public.grocery_items := p_item;
   v_before public.grocery_items := v_item;
   v_previous jsonb;
   v_into public.grocery_items;
   v_shown jsonb;
 begin
-  perform from public.grocery_lists l where l.id = v_item.grocery_list_id for no key update;
   v_previous := '{}'::jsonb;
   if p_input ? 'quantity' then v_previous := v_previous || jsonb_build_object('quantity', v_item.quantity); end if;
   if p_input ? 'unit' then v_previous := v_previous || jsonb_build_object('unit', v_item.unit); end if;
@@ -147,7 +149,7 @@ begin
         private.amount_words(v_into.quantity, v_into.unit, v_shown ->> 'name')) end);
 end;
 $$;
-grant execute on function private.grocery_update_item_unguarded(uuid,jsonb) to authenticated;
+grant execute on function private.grocery_update_item_unguarded(uuid,jsonb,grocery_items) to authenticated;
 
 -- Removes (softly) every checked item of the list; each can come back with grocery.restore_item.
 create function app.grocery_clear_checked(p_household_id uuid, p_input jsonb) returns jsonb
@@ -217,11 +219,14 @@ return pg_catalog.jsonb_build_object('refusal', pg_catalog.jsonb_build_object('t
   'field', p_field, 'details', p_details));
 grant execute on function private.grocery_refusal(text,text,text,jsonb) to authenticated;
 
--- Why a write of this tool (check_item, uncheck_item, update_item, remove_item) must not run, as a refusal; null
--- when it may. Locks the item's list, then the item, as private.live_grocery_item does (so the decision holds until
--- the write commits). An item of another household, an unknown one or one on a removed list gets null here: the
--- tool itself answers NOT_FOUND.
-create function private.grocery_item_write_refusal(p_household_id uuid, p_tool text, p_input jsonb) returns jsonb
+-- Locks the item's list, then the item (so what is decided holds until the write commits; every writer takes the list
+-- before its items, as push, add_item and sync do, so no two of them can deadlock), and decides whether a
+-- write of this tool (check_item, uncheck_item, update_item, remove_item) may run: `refusal` says why it must not;
+-- else `item` is the live item, locked, which the write goes on with without reading it again (each read is a
+-- statement under RLS, and a tick is the most frequent write in a shop). An item of another household, an unknown
+-- one or one on a removed list is NOT_FOUND.
+create function private.grocery_item_for_write(p_household_id uuid, p_tool text, p_input jsonb,
+  out refusal jsonb, out item public.grocery_items)
 language plpgsql
 set search_path = ''
 as $$
@@ -244,7 +249,7 @@ begin
                 where i.id = v_item_id and i.household_id = p_household_id)
   for no key update;
   if v_list.id is null or v_list.deleted_at is not null then
-    return null;
+    raise exception 'grocery item not found' using errcode = 'MP404', column = 'grocery_item_id';
   end if;
   select i.* into v_item from public.grocery_items i
   where i.id = v_item_id and i.household_id = p_household_id
@@ -254,7 +259,7 @@ begin
     v_name := private.grocery_item_name(v_item);
     v_into := private.grocery_line_merged_into(v_item);
     if v_item.merged_into_id is not null and v_into.deleted_at is null then
-      return private.grocery_refusal('NOT_FOUND', format(
+      refusal := private.grocery_refusal('NOT_FOUND', format(
         '"%s" was merged into another line of %s: "%s", now %s. Nothing changed; apply it to that line if you still mean it.',
         v_name, v_list.name, private.grocery_item_json(v_into) ->> 'name',
         private.amount_words(v_into.quantity, v_into.unit, private.grocery_item_json(v_into) ->> 'name')),
@@ -262,17 +267,20 @@ begin
           'version', v_list.version, 'item', private.grocery_item_detail_json(v_item)
             || jsonb_build_object('deleted_at', v_item.deleted_at),
           'merged_into', private.grocery_item_detail_json(v_into)));
+      return;
     end if;
-    return private.grocery_refusal('NOT_FOUND', format(
+    refusal := private.grocery_refusal('NOT_FOUND', format(
       '"%s" was removed from %s. Nothing changed.', v_name, v_list.name),
       'grocery_item_id', jsonb_build_object('reason', 'removed', 'grocery_list_id', v_list.id,
         'version', v_list.version, 'item', private.grocery_item_detail_json(v_item)
           || jsonb_build_object('deleted_at', v_item.deleted_at), 'merged_into', null));
+    return;
   end if;
 
   -- Most writes carry no seen_version (or come from a client that is up to date): they go on without a name looked up.
   if v_seen is null then
-    return null;
+    item := v_item;
+    return;
   end if;
   v_name := private.grocery_item_name(v_item);
   if v_seen > v_list.version then
@@ -304,9 +312,10 @@ begin
         case when p_tool = 'grocery.remove_item' then 'remove' else 'change' end)
   end;
   if v_what is null then
-    return null;
+    item := v_item;
+    return;
   end if;
-  return private.grocery_refusal('CONFLICT', v_what, 'seen_version', jsonb_build_object(
+  refusal := private.grocery_refusal('CONFLICT', v_what, 'seen_version', jsonb_build_object(
     'reason', case when v_checked_by_other and p_tool <> 'grocery.update_item' then 'checked_changed'
       else 'amount_changed' end,
     'grocery_list_id', v_list.id, 'version', v_list.version,
@@ -317,15 +326,18 @@ begin
       else v_item.amount_version end));
 end;
 $$;
-grant execute on function private.grocery_item_write_refusal(uuid,text,jsonb) to authenticated;
+grant execute on function private.grocery_item_for_write(uuid,text,jsonb) to authenticated;
 
 create function app.grocery_check_item(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_write record;
 begin
-  return coalesce(private.grocery_item_write_refusal(p_household_id, 'grocery.check_item', p_input),
-    private.grocery_check_item_unguarded(p_household_id, p_input - 'seen_version'));
+  select * into v_write from private.grocery_item_for_write(p_household_id, 'grocery.check_item', p_input);
+  return coalesce(v_write.refusal,
+    private.grocery_check_item_unguarded(p_household_id, p_input - 'seen_version', v_write.item));
 end;
 $$;
 
@@ -333,9 +345,12 @@ create function app.grocery_uncheck_item(p_household_id uuid, p_input jsonb) ret
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_write record;
 begin
-  return coalesce(private.grocery_item_write_refusal(p_household_id, 'grocery.uncheck_item', p_input),
-    private.grocery_uncheck_item_unguarded(p_household_id, p_input - 'seen_version'));
+  select * into v_write from private.grocery_item_for_write(p_household_id, 'grocery.uncheck_item', p_input);
+  return coalesce(v_write.refusal,
+    private.grocery_uncheck_item_unguarded(p_household_id, p_input - 'seen_version', v_write.item));
 end;
 $$;
 
@@ -343,9 +358,12 @@ create function app.grocery_update_item(p_household_id uuid, p_input jsonb) retu
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_write record;
 begin
-  return coalesce(private.grocery_item_write_refusal(p_household_id, 'grocery.update_item', p_input),
-    private.grocery_update_item_unguarded(p_household_id, p_input - 'seen_version'));
+  select * into v_write from private.grocery_item_for_write(p_household_id, 'grocery.update_item', p_input);
+  return coalesce(v_write.refusal,
+    private.grocery_update_item_unguarded(p_household_id, p_input - 'seen_version', v_write.item));
 end;
 $$;
 
@@ -353,8 +371,11 @@ create function app.grocery_remove_item(p_household_id uuid, p_input jsonb) retu
 language plpgsql
 set search_path = ''
 as $$
+declare
+  v_write record;
 begin
-  return coalesce(private.grocery_item_write_refusal(p_household_id, 'grocery.remove_item', p_input),
-    private.grocery_remove_item_unguarded(p_household_id, p_input - 'seen_version'));
+  select * into v_write from private.grocery_item_for_write(p_household_id, 'grocery.remove_item', p_input);
+  return coalesce(v_write.refusal,
+    private.grocery_remove_item_unguarded(p_household_id, p_input - 'seen_version', v_write.item));
 end;
 $$;
