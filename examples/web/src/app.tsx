@@ -165,8 +165,8 @@ function SignedIn(
         {departure?.words ?? status ? <p role="alert" class="departure">{departure?.words ?? status}</p> : null}
         {householdsUnread
           ? (
-            <p>
-              Your households could not be read.{" "}
+            <p class="retry-line">
+              <span>Your households could not be read.</span>
               <button
                 type="button"
                 onClick={() => {
