@@ -124,6 +124,7 @@ export const oneWordNames: ReadonlySet<string> = new Set([
   "bisto",
   "bitter",
   "bitterleaf",
+  "blachan",
   "blackberry",
   "blackcurrant",
   "blackstrap",
