@@ -108,6 +108,27 @@ end;
 $$;
 grant execute on function private.live_grocery_list(uuid,uuid) to authenticated;
 
+-- A live list of the household, locked for the lines a write adds to it: one statement where a read and then a lock
+-- were two. A list removed while the lock was awaited is no longer live when the row is read again under the lock, so
+-- nothing is added to it. NOT_FOUND, as private.live_grocery_list, when the household has no such live list.
+create function private.live_grocery_list_to_change(p_household_id uuid, p_list_id uuid) returns public.grocery_lists
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_list public.grocery_lists;
+begin
+  select * into v_list from public.grocery_lists l
+  where l.id = p_list_id and l.household_id = p_household_id and l.deleted_at is null
+  for no key update;
+  if v_list.id is null then
+    raise exception 'grocery list not found' using errcode = 'MP404', column = 'grocery_list_id';
+  end if;
+  return v_list;
+end;
+$$;
+grant execute on function private.live_grocery_list_to_change(uuid,uuid) to authenticated;
+
 create function app.grocery_list_lists(p_household_id uuid, p_input jsonb) returns jsonb
 language plpgsql stable
 set search_path = ''

@@ -10,7 +10,8 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_list public.grocery_lists := private.live_grocery_list(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
+  v_list public.grocery_lists :=
+    private.live_grocery_list_to_change(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
   v_lines jsonb := coalesce(p_input -> 'lines', '[]'::jsonb);
   v_matches jsonb;
   v_line jsonb;
@@ -25,7 +26,6 @@ declare
   v_replies jsonb := '[]'::jsonb;
   v_index integer;
 begin
-  perform from public.grocery_lists l where l.id = v_list.id for no key update;
   v_matches := app.recipe_parse_text(p_household_id, jsonb_build_object(
     'names', (select coalesce(jsonb_agg(l.line -> 'name' order by l.position), '[]'::jsonb)
       from jsonb_array_elements(v_lines) with ordinality as l(line, position)),

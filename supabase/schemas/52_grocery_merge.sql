@@ -290,7 +290,8 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_list public.grocery_lists := private.live_grocery_list(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
+  v_list public.grocery_lists :=
+    private.live_grocery_list_to_change(p_household_id, (p_input ->> 'grocery_list_id')::uuid);
   v_ingredient_id uuid := (p_input ->> 'ingredient_id')::uuid;
   v_quantity numeric := (p_input ->> 'quantity')::numeric;
   v_unit text := p_input ->> 'unit';
@@ -298,8 +299,6 @@ declare
   v_merged boolean;
   v_row public.grocery_items;
 begin
-  perform from public.grocery_lists l where l.id = v_list.id for no key update;
-
   if v_ingredient_id is not null then
     if not exists (
       select 1 from public.ingredients i
