@@ -23,11 +23,11 @@ async function seriesMeals(seriesId: string) {
 }
 
 Deno.test("an undone ingredient.create frees its name; one in use is a CONFLICT naming the recipe", async () => {
-  await callToolOk(alice, "ingredient.create", { name: "Yuzu kosho" });
+  await callToolOk(alice, "ingredient.create", { name: "House spice blend" });
   const undone = await callToolOk(alice, "history.undo", {});
-  assert.equal(undone.message, 'Removed the ingredient "Yuzu kosho".');
-  assert.equal(await ingredientNamed("yuzu kosho"), undefined);
-  const again = await callToolOk(alice, "ingredient.create", { name: "yuzu KOSHO" });
+  assert.equal(undone.message, 'Removed the ingredient "House spice blend".');
+  assert.equal(await ingredientNamed("house spice blend"), undefined);
+  const again = await callToolOk(alice, "ingredient.create", { name: "house SPICE blend" });
   const creation = (await lastWrite(alice)).invocation_id;
 
   const stolen = await callTool(bob, "history.undo", { invocation_id: creation });
@@ -41,7 +41,7 @@ Deno.test("an undone ingredient.create frees its name; one in use is a CONFLICT 
   assert.equal(inRecipe.status, 409);
   assert.equal(
     inRecipe.body.error!.message,
-    '"yuzu KOSHO" is used by the recipe "Grilled fish"; an ingredient in use stays',
+    '"house SPICE blend" is used by the recipe "Grilled fish"; an ingredient in use stays',
   );
 
   // The line is gone, but the revision that keeps the recipe as it was still names it.
@@ -50,7 +50,7 @@ Deno.test("an undone ingredient.create frees its name; one in use is a CONFLICT 
   assert.equal(inRevision.status, 409);
   assert.match(inRevision.body.error!.message, /used by an earlier revision of the recipe "Grilled fish"/);
 
-  assert.equal(await ingredientNamed("yuzu kosho"), again.ingredient_id, "nothing changed");
+  assert.equal(await ingredientNamed("house spice blend"), again.ingredient_id, "nothing changed");
 });
 
 Deno.test("an ingredient on a removed list item is still in use: the item can come back", async () => {

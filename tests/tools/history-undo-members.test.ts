@@ -197,7 +197,7 @@ Deno.test("a redo by another owner puts back the invite and the ingredient as th
         (select jsonb_agg(to_jsonb(i) - array['updated_at', 'version', 'planner_version'] order by i.id) from public.ingredients i
           where i.household_id = ${householdId}) as ingredients`;
 
-  for (const [tool, input] of [["household.create_invite", {}], ["ingredient.create", { name: "Black garlic" }]]) {
+  for (const [tool, input] of [["household.create_invite", {}], ["ingredient.create", { name: "House chili paste" }]]) {
     const before = await rows();
     await callToolOk(owner, tool as "ingredient.create", input, options);
     const write = (await lastWrite(owner, options)).invocation_id;
