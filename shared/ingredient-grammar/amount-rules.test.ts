@@ -118,6 +118,9 @@ Deno.test("a measure said twice, or the size of each one, goes to the note; the 
     ["8 scallops in the shell", 8, null, "scallops", "in the shell"],
     ["2 x 400g/14oz cans apricots in natural juice", 2, "can", "apricots", "400g/14oz; in natural juice"],
     ["1in/2.5cm piece fresh root ginger", 1, "piece", "fresh root ginger", "1 in/2.5cm piece"],
+    // Ranges said twice, the old measure in pounds and ounces at both ends.
+    ["2-2.2kg/4lb 8oz-5lb boneless turkey breast", 2.2, "kg", "boneless turkey breast", "2-2.2 kg; 4lb 8oz-5lb"],
+    ["1 x 1.5-2kg/3lb 5oz-4lb 6oz free-range chicken", 1, null, "free-range chicken", "1.5-2kg/3lb 5oz-4lb 6oz"],
   ]);
 });
 
