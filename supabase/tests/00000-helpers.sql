@@ -374,6 +374,19 @@ as $$
   from pg_catalog.unnest(p_tables) as t(oid)
 $$;
 
+-- The scans of these tables in this transaction so far: their sequential scans and the scans of each of their
+-- indexes, one per lookup a statement starts. Unlike rows, the row versions a table gathers until a vacuum (each
+-- update of one row leaves one) do not change it.
+create or replace function tests.scans_so_far(p_tables regclass[]) returns bigint
+language sql
+set search_path = ''
+as $$
+  select coalesce(sum(pg_catalog.pg_stat_get_xact_numscans(t.oid) + coalesce((
+    select sum(pg_catalog.pg_stat_get_xact_numscans(i.indexrelid)) from pg_catalog.pg_index i
+    where i.indrelid = t.oid), 0)), 0)::bigint
+  from pg_catalog.unnest(p_tables) as t(oid)
+$$;
+
 create or replace function tests.rows_read_by(p_query text, p_tables regclass[]) returns bigint
 language plpgsql
 set search_path = ''

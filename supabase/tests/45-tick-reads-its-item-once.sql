@@ -1,9 +1,9 @@
 -- A tick (and an untick) decides whether to refuse and then writes from one read of the item and its list: the
 -- function that may refuse locks both and hands the live item to the write. Before, the write read and locked both
 -- again, each read a statement under row-level security, on the most frequent write in a shop. Counted in scans of
--- grocery_items and grocery_lists (sequential or by any of their indexes, from the transaction's own statistics), so
--- the test holds on any machine: it never times anything. Scans rather than rows: each tick and untick of the same
--- item leaves a row version behind, which the index returns again until a vacuum.
+-- grocery_items and grocery_lists (sequential or by any of their indexes, tests.scans_so_far), so the test holds on
+-- any machine: it never times anything. Scans rather than rows: each tick and untick of the same item leaves a row
+-- version behind, which the index returns again until a vacuum.
 begin;
 set local search_path to public, extensions, tests;
 select plan(6);
@@ -14,20 +14,15 @@ select tests.create_list(tests.household_of('shopper@tick-reads.test'), 'Weekly'
 insert into grocery_items (grocery_list_id, household_id, ingredient_id, quantity, unit)
 select list_id, tests.household_of('shopper@tick-reads.test'), tests.ingredient('eggs'), 6, 'whole' from fixture;
 
--- The scans of a table a call makes: its sequential scans and the scans of each of its indexes.
-create function pg_temp.scans_so_far(p_table regclass) returns bigint language sql as $$
-  select pg_stat_get_xact_numscans(p_table) + coalesce((select sum(pg_stat_get_xact_numscans(i.indexrelid))
-    from pg_index i where i.indrelid = p_table), 0)::bigint
-$$;
 create function pg_temp.scans_by(p_tool text) returns bigint[] language plpgsql as $$
 declare
-  v_items bigint := pg_temp.scans_so_far('public.grocery_items');
-  v_lists bigint := pg_temp.scans_so_far('public.grocery_lists');
+  v_items bigint := tests.scans_so_far(array['public.grocery_items'::regclass]);
+  v_lists bigint := tests.scans_so_far(array['public.grocery_lists'::regclass]);
 begin
   perform tests.call_tool('shopper@tick-reads.test', p_tool, jsonb_build_object('grocery_item_id',
     (select i.id from grocery_items i where i.grocery_list_id = (select list_id from fixture))));
-  return array[pg_temp.scans_so_far('public.grocery_items') - v_items,
-    pg_temp.scans_so_far('public.grocery_lists') - v_lists];
+  return array[tests.scans_so_far(array['public.grocery_items'::regclass]) - v_items,
+    tests.scans_so_far(array['public.grocery_lists'::regclass]) - v_lists];
 end;
 $$;
 -- Six ticks and unticks first, so that the functions' statements have settled on the plans they keep.

@@ -1,6 +1,6 @@
 -- grocery.add_item reads its list and locks it in one statement: a read and then a lock were two, each under
--- row-level security. Counted in scans of grocery_lists (sequential or by any of its indexes, from the transaction's
--- own statistics), so the test holds on any machine: it never times anything.
+-- row-level security. Counted in scans of grocery_lists (sequential or by any of its indexes, tests.scans_so_far), so
+-- the test holds on any machine: it never times anything.
 begin;
 set local search_path to public, extensions, tests;
 select plan(3);
@@ -9,18 +9,13 @@ select ok(tests.create_user('adder@list-scans.test') is not null, 'a member to a
 create temporary table fixture on commit drop as
 select tests.create_list(tests.household_of('adder@list-scans.test'), 'Weekly') as list_id;
 
-create function pg_temp.list_scans_so_far() returns bigint language sql as $$
-  select pg_stat_get_xact_numscans('public.grocery_lists'::regclass)
-    + coalesce((select sum(pg_stat_get_xact_numscans(i.indexrelid)) from pg_index i
-      where i.indrelid = 'public.grocery_lists'::regclass), 0)::bigint
-$$;
 create function pg_temp.list_scans_of_add(p_name text) returns bigint language plpgsql as $$
 declare
-  v_before bigint := pg_temp.list_scans_so_far();
+  v_before bigint := tests.scans_so_far(array['public.grocery_lists'::regclass]);
 begin
   perform tests.call_tool('adder@list-scans.test', 'grocery.add_item', jsonb_build_object(
     'grocery_list_id', (select list_id from fixture), 'name', p_name, 'quantity', 1, 'unit', 'whole'));
-  return pg_temp.list_scans_so_far() - v_before;
+  return tests.scans_so_far(array['public.grocery_lists'::regclass]) - v_before;
 end;
 $$;
 -- Six adds first, so that the function's statements have settled on the plans they keep.
