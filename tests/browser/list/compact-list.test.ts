@@ -158,6 +158,9 @@ Deno.test({
 
       // Ticks by both: each moves to Got it on both screens, latest first, saying who got it.
       await checkbox(page, "milk").check();
+      // Alice's tick reaches the server before Bob's: on a loaded machine her call could still be waiting when his is
+      // sent, and his would then not be the latest.
+      await page.locator('li.item.checked:not(.pending)[data-item="milk"]').waitFor();
       await checkbox(bob.page, "eggs").check();
       for (const screen of [page, bob.page]) {
         await screen.locator('.got-it li.item[data-item="eggs"]').waitFor();
