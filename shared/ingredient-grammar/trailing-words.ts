@@ -92,4 +92,6 @@ export const trailingWords = new Set([
   "trimmings",
   "loins",
   "loin",
+  // "pumpkin flesh", "salmon flesh", "avocado flesh": the part eaten, which is what the catalog sells whole.
+  "flesh",
 ]);
