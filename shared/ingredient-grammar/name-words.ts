@@ -86,6 +86,8 @@ export const leadingWords = new Set<string>([
   "each",
   "fresh",
   "freshly",
+  // "picked thyme leaves", "picked crab meat": taken off the stalk or out of the shell.
+  "picked",
   "ground",
   "finely",
   "coarsely",
