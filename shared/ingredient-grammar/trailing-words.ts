@@ -94,4 +94,7 @@ export const trailingWords = new Set([
   "loin",
   // "pumpkin flesh", "salmon flesh", "avocado flesh": the part eaten, which is what the catalog sells whole.
   "flesh",
+  // "thyme branches", "a rosemary branch": a sprig by another name.
+  "branches",
+  "branch",
 ]);
