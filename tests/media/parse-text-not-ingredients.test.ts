@@ -44,3 +44,23 @@ Deno.test("a line that only reads like a step is kept as an ingredient line", as
   assert.deepEqual(draft.lines.map((line) => line.original), ["Season salt", "2 tbsp butter, melted"]);
   assert.deepEqual(draft.other_lines, []);
 });
+
+Deno.test("a part the recipe makes itself leaves the lines when the catalog sells no such thing", async () => {
+  const draft = await read([
+    "Salsa Ranchera (recipe below)",
+    "2 cups flour (see recipe below)",
+    "1 recipe Italian meringue",
+    "4 tomatoes",
+    "1 jalapeño",
+  ]);
+  assert.deepEqual(draft.lines.map((line) => [line.original, line.ingredient?.name ?? null]), [
+    ["2 cups flour (see recipe below)", "all-purpose flour"],
+    ["4 tomatoes", "tomato"],
+    ["1 jalapeño", "jalapeño"],
+  ]);
+  assert.deepEqual(draft.other_lines, [
+    "Not an ingredient to buy (made in this recipe): Salsa Ranchera (recipe below)",
+    "Not an ingredient to buy (made in this recipe): 1 recipe Italian meringue",
+  ]);
+  assert.equal(draft.ready, true);
+});
