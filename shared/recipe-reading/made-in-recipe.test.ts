@@ -54,7 +54,7 @@ Deno.test("only an unmatched line the recipe makes is set aside; a thing the cat
   ]);
   assert.deepEqual(result.parsed.other_lines, [
     "Not an ingredient (a note): x",
-    "Not an ingredient to buy (made in this recipe): Salsa Ranchera (recipe below)",
+    "Not an ingredient to buy (made for this recipe): Salsa Ranchera (recipe below)",
   ]);
   // Nothing to set aside: the same objects back.
   const none = setAsideMadeLines(parsed, lookedUp.slice(1));

@@ -1,8 +1,9 @@
 // A part of the recipe that the page makes itself, named among its ingredients: "Salsa Ranchera (recipe below)",
-// "240g sweet stiff starter (from above)", "2 cups Duck Stock (see instructions)", "1 batch flourless cookies". What
-// it is made of is listed with the other lines, so there is nothing to buy for the line itself. It is set aside in the
-// draft's other lines only when the catalog sells no such thing: "flour (see recipe below)" stays a line to buy, and so
-// does "1 recipe pie crust", a thing the catalog sells.
+// "240g sweet stiff starter (from above)", "2 cups Duck Stock (see instructions)"; or a recipe of its own made for this
+// one, "1 batch flourless cookies", "1 recipe Italian meringue". The first's lines are listed with the others; the
+// second's are the other recipe's, and a recipe or a batch is already no amount a grocery push takes. Either way nothing
+// is bought by the line itself. It is set aside in the draft's other lines only when the catalog sells no such thing:
+// "flour (see recipe below)" stays a line to buy, and so does "1 recipe pie crust", a thing the catalog sells.
 import type { ParsedRecipeText } from "./recipe-text.ts";
 
 // Where the page says it is made: "(recipe below)", "recipe follows", "(see below for how to make)", "from above",
@@ -21,7 +22,7 @@ export function madeInThisRecipe(line: string): boolean {
 
 /** How a line set aside is listed in the draft's other lines: the reason first, then the line as written. */
 export function madeLineText(line: string): string {
-  return `Not an ingredient to buy (made in this recipe): ${line.trim()}`;
+  return `Not an ingredient to buy (made for this recipe): ${line.trim()}`;
 }
 
 interface LookedUp {

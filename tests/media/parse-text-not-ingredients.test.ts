@@ -59,8 +59,8 @@ Deno.test("a part the recipe makes itself leaves the lines when the catalog sell
     ["1 jalapeño", "jalapeño"],
   ]);
   assert.deepEqual(draft.other_lines, [
-    "Not an ingredient to buy (made in this recipe): Salsa Ranchera (recipe below)",
-    "Not an ingredient to buy (made in this recipe): 1 recipe Italian meringue",
+    "Not an ingredient to buy (made for this recipe): Salsa Ranchera (recipe below)",
+    "Not an ingredient to buy (made for this recipe): 1 recipe Italian meringue",
   ]);
   assert.equal(draft.ready, true);
 });
