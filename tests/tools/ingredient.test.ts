@@ -197,7 +197,8 @@ Deno.test("ingredient.search finds whole words anywhere, after the exact and pre
   assert.equal(names[0], "pepper jack cheese (prefix)", "no catalog 'pepper' itself: prefixes first");
   const words = found.filter((ingredient) => ingredient.match === "word").map((ingredient) => ingredient.name);
   assert.deepEqual(words, [...words].sort(), "word matches by name");
-  for (const name of ["bell pepper", "black pepper", "cayenne pepper", "white pepper"]) {
+  // Names early in the alphabet: the catalog holds more names with the word than one page of 50 shows.
+  for (const name of ["banana pepper", "bell pepper", "black pepper", "cayenne pepper"]) {
     assert.ok(words.includes(name), name);
   }
   assert.ok(found.findIndex((i) => i.match === "word") > found.findLastIndex((i) => i.match === "prefix"));
