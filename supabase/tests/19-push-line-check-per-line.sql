@@ -1,8 +1,8 @@
 -- A push checks each line's references (ingredient, recipe, planned meal) by their keys: a row or two a line, never
 -- the whole catalog. Written as NOT EXISTS, the planner hashed all of the catalog's ingredients (2,800 rows) on every
--- push. Counted in rows read from the tables a line names (tests.rows_read_by: what the function's own queries scan,
--- by index or not), so the test holds on any machine: it never times anything. Rows rather than buffers: buffers
--- also count the dead rows other tests leave until autovacuum reaches them.
+-- push. Counted in the live rows read from the tables a line names (tests.live_rows_read_by: what the function's own
+-- queries take, by index or not), so the test holds on any machine: it never times anything. Live rows rather than
+-- buffers or index entries: both also count the dead row versions a table keeps until a vacuum.
 begin;
 set local search_path to public, extensions, tests;
 select plan(3);
@@ -24,7 +24,7 @@ grant execute on function pg_temp.lines(integer) to meal_planner_writer;
 
 create function pg_temp.rows_of_check(p_lines jsonb) returns bigint
 language sql as $$
-  select tests.rows_read_by(format('select private.push_line_problem(%L, %L)',
+  select tests.live_rows_read_by(format('select private.push_line_problem(%L, %L)',
     (select household_id from fixture), p_lines), array['public.ingredients', 'public.recipes',
     'public.planner_meals']::regclass[])
 $$;
@@ -39,7 +39,7 @@ insert into measured values (10, pg_temp.rows_of_check(pg_temp.lines(10)));
 insert into measured values (40, pg_temp.rows_of_check(pg_temp.lines(40)));
 select tests.clear_authentication();
 
--- An index lookup of a line's ingredient returns its one entry; hashing the catalog read every row of
+-- An index lookup of a line's ingredient fetches its one row; hashing the catalog read every row of
 -- public.ingredients (2,800 with the catalog alone) whatever the number of lines.
 select cmp_ok((select rows_read from measured where lines = 10), '<=', 20::bigint,
   format('checking 10 lines reads at most 2 rows a line, not the catalog (%s)',

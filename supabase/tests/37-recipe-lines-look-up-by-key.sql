@@ -1,10 +1,10 @@
 -- A recipe's lines (recipe.create, create_many, update) find each ingredient by its key, the id or the folded name:
 -- a row or two a line, never the whole table. With the key read from the JSON inside the lookup, PostgreSQL 15
 -- under row-level security could not use the index (the expression is not leakproof) and scanned every ingredient,
--- the catalog's and every household's own, once per line. Counted in rows of public.ingredients read
--- (tests.rows_read_by: what the function's own queries scan, by index or not), so the test holds on any machine: it
--- never times anything. Rows rather than buffers: buffers also count the dead rows other tests leave until
--- autovacuum reaches them.
+-- the catalog's and every household's own, once per line. Counted in the live rows of public.ingredients read
+-- (tests.live_rows_read_by: what the function's own queries take, by index or not), so the test holds on any machine:
+-- it never times anything. Live rows rather than buffers or index entries: both also count the dead row versions a
+-- table keeps until a vacuum.
 begin;
 set local search_path to public, extensions, tests;
 select plan(4);
@@ -26,7 +26,7 @@ grant execute on function pg_temp.lines(integer, text) to meal_planner_writer;
 
 create function pg_temp.rows_of_lines(p_lines jsonb) returns bigint
 language sql as $$
-  select tests.rows_read_by(format('select * from private.resolve_ingredient_lines(%L, %L)',
+  select tests.live_rows_read_by(format('select * from private.resolve_ingredient_lines(%L, %L)',
     (select household_id from fixture), p_lines), array['public.ingredients']::regclass[])
 $$;
 grant execute on function pg_temp.rows_of_lines(jsonb) to meal_planner_writer;
@@ -49,7 +49,7 @@ select tests.clear_authentication();
 
 select is((select array_agg(resolved order by by_key) from measured), array[20, 20]::bigint[],
   'every line, by id or by name in capitals, resolves to its catalog ingredient');
--- An index lookup of a line's ingredient returns its entry (by name, the catalog's and the household's own, if any);
+-- An index lookup of a line's ingredient fetches its row (by name, the catalog's and the household's own, if any);
 -- a scan reads every row of public.ingredients (2,800 with the catalog alone) for each line.
 select cmp_ok((select rows_read from measured where by_key = 'id'), '<=', 40::bigint,
   format('resolving 20 lines by id reads at most 2 rows a line, not the table once a line (%s)',
