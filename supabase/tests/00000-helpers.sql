@@ -360,25 +360,13 @@ as $$
   select tests.buffers_of(pg_catalog.format('select tests.call_tool(%L, %L, %L)', p_email, p_tool, p_input))
 $$;
 
--- The rows of some tables a query reads: every row its sequential scans pass and every index entry its index scans
--- return, from this transaction's own statistics, the queries of the functions it calls included. Unlike buffers, this
--- does not grow with the dead rows earlier tests leave in a table and its indexes until a vacuum, so it depends on the
--- plans alone: reading by key reads a few rows, reading a household's rows reads all of them.
+-- The rows of some tables a query reads, from this transaction's own statistics, the queries of the functions it calls
+-- included: the rows its sequential scans return, and those its bitmap scans (the table's count) and index scans (each
+-- index's) fetch. Only live rows count: the dead versions a table keeps until a vacuum (earlier tests' rolled-back
+-- rows, and the catalog's, which rebuilds ingredient_buying whole when a purchase rule changes) do not, as they would
+-- in buffers or in the index entries a scan walks. So it depends on the plans alone: reading by key reads a few rows,
+-- reading a household's rows reads all of them.
 create or replace function tests.rows_read_so_far(p_tables regclass[]) returns bigint
-language sql
-set search_path = ''
-as $$
-  select coalesce(sum(pg_catalog.pg_stat_get_xact_tuples_returned(t.oid) + coalesce((
-    select sum(pg_catalog.pg_stat_get_xact_tuples_returned(i.indexrelid)) from pg_catalog.pg_index i
-    where i.indrelid = t.oid), 0)), 0)::bigint
-  from pg_catalog.unnest(p_tables) as t(oid)
-$$;
-
--- The live rows of these tables read in this transaction so far: returned by sequential scans, fetched by bitmap scans
--- (the table's count) or through an index (each index's). Unlike the index entries a scan walks (which
--- tests.rows_read_so_far counts), the dead versions a table keeps until a vacuum do not count: the catalog's
--- migrations leave some, in ingredient_buying above all, which it rebuilds whole when a purchase rule changes.
-create or replace function tests.live_rows_so_far(p_tables regclass[]) returns bigint
 language sql
 set search_path = ''
 as $$
@@ -387,18 +375,6 @@ as $$
     + coalesce((select sum(pg_catalog.pg_stat_get_xact_tuples_fetched(i.indexrelid)) from pg_catalog.pg_index i
       where i.indrelid = t.oid), 0)), 0)::bigint
   from pg_catalog.unnest(p_tables) as t(oid)
-$$;
-
-create or replace function tests.live_rows_read_by(p_query text, p_tables regclass[]) returns bigint
-language plpgsql
-set search_path = ''
-as $$
-declare
-  v_before bigint := tests.live_rows_so_far(p_tables);
-begin
-  execute p_query;
-  return tests.live_rows_so_far(p_tables) - v_before;
-end;
 $$;
 
 -- The scans of these tables in this transaction so far: their sequential scans and the scans of each of their

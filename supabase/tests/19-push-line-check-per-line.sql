@@ -1,6 +1,6 @@
 -- A push checks each line's references (ingredient, recipe, planned meal) by their keys: a row or two a line, never
 -- the whole catalog. Written as NOT EXISTS, the planner hashed all of the catalog's ingredients (2,800 rows) on every
--- push. Counted in the live rows read from the tables a line names (tests.live_rows_read_by: what the function's own
+-- push. Counted in the live rows read from the tables a line names (tests.rows_read_by: what the function's own
 -- queries take, by index or not), so the test holds on any machine: it never times anything. Live rows rather than
 -- buffers or index entries: both also count the dead row versions a table keeps until a vacuum.
 begin;
@@ -24,7 +24,7 @@ grant execute on function pg_temp.lines(integer) to meal_planner_writer;
 
 create function pg_temp.rows_of_check(p_lines jsonb) returns bigint
 language sql as $$
-  select tests.live_rows_read_by(format('select private.push_line_problem(%L, %L)',
+  select tests.rows_read_by(format('select private.push_line_problem(%L, %L)',
     (select household_id from fixture), p_lines), array['public.ingredients', 'public.recipes',
     'public.planner_meals']::regclass[])
 $$;

@@ -2,7 +2,7 @@
 -- a row or two a line, never the whole table. With the key read from the JSON inside the lookup, PostgreSQL 15
 -- under row-level security could not use the index (the expression is not leakproof) and scanned every ingredient,
 -- the catalog's and every household's own, once per line. Counted in the live rows of public.ingredients read
--- (tests.live_rows_read_by: what the function's own queries take, by index or not), so the test holds on any machine:
+-- (tests.rows_read_by: what the function's own queries take, by index or not), so the test holds on any machine:
 -- it never times anything. Live rows rather than buffers or index entries: both also count the dead row versions a
 -- table keeps until a vacuum.
 begin;
@@ -26,7 +26,7 @@ grant execute on function pg_temp.lines(integer, text) to meal_planner_writer;
 
 create function pg_temp.rows_of_lines(p_lines jsonb) returns bigint
 language sql as $$
-  select tests.live_rows_read_by(format('select * from private.resolve_ingredient_lines(%L, %L)',
+  select tests.rows_read_by(format('select * from private.resolve_ingredient_lines(%L, %L)',
     (select household_id from fixture), p_lines), array['public.ingredients']::regclass[])
 $$;
 grant execute on function pg_temp.rows_of_lines(jsonb) to meal_planner_writer;
