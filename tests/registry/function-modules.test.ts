@@ -62,3 +62,19 @@ Deno.test("functions/assistant starts without the registry, the turn loop or the
   assert.ok(graph.some((module) => module.endsWith("/shared/tools/registry.ts")), "the bundle still holds them");
   assert.ok(startup.length < graph.length / 3, `${startup.length} of ${graph.length} modules at start`);
 });
+
+// toLocaleString, localeCompare and Intl load the ICU locale data on their first use: about 20 ms of a bundled grocery
+// function's start (it formatted one error message at import), paid again by every household's first call. Our own
+// modules in a function's graph spell their numbers and orders out instead.
+Deno.test("no function's own modules reach for the locale data", async () => {
+  const localeUse = /\b(toLocale\w*String|localeCompare)\s*\(|\bIntl\s*\./;
+  const offenders: string[] = [];
+  for (const name of Object.keys(budgets)) {
+    for (const specifier of await moduleGraph(`functions/${name}/index.ts`)) {
+      if (!specifier.startsWith("file:") || offenders.includes(specifier)) continue;
+      const code = await Deno.readTextFile(new URL(specifier));
+      if (localeUse.test(code)) offenders.push(specifier);
+    }
+  }
+  assert.deepEqual(offenders, []);
+});
