@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import postgres from "postgres";
 import { stackEnv } from "../../tests/support/stack.ts";
 import { env, parseEnvironment } from "../config/env.ts";
-import { closeDatabaseClient, createPool, databaseClient } from "./client.ts";
+import { closeDatabaseClient, createPool, databaseClient, poolOptions } from "./client.ts";
 
 async function quietly<T>(run: () => Promise<T>): Promise<T> {
   const log = console.error;
@@ -72,5 +72,18 @@ Deno.test("with the server down, every query fails at once, however many failed 
     }
   } finally {
     await pool.end({ timeout: 0 });
+  }
+});
+
+Deno.test("a new pool's first call is its only statement: no catalog read before it", async () => {
+  const sent: string[] = [];
+  const url = stackEnv().databaseUrl;
+  const options = poolOptions(url, parseEnvironment({ DATABASE_URL: url }));
+  const pool = postgres(url, { ...options, debug: (_connection: number, query: string) => sent.push(query.trim()) });
+  try {
+    assert.deepEqual([...await pool`select ${1}::int as one`], [{ one: 1 }]);
+    assert.deepEqual(sent, ["select $1::int as one"]);
+  } finally {
+    await pool.end();
   }
 });
