@@ -241,3 +241,40 @@ Deno.test("a key set that cannot be fetched is a retryable 503, not a refused to
     console.error = logged;
   }
 });
+
+Deno.test("given keys are used without a fetch; a key not among them is fetched, a key among them is never", async () => {
+  const fetches: string[] = [];
+  const rotated = await generateKeyPair("ES256", { extractable: true });
+  const rotatedJwk: JWK = { ...(await exportJWK(rotated.publicKey)), kid: "key-2", alg: "ES256", use: "sig" };
+  const keySetServer = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
+    fetches.push(new URL(request.url).pathname);
+    return Response.json({ keys: [publicJwk, rotatedJwk] });
+  });
+  const jwksUrl = `http://127.0.0.1:${keySetServer.addr.port}/auth/v1/.well-known/jwks.json`;
+  try {
+    const both = createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, jwksUrl, issuer, cache: false });
+    assert.equal((await both(await signed(userClaims()))).sub, userId);
+    assert.deepEqual(fetches, [], "a token signed by a given key needs no fetch");
+
+    const forged = await new SignJWT(userClaims()).setProtectedHeader({ alg: "ES256", kid: "key-1" })
+      .setExpirationTime("1h").sign((await generateKeyPair("ES256")).privateKey);
+    await assert.rejects(
+      both(forged),
+      (error: unknown) => error instanceof AppError && /signature/.test(error.message),
+    );
+    assert.deepEqual(fetches, [], "a given key that does not match is a refusal, not a fetch");
+
+    const byRotatedKey = await new SignJWT(userClaims()).setProtectedHeader({ alg: "ES256", kid: "key-2" })
+      .setExpirationTime("1h").sign(rotated.privateKey);
+    assert.equal((await both(byRotatedKey)).sub, userId);
+    assert.deepEqual(fetches, ["/auth/v1/.well-known/jwks.json"], "a key added since is fetched");
+
+    const givenOnly = createAccessTokenVerifier({ jwks: { keys: [publicJwk] }, issuer, cache: false });
+    await assert.rejects(
+      givenOnly(byRotatedKey),
+      (error: unknown) => error instanceof AppError && error.status === 401,
+    );
+  } finally {
+    await keySetServer.shutdown();
+  }
+});

@@ -6,6 +6,7 @@ import {
   type JSONWebKeySet,
   type JWTPayload,
   jwtVerify,
+  type JWTVerifyGetKey,
 } from "jose";
 import { AppError } from "../errors.ts";
 import { isUuid } from "../ids.ts";
@@ -28,7 +29,10 @@ export interface AuthenticatedUser {
 export interface VerifierOptions {
   /** Where the public signing keys are: `${SUPABASE_URL}/auth/v1/.well-known/jwks.json`. */
   jwksUrl?: string;
-  /** Keys given directly (tests, or a key set loaded from disk). */
+  /**
+   * Keys given directly: SUPABASE_JWKS on hosted functions, the local stack's, or a test's. With jwksUrl too, a token
+   * whose key is not among them is checked against the fetched set.
+   */
   jwks?: JSONWebKeySet;
   /** The legacy shared secret; HS256 tokens are accepted only when it is set. */
   legacySecret?: string;
@@ -66,11 +70,11 @@ function unauthenticated(message: string): AppError {
  * cannot be fetched is UNAVAILABLE (503, retryable).
  */
 export function createAccessTokenVerifier(options: VerifierOptions): AccessTokenVerifier {
-  const keySet = options.jwks
-    ? createLocalJWKSet(options.jwks)
-    : options.jwksUrl
+  const given = options.jwks?.keys.length ? createLocalJWKSet(options.jwks) : undefined;
+  const fetched = options.jwksUrl
     ? createRemoteJWKSet(new URL(options.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 600_000 })
     : undefined;
+  const keySet = given && fetched ? givenThenFetched(given, fetched) : given ?? fetched;
   const secret = options.legacySecret ? new TextEncoder().encode(options.legacySecret) : undefined;
   const issuers = [options.issuer].flat();
   if (issuers.length === 0) throw new Error("createAccessTokenVerifier needs at least one issuer");
@@ -106,6 +110,22 @@ export function createAccessTokenVerifier(options: VerifierOptions): AccessToken
       return cache ? cache.set(token, claims, (claims.exp! + clockToleranceSeconds) * 1000) : claims;
     } catch (error) {
       throw describeFailure(error);
+    }
+  };
+}
+
+/**
+ * The keys given first (hosted functions get the project's in SUPABASE_JWKS, so a cold start's first call needs no
+ * fetch); a token signed by a key they do not hold (one added since they were given, in a rotation) is checked
+ * against the fetched set. A key they hold that does not match the signature is a refusal, never a fetch.
+ */
+function givenThenFetched(given: JWTVerifyGetKey, fetched: JWTVerifyGetKey): JWTVerifyGetKey {
+  return async (header, token) => {
+    try {
+      return await given(header, token);
+    } catch (error) {
+      if (error instanceof joseErrors.JWKSNoMatchingKey) return await fetched(header, token);
+      throw error;
     }
   };
 }

@@ -30,6 +30,7 @@ Deno.test("defaults: nothing set is a usable environment without a database, key
     databaseQueryTimeoutSeconds: 10,
     toolMaxBodyBytes: 1024 * 1024,
     jwksUrl: undefined,
+    jwks: undefined,
     jwtSecret: undefined,
     jwtIssuers: undefined,
     anthropicApiKey: undefined,
@@ -120,7 +121,17 @@ Deno.test("a bad value is an error naming the variable and what it must be", () 
   assert.match(refused({ SUPABASE_URL: "abcdefgh.supabase.co" }), /SUPABASE_URL must be an http:\/\/ or https:\/\//);
   assert.match(refused({ JWKS_URL: "file:///keys.json" }), /JWKS_URL must be an http/);
   assert.match(refused({ JWT_ISSUER: " , " }), /JWT_ISSUER must name at least one issuer/);
+  for (const value of ["{", '{"keys": {}}', '{"keys": [{"kid": "no kty"}]}', "[null]", "null", '"keys"']) {
+    assert.match(refused({ SUPABASE_JWKS: value }), /SUPABASE_JWKS must be a JSON Web Key Set/, value);
+  }
   assert.match(refused({ MCP_WRITES: "always" }), /MCP_WRITES must be "approve" or "run"/);
+});
+
+Deno.test("SUPABASE_JWKS gives the keys inline, as a set or a bare array; an empty set gives none", () => {
+  const key = { kty: "EC", crv: "P-256", x: "x", y: "y", kid: "key-1" };
+  assert.deepEqual(parseEnvironment({ SUPABASE_JWKS: JSON.stringify({ keys: [key] }) }).jwks, { keys: [key] });
+  assert.deepEqual(parseEnvironment({ SUPABASE_JWKS: JSON.stringify([key]) }).jwks, { keys: [key] });
+  assert.equal(parseEnvironment({ SUPABASE_JWKS: '{"keys": []}' }).jwks, undefined);
 });
 
 Deno.test("MCP_WRITES chooses whether writes through MCP wait for a person or run", () => {

@@ -1,3 +1,4 @@
+import type { JSONWebKeySet } from "jose";
 import * as z from "zod";
 import { AppError } from "../errors.ts";
 
@@ -33,6 +34,11 @@ export interface Environment {
   toolMaxBodyBytes: number;
   /** JWKS_URL, else SUPABASE_JWKS_URL, else the project's `/auth/v1/.well-known/jwks.json`. */
   jwksUrl?: string;
+  /**
+   * SUPABASE_JWKS: the project's public signing keys inline, as Supabase gives them to every function. Tokens are
+   * checked against them first, so the first call after a cold start fetches nothing; a key not among them is fetched.
+   */
+  jwks?: JSONWebKeySet;
   /** JWT_SECRET, else SUPABASE_JWT_SECRET: the legacy HS256 secret. */
   jwtSecret?: string;
   /** JWT_ISSUER, else SUPABASE_JWT_ISSUER (comma-separated), else the project's `/auth/v1`. */
@@ -69,6 +75,27 @@ const booleanFlag = z.enum(["true", "false"], { error: 'must be "true" or "false
 );
 const issuerList = z.string().transform((value) => value.split(",").map((issuer) => issuer.trim()).filter(Boolean))
   .refine((issuers) => issuers.length > 0, { error: "must name at least one issuer" });
+// `{"keys": [...]}` or the bare array, as @supabase/server reads it; an empty set is no keys (a project on the legacy
+// secret alone).
+const inlineKeySet = z.string().transform((value, context) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const keys = Array.isArray(parsed) ? parsed : (parsed as { keys?: unknown } | null)?.keys;
+  const isKey = (key: unknown) =>
+    typeof key === "object" && key !== null && typeof (key as JsonWebKey).kty === "string";
+  if (!Array.isArray(keys) || !keys.every(isKey)) {
+    context.addIssue({
+      code: "custom",
+      message: 'must be a JSON Web Key Set: {"keys": [...]}, each key with its "kty"',
+    });
+    return z.NEVER;
+  }
+  return keys.length > 0 ? { keys } as JSONWebKeySet : undefined;
+});
 const legacySecret = z.string().min(32, { error: "must be at least 32 characters (the project's JWT secret)" });
 
 const variables = z.object({
@@ -83,6 +110,7 @@ const variables = z.object({
   TOOL_MAX_BODY_BYTES: wholeNumber(1, 64 * 1024 * 1024).default(1024 * 1024),
   JWKS_URL: httpUrl.optional(),
   SUPABASE_JWKS_URL: httpUrl.optional(),
+  SUPABASE_JWKS: inlineKeySet.optional(),
   JWT_SECRET: legacySecret.optional(),
   SUPABASE_JWT_SECRET: legacySecret.optional(),
   JWT_ISSUER: issuerList.optional(),
@@ -123,6 +151,7 @@ export function parseEnvironment(values: Record<string, string | undefined>): En
     databaseQueryTimeoutSeconds: read.DB_QUERY_TIMEOUT_SECONDS,
     toolMaxBodyBytes: read.TOOL_MAX_BODY_BYTES,
     jwksUrl: read.JWKS_URL ?? read.SUPABASE_JWKS_URL ?? (authUrl && `${authUrl}/.well-known/jwks.json`),
+    jwks: read.SUPABASE_JWKS,
     jwtSecret: read.JWT_SECRET ?? read.SUPABASE_JWT_SECRET,
     jwtIssuers: read.JWT_ISSUER ?? read.SUPABASE_JWT_ISSUER ?? (authUrl ? [authUrl] : undefined),
     anthropicApiKey: read.ANTHROPIC_API_KEY,

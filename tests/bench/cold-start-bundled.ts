@@ -10,7 +10,7 @@ import { readSigningKey, signUserToken } from "../../supabase/local/stack/signin
 import { startStack } from "../../supabase/local/stack/stack.ts";
 import { stackConfig } from "../../supabase/local/stack/stack-config.ts";
 import { ensureUser } from "../../supabase/local/stack/users.ts";
-import { type ColdStartProbe, startOnce, stop, toolGroupProbes } from "./cold-start.ts";
+import { type ColdStartProbe, deployedFunctionEnv, startOnce, stop, toolGroupProbes } from "./cold-start.ts";
 import { median } from "./load.ts";
 import { markdownTable } from "./report.ts";
 import { moduleCounts } from "./module-counts.ts";
@@ -90,7 +90,7 @@ try {
   const token = await signUserToken(await readSigningKey(config.stateDirectory), stack.apiUrl, user);
   const options = {
     projectRoot: config.projectRoot,
-    env: { SUPABASE_URL: stack.apiUrl, DATABASE_URL: stack.databaseUrl, SUPABASE_DB_URL: stack.databaseUrl },
+    env: await deployedFunctionEnv(stack, config.stateDirectory),
     token,
   };
   const firstReplies = new Map<string, number[]>([bare, ...probes].map((probe) => [probe.name, []]));

@@ -4,6 +4,7 @@
 import { join } from "node:path";
 import { median, sample } from "./load.ts";
 import { residentMegabytes } from "./machine.ts";
+import { jwks, readSigningKey } from "../../supabase/local/stack/signing-key.ts";
 
 export interface ColdStartProbe {
   /** The function's folder under functions/. */
@@ -96,6 +97,22 @@ async function succeeds(url: string, token: string, probe: ColdStartProbe): Prom
   });
   const reply = await response.json().catch(() => undefined);
   return response.ok && reply?.ok === true;
+}
+
+/**
+ * What Supabase gives a deployed function: the project URL, the database, and the project's public signing keys
+ * inline (SUPABASE_JWKS), so that its first call checks a token without fetching them.
+ */
+export async function deployedFunctionEnv(
+  stack: { apiUrl: string; databaseUrl: string },
+  stateDirectory: string,
+): Promise<Record<string, string>> {
+  return {
+    SUPABASE_URL: stack.apiUrl,
+    DATABASE_URL: stack.databaseUrl,
+    SUPABASE_DB_URL: stack.databaseUrl,
+    SUPABASE_JWKS: JSON.stringify(jwks(await readSigningKey(stateDirectory))),
+  };
 }
 
 export interface Started {

@@ -8,7 +8,7 @@ import { readSigningKey, signUserToken } from "../../supabase/local/stack/signin
 import { startStack } from "../../supabase/local/stack/stack.ts";
 import { stackConfig } from "../../supabase/local/stack/stack-config.ts";
 import { runLoadProcess } from "./child.ts";
-import { measureColdStarts, toolGroupProbes } from "./cold-start.ts";
+import { deployedFunctionEnv, measureColdStarts, toolGroupProbes } from "./cold-start.ts";
 import { loadAverage, machineInfo } from "./machine.ts";
 import { coldStartTable, jsonReport, scaling, scalingLine, scenarioTable, writeJson } from "./report.ts";
 import type { LoadPlan, Measurement } from "./scenario.ts";
@@ -71,7 +71,7 @@ try {
   const coldStarts = withColdStart
     ? await measureColdStarts([...toolGroupProbes], {
       projectRoot: config.projectRoot,
-      env: { SUPABASE_URL: stack.apiUrl, DATABASE_URL: stack.databaseUrl, SUPABASE_DB_URL: stack.databaseUrl },
+      env: await deployedFunctionEnv(stack, config.stateDirectory),
       token: tokenOf(data.cook),
       runs: 5,
     })

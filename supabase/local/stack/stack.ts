@@ -101,6 +101,8 @@ export async function startStack(
       SUPABASE_DB_URL: databaseUrl(config),
       SUPABASE_ANON_KEY: anonKey,
       SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+      // As Supabase gives every function its project's public keys: tokens are checked without a fetch.
+      SUPABASE_JWKS: JSON.stringify(jwks(signingKey)),
     };
     // The functions read Deno.env, as deployed ones do: the start task's own
     // environment first, then the git-ignored env file, then the stack's URLs and keys.
