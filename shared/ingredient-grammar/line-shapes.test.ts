@@ -205,8 +205,8 @@ Deno.test("a list of kinds after commas, the last after 'or', names alternatives
   assert.ok(names.includes("vegetable broth"), JSON.stringify(names));
   // How it is prepared, another amount or a describing word after the commas is no list of kinds.
   check([
-    ["1 clove garlic, minced or pressed", 1, "piece", "garlic", "clove; pressed; or"],
-    ["1 head cauliflower, broken or cut into florets", 1, "whole", "cauliflower", "head; cut into florets; broken or"],
+    ["1 clove garlic, minced or pressed", 1, "piece", "garlic", "clove; pressed"],
+    ["1 head cauliflower, broken or cut into florets", 1, "whole", "cauliflower", "head; cut into florets; broken"],
     ["15 garlic cloves, peeled, or 3 shallots", 15, null, "garlic cloves", "or 3 shallots"],
   ]);
   const chicken = parseIngredientLine("1 pound boneless, skinless chicken or turkey breasts");
@@ -242,4 +242,23 @@ Deno.test("a plural said both ways, 'item(s)' and a capital i typed for the l of
   ]);
   // A lower-case "ib" stays a word of the name.
   assert.equal(parseIngredientLine("2 ib beef").unit, null);
+});
+
+Deno.test("two amounts of one thing in two sizes or kinds: the first amount of it, the sizes in the note", () => {
+  check([
+    ["1 large or 2 medium-size onions, chopped", 1, null, "onions", "large or 2 medium-size"],
+    ["1 fat or 2 smaller garlic cloves, finely grated or minced", 1, null, "garlic cloves", "fat or 2 smaller"],
+    ["1 small or ½ medium-large red onion", 1, null, "red onion", "small or 1/2 medium-large"],
+    ["1 large or 2, small red onions, thinly sliced", 1, null, "red onions", "large or 2 small"],
+    ["40 large or 30 jumbo shrimp, peeled and deveined", 40, null, "shrimp", "large or 30 jumbo"],
+    // Said with its kind, the thing is the first kind of it: green cardamom, not black.
+    ["6 green or 3 black cardamom pods", 6, null, "green cardamom pods", "or 3 black"],
+    ["3 fresh or 6 dried kaffir lime leaves", 3, null, "fresh kaffir lime leaves", "or 6 dried"],
+    ["½ ounce dried or 12 fresh morel mushrooms", 0.5, "oz", "dried morel mushrooms", "or 12 fresh"],
+  ]);
+  // Another measure after "or" is another amount, as before: a unit or a counting word follows its number.
+  check([
+    ["2 thick or 5 thin slices ham", 2, null, "thick", "or 5 thin slices ham"],
+    ["1 scallion or 1 shallot", 1, null, "scallion", "or 1 shallot"],
+  ]);
 });
