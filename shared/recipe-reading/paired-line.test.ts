@@ -22,6 +22,25 @@ Deno.test("two counted things in one line become two lines, each with its own nu
   assert.deepEqual(split("salt and pepper"), [[null, null, "salt", null], [null, null, "pepper", null]]);
 });
 
+Deno.test("a first part said with only its colour or size is of the thing the second part names", () => {
+  assert.deepEqual(split("1 red and 1 yellow pepper"), [[1, null, "red pepper", null], [
+    1,
+    null,
+    "yellow pepper",
+    null,
+  ]]);
+  assert.deepEqual(split("1 green and 1 red bell pepper, both seeded"), [
+    [1, null, "green bell pepper", "both"],
+    [1, null, "red bell pepper", null],
+  ]);
+  assert.deepEqual(split("6 large and 6 small bamboo leaves"), [
+    [6, null, "large bamboo leaves", null],
+    [6, null, "small bamboo leaves", null],
+  ]);
+  // A first part that names a thing of its own keeps it.
+  assert.deepEqual(split("1 egg and 1 large egg white"), [[1, null, "egg", null], [1, null, "large egg white", null]]);
+});
+
 Deno.test("one measure for each of several ingredients becomes a line for each, with that measure", () => {
   assert.deepEqual(split("1 tsp each salt and pepper"), [[1, "tsp", "salt", null], [1, "tsp", "pepper", null]]);
   assert.deepEqual(split("½ tsp each, cumin, coriander and paprika"), [

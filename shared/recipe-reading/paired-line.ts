@@ -1,5 +1,6 @@
 import { type ParsedIngredientLine, parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
 import { unitOf } from "../ingredient-grammar/units.ts";
+import { isDescribingWord } from "../ingredient-grammar/name-words.ts";
 import { roundedToThousandths } from "../ingredient-grammar/ingredient-line/amounts.ts";
 
 // "salt and pepper", "kosher salt and freshly ground black pepper": two ingredients in one unmeasured line, the
@@ -97,9 +98,21 @@ function countedTwo(
   note: string | null,
 ): ParsedIngredientLine[] {
   return [
-    { ...line, name: first.trim(), note },
+    { ...line, name: sharedThing(first, second), note },
     { ...line, name: second.trim(), quantity: count, quantity_text: String(count), note: null },
   ];
+}
+
+/**
+ * "1 red and 1 green pepper", "1 large and 1 small onion": a first part said with only its colour or size is of the
+ * thing the second names ("red pepper"); any other first part is a thing of its own ("1 egg and 1 egg white").
+ */
+function sharedThing(first: string, second: string): string {
+  const said = first.trim().split(/\s+/);
+  if (!said.every((word) => isDescribingWord(word.toLowerCase()))) return first.trim();
+  const words = second.trim().split(/\s+/);
+  const thing = words.findIndex((word) => !isDescribingWord(word.toLowerCase()));
+  return thing < 0 ? first.trim() : [...said, ...words.slice(thing)].join(" ");
 }
 
 // "sesame seeds and sliced green onions", "oil and vinegar": a line without an amount that names two things. Read
