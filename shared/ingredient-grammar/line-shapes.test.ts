@@ -246,11 +246,11 @@ Deno.test("a plural said both ways, 'item(s)' and a capital i typed for the l of
 
 Deno.test("two amounts of one thing in two sizes or kinds: the first amount of it, the sizes in the note", () => {
   check([
-    ["1 large or 2 medium-size onions, chopped", 1, null, "onions", "large or 2 medium-size"],
-    ["1 fat or 2 smaller garlic cloves, finely grated or minced", 1, null, "garlic cloves", "fat or 2 smaller"],
-    ["1 small or ½ medium-large red onion", 1, null, "red onion", "small or 1/2 medium-large"],
-    ["1 large or 2, small red onions, thinly sliced", 1, null, "red onions", "large or 2 small"],
-    ["40 large or 30 jumbo shrimp, peeled and deveined", 40, null, "shrimp", "large or 30 jumbo"],
+    ["1 large or 2 medium-size onions, chopped", 1, null, "onions", "large, or 2 medium-size"],
+    ["1 fat or 2 smaller garlic cloves, finely grated or minced", 1, null, "garlic cloves", "fat, or 2 smaller"],
+    ["1 small or ½ medium-large red onion", 1, null, "red onion", "small, or 1/2 medium-large"],
+    ["1 large or 2, small red onions, thinly sliced", 1, null, "red onions", "large, or 2 small"],
+    ["40 large or 30 jumbo shrimp, peeled and deveined", 40, null, "shrimp", "large, or 30 jumbo"],
     // Said with its kind, the thing is the first kind of it: green cardamom, not black.
     ["6 green or 3 black cardamom pods", 6, null, "green cardamom pods", "or 3 black"],
     ["3 fresh or 6 dried kaffir lime leaves", 3, null, "fresh kaffir lime leaves", "or 6 dried"],

@@ -84,7 +84,7 @@ const otherAmount = /^or\s*((?:\d+(?:[.,/]\d+)?|\d*\s*[½¼¾⅓⅔⅛])(?:\s*(?
 /**
  * "1 large or 2 medium onions", "1 small or ½ medium-large red onion", "1 fat or 2 thin scallions, sliced": the first
  * amount is of the thing the other one names, said with only its size; the line is that first amount of it, and the
- * sizes are the note ("large or 2 medium"). Said with its kind ("6 green or 3 black cardamom pods", "3 fresh or 6 dried
+ * sizes are the note ("large, or 2 medium-size"). Said with its kind ("6 green or 3 black cardamom pods", "3 fresh or 6 dried
  * lime leaves"), the thing is the first kind of it ("green cardamom pods"). Another measure after "or" ("fresh or 200g
  * dried pasta", "2 thick or 5 thin slices ham") is not this: a unit or a counting word follows its number.
  */
@@ -103,7 +103,8 @@ function otherAmountOfTheSame(before: string, remark: string): { name: string; n
   const first = (thing.split(/[\s,/(]/)[0] ?? "").replace(/\.$/, "");
   if (!/^\p{L}{2,}/u.test(thing) || unitOf(first) || isMeasureWord(first)) return null;
   const otherSaid = [other[1], ...words.slice(0, at)].join(" ").replace(/,$/, "");
-  if (sizesOnly) return { name: thing, note: `${said.join(" ")} or ${otherSaid}` };
+  // (Noted as readAmount notes the sizes it knows: "1 large or 2 small onions" is "large, or 2 small".)
+  if (sizesOnly) return { name: thing, note: `${said.join(" ")}, or ${otherSaid}` };
   return { name: `${said.join(" ")} ${thing}`, note: `or ${otherSaid}` };
 }
 
