@@ -262,3 +262,12 @@ Deno.test("two amounts of one thing in two sizes or kinds: the first amount of i
     ["1 scallion or 1 shallot", 1, null, "scallion", "or 1 shallot"],
   ]);
 });
+
+Deno.test("a hedge after a counting word ('a pinch or two of', 'a rib or two of') is the note's, not the name's", () => {
+  check([
+    ["a pinch or two of kosher salt", null, null, "kosher salt", "pinch or two"],
+    ["a dollop or so of smooth mustard", null, null, "smooth mustard", "dollop or so"],
+    ["A rib or two of celery", 1, "piece", "celery", "rib or two"],
+    ["5 dashes or more of aromatic bitters", null, null, "aromatic bitters", "5 dashes or more"],
+  ]);
+});

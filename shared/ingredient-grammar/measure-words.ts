@@ -142,15 +142,16 @@ export function countedMeasure(
   text: string,
   notes: string[],
 ): { unit: Unit | null; word: string; rest: string } | undefined {
+  // ("a pinch or two of salt", "a dollop or so of mustard", "5 dashes or more of bitters": the hedge is the note's.)
   const match =
-    /^(?:(tiny|small|medium|large|sm|md|med|lg|big|giant|generous|good|heaping|scant|thick|thin|few|a few|several)\s+)?([a-zA-Z]+\.?)\s+(?:of\s+)?(?=\S)/i
+    /^(?:(tiny|small|medium|large|sm|md|med|lg|big|giant|generous|good|heaping|scant|thick|thin|few|a few|several)\s+)?([a-zA-Z]+\.?)\s+(?:(or (?:two|three|so|more))\s+)?(?:of\s+)?(?=\S)/i
       .exec(
         text,
       );
   if (!match) return undefined;
   const word = singular(match[2]);
   if (!(word in countedIn)) return undefined;
-  notes.push((match[1] ? `${match[1]} ${match[2]}` : match[2]).toLowerCase());
+  notes.push([match[1], match[2], match[3]].filter(Boolean).join(" ").toLowerCase());
   return { unit: countedIn[word], word, rest: text.slice(match[0].length) };
 }
 
