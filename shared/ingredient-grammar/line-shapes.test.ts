@@ -28,6 +28,9 @@ Deno.test("a comma after describing words only does not end the name", () => {
     ["¼ cup finely diced red, yellow, or orange bell pepper", 0.25, "cup", "red yellow or orange bell pepper", null],
     ["2 tbsp roughly chopped, fresh flatleaf parsley", 2, "tbsp", "fresh flatleaf parsley", null],
     ["1 medium size, ripe tomato, peeled", 1, null, "medium size ripe tomato", null],
+    // A size among them.
+    ["3 long, red chillies", 3, null, "long red chillies", null],
+    ["2 fat, floury potatoes", 2, null, "fat floury potatoes", null],
     // Nothing before the comma: the name follows it.
     ["3 tablespoons, minced fresh cilantro", 3, "tbsp", "fresh cilantro", null],
   ]);

@@ -138,11 +138,12 @@ function describesWhatFollows(words: string): boolean {
   // Nothing before the comma ("3 tablespoons, minced fresh cilantro"): the name follows it.
   if (words.trim() === "") return true;
   // Only describing words ("cooked, mashed pumpkin", "roasted, salted pepitas", "finely diced red, yellow, or orange
-  // bell pepper", "flaked, deboned hot-smoked salmon", "unbleached, all-purpose flour").
+  // bell pepper", "flaked, deboned hot-smoked salmon", "unbleached, all-purpose flour"), a size among them ("3 long,
+  // red chillies", "2 fat, floury potatoes").
   return describingOnly.test(words) || words.trim().split(/\s+/).every((word) => {
     const bare = word.toLowerCase();
     return prepStateSet.has(bare) || prepAdverbs.has(bare) || isDescribingWord(bare) ||
-      /^(?:and|or|&|not|size|sized)$/.test(bare) ||
+      /^(?:and|or|&|not|size|sized)$/.test(bare) || sizeWord.test(bare) ||
       /^[a-z]{3,}ed$/.test(bare) && !oneWordNames.has(foldIngredientName(bare));
   });
 }
