@@ -281,6 +281,13 @@ const sizesAndPhrases: Row[] = [
   ],
   ["10cm piece ginger, sliced", 1, "1", "piece", "sliced", "ginger", "10 cm piece"],
   ["6 inch flour tortillas", null, null, null, null, "flour tortillas", "6 inch", ["no_quantity"]],
+  // The length in two measures, then a stick, cube, stalk or strip of it: one piece, its length in the note.
+  ["8.5cm/3in stick cinnamon", 1, "1", "piece", null, "cinnamon", "8.5 cm/3in stick"],
+  ["12cm/5in stalk lemongrass", 1, "1", "piece", null, "lemongrass", "12 cm/5in stalk"],
+  ["2cm/½in cube of butter", 1, "1", "piece", null, "butter", "2 cm/1/2in cube"],
+  ["25cm/10in ready-made sponge flan case", null, null, null, null, "ready-made sponge flan case", "25 cm/10in", [
+    "no_quantity",
+  ]],
   ["8 8-inch flour tortillas ((see recipe))", 8, "8", null, null, "flour tortillas", "see recipe; 8-inch", ["no_unit"]],
   ["0 As required salt", null, "0", null, null, "salt", "as required", ["no_quantity", "no_unit"]],
   ["salt, as much as you like", null, null, null, null, "salt", "as much as you like", ["no_quantity"]],

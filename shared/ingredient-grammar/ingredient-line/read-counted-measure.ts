@@ -28,10 +28,10 @@ function readLength(reading: Reading): boolean {
     return true;
   }
   if (/^-/.test(text)) return false;
-  // "6 inch tortillas": the number is their size, how many is not said.
-  reading.notes.push(`${quantity.text} ${length[1]}`);
+  // "6 inch tortillas", "25cm/10in sponge flan case": the number is their size, how many is not said.
+  reading.notes.push(`${quantity.text} ${text.slice(0, length[0].length).replace(/\s+of\s*$/i, "").trim()}`);
   reading.quantity = undefined;
-  reading.text = text.slice(length[1].length).trim();
+  reading.text = text.slice(length[0].length).trim();
   return true;
 }
 
