@@ -16,6 +16,10 @@ const table: Row[] = [
   ["0,5 kg potatoes", 0.5, "0.5", "kg", null, "potatoes", null],
   ["2,5 cups flour", 2.5, "2.5", "cup", null, "flour", null],
   ["1,000 g flour", 1000, "1000", "g", null, "flour", null],
+  // A comma typed between the number and its unit, or before a measure added to it.
+  ["1½, cups heavy cream", 1.5, "1 1/2", "cup", null, "heavy cream", null],
+  ["¼, cup water", 0.25, "1/4", "cup", null, "water", null],
+  ["1 cup, plus 2 tablespoons olive oil", 18, "1 cup plus 2 tablespoons", "tbsp", null, "olive oil", null],
   // Scandinavian spoons: Norwegian "ss" and "ts", Swedish "msk" and "tsk".
   ["4 ss olive oil", 4, "4", "tbsp", null, "olive oil", null],
   ["1 ts salt", 1, "1", "tsp", null, "salt", null],

@@ -35,7 +35,7 @@ export function readAfterUnit(reading: Reading): void {
     quantity = {
       ...quantity,
       value,
-      text: `${quantity.text} ${unit.written} ${text.slice(0, added[0].length).trim()}`,
+      text: `${quantity.text} ${unit.written} ${text.slice(0, added[0].length).replace(/^\s*,/, "").trim()}`,
       rounded: quantity.rounded || value !== exact,
     };
     unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[2] };

@@ -13,6 +13,9 @@ export function readAmount(reading: Reading): void {
   // "1,5 dl", "0,5 kg": a decimal comma, as much of Europe writes it; three digits after it are thousands ("1,000 g").
   let text = reading.text.replace(/^(\d+),\s+(?=\d)/, "$1 ").replace(/^(\d+),(\d{1,2})(?=\s|[a-zA-Z]|$)/, "$1.$2")
     .replace(/^(\d{1,3}),(\d{3})(?=\s|[a-zA-Z]|$)/, "$1$2");
+  // "1½, cups cream", "¼, cup water": a comma typed between the number and its unit.
+  const commaBeforeUnit = /^[\d½¼¾⅓⅔⅛⅜⅝⅞][\d½¼¾⅓⅔⅛⅜⅝⅞/.\s]*,\s+([a-zA-Z]+\.?)/.exec(text);
+  if (commaBeforeUnit && unitOf(commaBeforeUnit[1])) text = text.replace(",", "");
   let quantity = leadingQuantity(text);
   // "1 each bay leaves", "2 ea. onions", "1 item(s), large egg": so many, each one of the thing.
   if (quantity) text = quantity.rest.replace(/^\s*(?:each|ea\.?|items?,?)\s+(?=[a-zA-Z])/i, " ");

@@ -11,7 +11,9 @@ export const alternativeMeasure = new RegExp(
 
 // A second measure added to the first ("1 cup + 2 tablespoons", "1 cup plus 1 tablespoon"), summed where the two
 // units convert exactly (spoons and cups, grams and kilos, millilitres and litres, ounces and pounds).
-export const addedMeasure = /^\s*(?:\+|plus|and)\s*(\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?)\s*([a-zA-Z]+\.?)(?=\s|$|[/(,])/i;
+// ("1 cup, plus 2 tablespoons oil": a comma may come before it.)
+export const addedMeasure =
+  /^\s*,?\s*(?:\+|plus|and)\s*(\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?)\s*([a-zA-Z]+\.?)(?=\s|$|[/(,])/i;
 
 /** The units that add exactly: each one's kind of measure and how many of that kind's smallest unit it holds. */
 export const exactFactors: Partial<Record<Unit, [string, number]>> = {
