@@ -64,3 +64,24 @@ Deno.test("a part the recipe makes itself leaves the lines when the catalog sell
   ]);
   assert.equal(draft.ready, true);
 });
+
+Deno.test("cookware among the ingredients leaves the lines; a thing bought for the kitchen stays", async () => {
+  const draft = await read([
+    "2 cups flour",
+    "9-inch (23 cm) springform pan, greased",
+    "Candy thermometer",
+    "4 eggs",
+  ]);
+  assert.deepEqual(draft.lines.map((line) => [line.original, line.ingredient?.name ?? null]), [
+    ["2 cups flour", "all-purpose flour"],
+    ["4 eggs", "eggs"],
+  ]);
+  assert.deepEqual(draft.other_lines, [
+    "Not an ingredient (cookware): 9-inch (23 cm) springform pan, greased",
+    "Not an ingredient (cookware): Candy thermometer",
+  ]);
+  assert.equal(draft.ready, true);
+  const kept = await read(["2 cups flour", "12 bamboo skewers", "parchment paper"]);
+  assert.deepEqual(kept.lines.map((line) => line.original), ["2 cups flour", "12 bamboo skewers", "parchment paper"]);
+  assert.deepEqual(kept.other_lines, []);
+});

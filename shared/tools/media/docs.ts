@@ -12,7 +12,8 @@ const draftShape = "`{ draft, ready, lines, other_lines }`: `draft` is a recipe.
   "(ingredients whose every word is in the name first, then those holding every word of it), and `problems` " +
   "(range, no_quantity, rounded, no_unit, no_name, unmatched); `other_lines` are the lines that are neither " +
   'title, ingredient nor method ("Serves 4", "For the sauce:"), and the steps, notes and parts the recipe makes ' +
-  'itself (unmatched, "Salsa Ranchera (recipe below)", "1 recipe meringue") found among the ingredient lines, each ' +
+  'itself and the cookware (unmatched, "Salsa Ranchera (recipe below)", "1 recipe meringue", "9-inch springform ' +
+  'pan") found among the ingredient lines, each ' +
   'after its reason ("Not an ingredient (a step of the method): Pre-heat oven to 400").';
 
 const draftRules = "- Nothing is saved: pass the corrected draft to recipe.create.\n" +

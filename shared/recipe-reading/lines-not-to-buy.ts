@@ -1,0 +1,104 @@
+// Lines among the ingredients that name nothing to buy, although the page lists them there: a part the recipe makes
+// itself and cookware. Each is set aside in the draft's other lines, after its reason, only when the catalog sells no
+// such thing.
+import type { ParsedRecipeText } from "./recipe-text.ts";
+
+// A part of the recipe that the page makes itself, named among its ingredients: "Salsa Ranchera (recipe below)",
+// "240g sweet stiff starter (from above)", "2 cups Duck Stock (see instructions)"; or a recipe of its own made for this
+// one, "1 batch flourless cookies", "1 recipe Italian meringue". The first's lines are listed with the others; the
+// second's are the other recipe's, and a recipe or a batch is already no amount a grocery push takes. Either way nothing
+// is bought by the line itself. It is set aside in the draft's other lines only when the catalog sells no such thing:
+// "flour (see recipe below)" stays a line to buy, and so does "1 recipe pie crust", a thing the catalog sells.
+
+// Where the page says it is made: "(recipe below)", "recipe follows", "(see below for how to make)", "from above",
+// "(homemade recipe here)", "(see instructions)".
+const madeElsewhereOnThePage =
+  /\b(?:recipe|see|from)\s+(?:below|above|follows|here)\b|\bsee (?:the )?(?:instructions|method|directions|steps?|recipe)\b/i;
+// A whole recipe or batch of it as the amount: "1 recipe Italian meringue", "½ batch shortcrust".
+const madeByTheBatch =
+  /^(?:[-*•·▪◦▢☐□]\s*)?(?:\d+(?:[.,/]\d+)?|\d+\s+\d+\/\d+|[½⅓⅔¼¾⅛]|one|a|an|half|double)\s*(?:recipes?|batch(?:es)?)\s+(?:of\s+)?\S/i;
+
+/** Whether the line, as written, says the recipe makes it rather than that it is bought. */
+export function madeInThisRecipe(line: string): boolean {
+  const text = line.trim();
+  return madeElsewhereOnThePage.test(text) || madeByTheBatch.test(text);
+}
+
+/** How a line set aside is listed in the draft's other lines: the reason first, then the line as written. */
+export function madeLineText(line: string): string {
+  return `Not an ingredient to buy (made for this recipe): ${line.trim()}`;
+}
+
+// Cookware named among the ingredients: "9-inch springform pan", "Cookie cutter (optional)", "Candy thermometer",
+// "Six 6 oz (175g) ramekins", "13- by 9-inch baking dish". Nothing a grocery list takes; the line is set aside in the
+// draft's other lines when the catalog sells no such thing (only unmatched lines are asked) and its name ends with the
+// cookware. What a shopper does buy for the kitchen at the grocery (foil, baking paper, skewers, string, cheesecloth)
+// is not cookware here: such a line stays, unmatched, for the person to decide.
+const cookware = new RegExp(
+  "(?:^|\\s)(?:" + [
+    "(?:[a-z-]+\\s+)?pans?",
+    "skillets?",
+    "saucepans?",
+    "woks?",
+    "griddles?",
+    "dutch ovens?",
+    "(?:baking|casserole|gratin|pie|souffl[eé]e?|ovenproof|serving) (?:dish|dishes)",
+    "baking (?:sheets?|trays?)",
+    "pie plates?",
+    "ramekins?",
+    "(?:cake|loaf|muffin|tart|flan|pie|bundt|roasting|baking|bun|sandwich) tins?",
+    "(?:jelly |pudding |pastry |cake )?(?:moulds?|molds?)",
+    "(?:cookie|biscuit|pastry|donut|doughnut|round|fluted) cutters?",
+    "(?:candy|sugar|deep-fry|meat|instant-read|digital|oven) thermometers?",
+    "thermometers?",
+    "(?:pastry|piping) bags?",
+    "food processor",
+    "(?:high-speed )?blender",
+    "(?:stand |electric |hand )?mixer",
+    "rolling pin",
+    "(?:vegetable )?peeler",
+    "spatula",
+    "mixing bowls?",
+  ].join("|") + ")$",
+  "i",
+);
+
+/** Whether a line's name is cookware, not a thing to cook with. */
+export function isCookware(name: string): boolean {
+  return cookware.test(name.trim().replace(/[\s*.:]+$/, ""));
+}
+
+/** How a line set aside is listed in the draft's other lines: the reason first, then the line as written. */
+export function cookwareLineText(line: string): string {
+  return `Not an ingredient (cookware): ${line.trim()}`;
+}
+
+interface LookedUp {
+  lines: { original: string; name: string }[];
+  matches: ({ ingredient: unknown } | undefined)[];
+}
+
+/** How the line is listed in other_lines when it is nothing to buy; undefined for a line to buy. */
+function notToBuy(line: LookedUp): string | undefined {
+  if (line.matches.some((match) => match?.ingredient)) return undefined;
+  const original = line.lines[0].original;
+  if (madeInThisRecipe(original)) return madeLineText(original);
+  if (line.lines.every((part) => isCookware(part.name))) return cookwareLineText(original);
+  return undefined;
+}
+
+/**
+ * The lines that name nothing to buy, taken out of the looked-up lines and listed in `other_lines` after the ones
+ * already there. Every other line stays as it was, in its order.
+ */
+export function setAsideLinesNotToBuy<Line extends LookedUp>(
+  parsed: ParsedRecipeText,
+  lookedUp: Line[],
+): { parsed: ParsedRecipeText; lookedUp: Line[] } {
+  const reasons = lookedUp.map(notToBuy);
+  if (reasons.every((reason) => reason === undefined)) return { parsed, lookedUp };
+  return {
+    parsed: { ...parsed, other_lines: [...parsed.other_lines, ...reasons.filter((reason) => reason !== undefined)] },
+    lookedUp: lookedUp.filter((_, index) => reasons[index] === undefined),
+  };
+}
