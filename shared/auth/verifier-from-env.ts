@@ -5,8 +5,8 @@ let verifier: AccessTokenVerifier | undefined;
 
 /**
  * The verifier for this deployment, from env(): the keys in SUPABASE_JWKS, else (or for a key not among them) the
- * JWKS under the project URL (or JWKS_URL), the legacy
- * HS256 secret when JWT_SECRET is set, and the issuer `${SUPABASE_URL}/auth/v1` (or JWT_ISSUER).
+ * JWKS under the project URL (or JWKS_URL), the legacy HS256 secret when JWT_SECRET is set, and the issuer
+ * `${SUPABASE_URL}/auth/v1` (or JWT_ISSUER).
  */
 export function verifierFromEnv(): AccessTokenVerifier {
   if (verifier) return verifier;
