@@ -41,6 +41,7 @@ Deno.test("nameCandidates never offers black pepper for peppers that are counted
   assert.deepEqual(names("large peppers"), ["large peppers"]);
   assert.deepEqual(names("pepper"), ["pepper"]);
   assert.deepEqual(names("freshly ground pepper"), ["freshly ground pepper", "ground pepper", "pepper"]);
+  assert.deepEqual(names("freshly milled pepper"), ["freshly milled pepper", "milled pepper", "pepper"]);
 });
 
 Deno.test("nameCandidates reads a name after a brand marked as one (™, ®), the brand kept for the note", () => {

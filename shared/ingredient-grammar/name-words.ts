@@ -89,6 +89,8 @@ export const leadingWords = new Set<string>([
   // "picked thyme leaves", "picked crab meat": taken off the stalk or out of the shell.
   "picked",
   "ground",
+  // "freshly milled black pepper": ground, as British pages say it.
+  "milled",
   "finely",
   "coarsely",
   "roughly",

@@ -20,6 +20,11 @@ Deno.test("two counted things in one line become two lines, each with its own nu
     [2, null, "chipotle chiles in adobo", "plus 2 tablespoons adobo sauce"],
   ]);
   assert.deepEqual(split("salt and pepper"), [[null, null, "salt", null], [null, null, "pepper", null]]);
+  // "Lots of", "plenty of" before one of them is said of it: the note.
+  assert.deepEqual(split("Salt and plenty of freshly milled black pepper"), [
+    [null, null, "Salt", null],
+    [null, null, "freshly milled black pepper", "plenty of"],
+  ]);
 });
 
 Deno.test("a first part said with only its colour or size is of the thing the second part names", () => {

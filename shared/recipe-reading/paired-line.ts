@@ -1,6 +1,7 @@
 import { type ParsedIngredientLine, parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
 import { unitOf } from "../ingredient-grammar/units.ts";
 import { isDescribingWord } from "../ingredient-grammar/name-words.ts";
+import { vagueAmount } from "../ingredient-grammar/ingredient-line/words-before-name.ts";
 import { roundedToThousandths } from "../ingredient-grammar/ingredient-line/amounts.ts";
 
 // "salt and pepper", "kosher salt and freshly ground black pepper": two ingredients in one unmeasured line, the
@@ -47,7 +48,7 @@ export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredien
     const each = eachLines(line);
     if (each) return each;
     const pair = line.quantity === null && !line.quantity_text ? saltAndPepper.exec(line.name) : null;
-    if (pair) return [{ ...line, name: pair[1].trim() }, { ...line, name: pair[2].trim() }];
+    if (pair) return [pairPart(line, pair[1]), pairPart(line, pair[2])];
     if (line.quantity === null || line.unit !== null) return [line];
     const counted = countedPair.exec(line.name);
     if (counted && moreOfTheSame.test(counted[3])) {
@@ -66,6 +67,13 @@ export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredien
     const rest = notes.flatMap((note, index) => index !== inNote ? [note] : after ? [after] : []);
     return countedTwo(line, line.name, Number(count), name, rest.length > 0 ? rest.join("; ") : null);
   });
+}
+
+/** One of "salt and pepper" as a line of its own; "lots of" or "plenty of" before it goes to the note. */
+function pairPart(line: ParsedIngredientLine, name: string): ParsedIngredientLine {
+  const vague = vagueAmount.exec(name.trim());
+  if (!vague) return { ...line, name: name.trim() };
+  return { ...line, name: name.trim().slice(vague[0].length), note: joined([vague[1].toLowerCase(), line.note]) };
 }
 
 /** True when the text starts with a unit ("tablespoons adobo sauce"): a measure, not a second thing counted. */
