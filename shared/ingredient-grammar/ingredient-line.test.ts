@@ -284,6 +284,8 @@ const sizesAndPhrases: Row[] = [
     "roughly chopped; thumb-sized piece",
   ],
   ["10cm piece ginger, sliced", 1, "1", "piece", "sliced", "ginger", "10 cm piece"],
+  // "in" before a piece word is inches, an aside between them or not.
+  ["½ in (2.5cm) piece fresh ginger", 1, "1", "piece", null, "fresh ginger", "2.5cm; 1/2 in piece"],
   ["6 inch flour tortillas", null, null, null, null, "flour tortillas", "6 inch", ["no_quantity"]],
   // The length in two measures, then a stick, cube, stalk or strip of it: one piece, its length in the note.
   ["8.5cm/3in stick cinnamon", 1, "1", "piece", null, "cinnamon", "8.5 cm/3in stick"],

@@ -47,6 +47,10 @@ Deno.test("a first part said with only its colour or size is of the thing the se
 });
 
 Deno.test("one measure for each of several ingredients becomes a line for each, with that measure", () => {
+  assert.deepEqual(split("50ml each light and dark soy sauce"), [
+    [50, "ml", "light soy sauce", null],
+    [50, "ml", "dark soy sauce", null],
+  ]);
   assert.deepEqual(split("1 tsp each salt and pepper"), [[1, "tsp", "salt", null], [1, "tsp", "pepper", null]]);
   assert.deepEqual(split("½ tsp each, cumin, coriander and paprika"), [
     [0.5, "tsp", "cumin", null],

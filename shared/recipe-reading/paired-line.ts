@@ -28,7 +28,9 @@ function eachLines(line: ParsedIngredientLine): ParsedIngredientLine[] | undefin
   const measure = parseIngredientLine(each[1]);
   if (measure.quantity === null || measure.unit === null || measure.name !== "") return undefined;
   const [items = "", ...after] = each[2].split(/\s*[(;]|\s+[–—-]\s+/);
-  const names = items.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/i).map((name) => name.trim()).filter(Boolean);
+  const listed = items.split(/\s*,\s*(?:and\s+|&\s+)?|\s+(?:and|&)\s+/i).map((name) => name.trim()).filter(Boolean);
+  // "each light and dark soy sauce": a part said only by its kind is of the thing the last names.
+  const names = listed.map((name) => sharedThing(name, listed.at(-1) ?? name));
   if (names.length < 2 || names.length > 8 || names.some((name) => name.split(/\s+/).length > 5)) return undefined;
   // What follows the list ("(halved)", "– all fresh") is said of every one of them.
   const remark = after.length > 0 ? each[2].slice(items.length).replace(/^[\s(;–—-]+|[\s)]+$/g, "") : "";
@@ -117,7 +119,9 @@ function countedTwo(
  */
 function sharedThing(first: string, second: string): string {
   const said = first.trim().split(/\s+/);
-  if (!said.every((word) => isDescribingWord(word.toLowerCase()))) return first.trim();
+  // ("light" and "dark" name kinds only before a thing: "light and dark soy sauce", "light and dark brown sugar".)
+  const kindOnly = (word: string) => isDescribingWord(word.toLowerCase()) || /^(?:light|dark)$/i.test(word);
+  if (!said.every(kindOnly)) return first.trim();
   const words = second.trim().split(/\s+/);
   const thing = words.findIndex((word) => !isDescribingWord(word.toLowerCase()));
   return thing < 0 ? first.trim() : [...said, ...words.slice(thing)].join(" ");

@@ -38,7 +38,8 @@ function readLength(reading: Reading): boolean {
 /** "2-inch piece ginger", "2 inch ginger": one piece, its length in the note. */
 function countOnePieceOfLength(reading: Reading, quantity: LeadingQuantity, length: RegExpExecArray): void {
   const { text } = reading;
-  const lengthWords = text.slice(0, length[0].length).replace(/\s+of\s*$/i, "").trim();
+  // (An aside taken out before it leaves its spaces: "½ in (2.5cm) piece".)
+  const lengthWords = text.slice(0, length[0].length).replace(/\s+of\s*$/i, "").trim().replace(/\s+/g, " ");
   reading.notes.push(`${quantity.text}${/^-/.test(text) ? "" : " "}${lengthWords}`);
   reading.quantity = one();
   takePiece(reading, text.slice(length[0].length));

@@ -10,7 +10,7 @@ export const sizeBeforeUnit =
 // twice): counted in pieces, the size kept in the note. A
 // length right after the number ("2 inch ginger", "1 1/2-inch knob ginger") is the size of one piece.
 export const lengthOfPiece =
-  /^-?\s*(inch(?:es)?|in\.|in(?=\s*\/\s*\d)|cm|centimet(?:er|re)s?)(?:\s*\/\s*\d+(?:[.,]\d+|\s*\d*\/\d+)?\s*(?:inch(?:es)?|in\.?|cm)\b)?(?:\s*-?\s*(pieces?|knobs?|chunks?|lengths?|sticks?|cubes?|stalks?|strips?))?\s+(?:of\s+)?(?=[a-zA-Z])/i;
+  /^-?\s*(inch(?:es)?|in\.|in(?=\s*\/\s*\d|\s+(?:pieces?|knobs?|chunks?|lengths?|sticks?|cubes?)\b)|cm|centimet(?:er|re)s?)(?:\s*\/\s*\d+(?:[.,]\d+|\s*\d*\/\d+)?\s*(?:inch(?:es)?|in\.?|cm)\b)?(?:\s*-?\s*(pieces?|knobs?|chunks?|lengths?|sticks?|cubes?|stalks?|strips?))?\s+(?:of\s+)?(?=[a-zA-Z])/i;
 export const thumbOfPiece =
   /^((?:thumbs?|finger)(?:\s*-?\s*(?:sized?))?(?:\s*-?\s*(?:pieces?|knobs?|chunks?|lengths?))?)\s+(?:of\s+)?(?=[a-zA-Z])/i;
 export const rootsByLength =
