@@ -42,6 +42,12 @@ Deno.test("a first part said with only its colour or size is of the thing the se
     [6, null, "large bamboo leaves", null],
     [6, null, "small bamboo leaves", null],
   ]);
+  assert.deepEqual(split("½ red and ½ green pepper"), [[0.5, null, "red pepper", null], [
+    0.5,
+    null,
+    "green pepper",
+    null,
+  ]]);
   // A first part that names a thing of its own keeps it.
   assert.deepEqual(split("1 egg and 1 large egg white"), [[1, null, "egg", null], [1, null, "large egg white", null]]);
 });

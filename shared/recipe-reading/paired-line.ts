@@ -2,7 +2,7 @@ import { type ParsedIngredientLine, parseIngredientLine } from "../ingredient-gr
 import { unitOf } from "../ingredient-grammar/units.ts";
 import { isDescribingWord } from "../ingredient-grammar/name-words.ts";
 import { vagueAmount } from "../ingredient-grammar/ingredient-line/words-before-name.ts";
-import { roundedToThousandths } from "../ingredient-grammar/ingredient-line/amounts.ts";
+import { roundedToThousandths, valueOfText } from "../ingredient-grammar/ingredient-line/amounts.ts";
 
 // "salt and pepper", "kosher salt and freshly ground black pepper": two ingredients in one unmeasured line, the
 // commonest such pair in recipes. The line becomes two, each with the same original text, so each can match; any
@@ -11,7 +11,7 @@ const saltAndPepper = /^(.{0,30}\bsalt)\s+(?:and|&|\+)\s+(.{0,40}\bpeppers?)$/i;
 
 // "1 egg and 1 egg white", "1 egg + 1 egg yolk": two counted things, each with its own number. Only when neither
 // has a unit, so each part keeps the number it was given.
-const countedPair = /^(.{1,40}?)\s+(?:and|&|\+|plus)\s+(\d+)\s+([a-zA-Z][^\d]{0,40})$/i;
+const countedPair = /^(.{1,40}?)\s+(?:and|&|\+|plus)\s+(\d+(?:\/\d+)?)\s+([a-zA-Z][^\d]{0,40})$/i;
 const countedInNote = /^(?:\+|plus)\s*(\d+)\s+([a-zA-Z][^\d;,]{0,40})(?:,\s*(.*))?$/i;
 // "36 corn husks, plus 10 more for lining the pot", "1 egg, plus 1 extra, to glaze": more of the same thing, not a
 // second thing. The counts add up, since the shopper needs them all, and the words stay in the note.
@@ -55,10 +55,14 @@ export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredien
     const counted = countedPair.exec(line.name);
     if (counted && moreOfTheSame.test(counted[3])) {
       const said = line.name.slice(counted[1].length).trim();
-      return [{ ...addedCount(line, Number(counted[2])), name: counted[1].trim(), note: joined([said, line.note]) }];
+      return [{
+        ...addedCount(line, valueOfText(counted[2])),
+        name: counted[1].trim(),
+        note: joined([said, line.note]),
+      }];
     }
     if (counted && !measured(counted[3])) {
-      return countedTwo(line, counted[1], Number(counted[2]), counted[3], line.note);
+      return countedTwo(line, counted[1], counted[2], counted[3], line.note);
     }
     // The parser keeps "+ 1 egg yolk" after a name in the note.
     const notes = line.note?.split("; ") ?? [];
@@ -67,7 +71,7 @@ export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredien
     const [, count, name, after] = countedInNote.exec(notes[inNote])!;
     if (moreOfTheSame.test(name)) return [addedCount(line, Number(count))];
     const rest = notes.flatMap((note, index) => index !== inNote ? [note] : after ? [after] : []);
-    return countedTwo(line, line.name, Number(count), name, rest.length > 0 ? rest.join("; ") : null);
+    return countedTwo(line, line.name, count, name, rest.length > 0 ? rest.join("; ") : null);
   });
 }
 
@@ -103,13 +107,20 @@ function joined(notes: (string | null)[]): string | null {
 function countedTwo(
   line: ParsedIngredientLine,
   first: string,
-  count: number,
+  count: string,
   second: string,
   note: string | null,
 ): ParsedIngredientLine[] {
+  // ("½ red and ½ green pepper": the second count may be a fraction, written "1/2" by then.)
   return [
     { ...line, name: sharedThing(first, second), note },
-    { ...line, name: second.trim(), quantity: count, quantity_text: String(count), note: null },
+    {
+      ...line,
+      name: second.trim(),
+      quantity: roundedToThousandths(valueOfText(count)),
+      quantity_text: count,
+      note: null,
+    },
   ];
 }
 
