@@ -27,6 +27,11 @@ const table: Row[] = [
   // A parenthesis left open: what follows it is the aside all the same.
   ["2 spring onions (sliced in half", 2, "2", null, null, "spring onions", "sliced in half", ["no_unit"]],
   ["1 cup rice (about 200 g", 1, "1", "cup", null, "rice", "about 200 g"],
+  // Left open right after the unit, the aside is only the measure it starts with: the name is inside.
+  ["1 cup (235 ml sour milk", 1, "1", "cup", null, "sour milk", "235 ml"],
+  ["½ cup (1 stick unsalted butter", 0.5, "1/2", "cup", null, "unsalted butter", "1 stick"],
+  // Opened with one bracket, closed with the other.
+  ["1 cup (4 ounces] walnut halves", 1, "1", "cup", null, "walnut halves", "4 ounces"],
   ["juice of 1 lemon", 1, "1", null, null, "lemon", "juice", ["no_unit"]],
   ["3 sprigs fresh thyme", 3, "3", "piece", null, "fresh thyme", "sprigs"],
   ["6 boneless, skinless chicken breasts", 6, "6", null, null, "boneless skinless chicken breasts", null, ["no_unit"]],
