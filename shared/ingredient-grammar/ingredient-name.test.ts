@@ -173,6 +173,9 @@ Deno.test("nameCandidates reads a cut of an animal as the shop names it, and a n
     ["shoulder of lamb", "lamb shoulder"],
     ["shin of beef", "beef shin"],
     ["side of salmon", "salmon side"],
+    // Words that describe the cut may come first.
+    ["boneless shoulder of lamb", "lamb shoulder"],
+    ["boned loin of pork", "pork loin"],
     ["pistachio nuts", "pistachio"],
     ["parmesan shavings", "parmesan"],
     ["monkfish tails", "monkfish"],

@@ -223,9 +223,12 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
     .replace(/\b(small|medium|large) (to|or) (medium|large)\b/gi, "$1-$2-$3");
   if (!trimmed) return [];
   const candidates: NameCandidate[] = [{ name: trimmed, dropped: [] }];
-  // "shoulder of lamb", "shin of beef", "side of salmon": the cut as the shop names it, "lamb shoulder".
-  const cut = cutOf.exec(trimmed);
-  if (cut) candidates.push({ name: `${cut[2]} ${cut[1]}`, dropped: [] });
+  // "shoulder of lamb", "shin of beef", "side of salmon": the cut as the shop names it, "lamb shoulder". Words that
+  // describe it may come first ("boneless shoulder of lamb", "boned loin of pork"): left out.
+  const described = trimmed.split(/\s+/);
+  const firstOfCut = described.findIndex((word) => !isLeadingWord(word));
+  const cut = firstOfCut >= 0 ? cutOf.exec(described.slice(firstOfCut).join(" ")) : null;
+  if (cut) candidates.push({ name: `${cut[2]} ${cut[1]}`, dropped: described.slice(0, firstOfCut) });
   // ("dried adzuki and/or kidney beans": "and/or" names alternatives as "or" does.)
   const alternatives = trimmed.replace(/\s+and\s*\/\s*or\s+/gi, " or ").split(/\s+(?:or|\/)\s+|\s*\/\s*/i);
   const words = trimmed.split(/\s+/);
