@@ -289,6 +289,9 @@ const sizesAndPhrases: Row[] = [
     "roughly chopped; thumb-sized piece",
   ],
   ["10cm piece ginger, sliced", 1, "1", "piece", "sliced", "ginger", "10 cm piece"],
+  // A weight of a piece of it: the piece is the note's ("500g block puff pastry" stays one block).
+  ["3kg piece of pork belly", 3, "3", "kg", null, "pork belly", "piece"],
+  ["500g block puff pastry", 1, "1", "package", null, "puff pastry", "500 g"],
   // "in" before a piece word is inches, an aside between them or not.
   ["½ in (2.5cm) piece fresh ginger", 1, "1", "piece", null, "fresh ginger", "2.5cm; 1/2 in piece"],
   ["6 inch flour tortillas", null, null, null, null, "flour tortillas", "6 inch", ["no_quantity"]],

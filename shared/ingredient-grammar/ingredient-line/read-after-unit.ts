@@ -65,6 +65,13 @@ export function readAfterUnit(reading: Reading): void {
   }
   // "8 oz. weight cream cheese": the measure is by weight; the word says no more.
   text = takeParentheses(text.trim(), notes).trim().replace(/^(?:of|weight)\s+/i, "");
+  // "3kg piece of pork belly", "25g chunk fresh root ginger": what the measure is of, said as a piece of it; the
+  // note's. ("500g block puff pastry" is one block, below; "slab bacon" and "lump crabmeat" are what is sold.)
+  const piece = /^(piece|chunk|joint|wedge)\s+(?:of\s+)?(?=\p{L})/iu.exec(text);
+  if (piece) {
+    notes.push(piece[1].toLowerCase());
+    text = text.slice(piece[0].length);
+  }
   // More of it said in a way that does not add up exactly ("1/3 cup plus about 4 tablespoons", "2 teaspoons plus 1
   // large pinch", "¼ cup (50 ml) plus 1 quart (800 ml)"), or a hedge ("6 tablespoons or more"): the note.
   const more = moreOfIt.exec(text);
