@@ -81,6 +81,7 @@ Deno.test("an amount nobody buys by makes a line with no amount, its words in th
     ["1 to 2 handfuls spinach", null, null, "spinach", "1 to 2 handfuls"],
     ["a splash of milk", null, null, "milk", "splash"],
     ["a dollop of yogurt", null, null, "yogurt", "dollop"],
+    ["a good sprinkling of ground turmeric", null, null, "ground turmeric", "a good sprinkling"],
     ["1 pat of butter", null, null, "butter", "1 pat"],
     ["a large glass of red wine", null, null, "red wine", "a large glass"],
     ["2 glasses of white wine", null, null, "white wine", "2 glasses"],
