@@ -82,6 +82,7 @@ Deno.test("an amount nobody buys by makes a line with no amount, its words in th
     ["a splash of milk", null, null, "milk", "splash"],
     ["a dollop of yogurt", null, null, "yogurt", "dollop"],
     ["a good sprinkling of ground turmeric", null, null, "ground turmeric", "a good sprinkling"],
+    ["a healthy pinch of salt", null, null, "salt", "a healthy pinch"],
     ["1 pat of butter", null, null, "butter", "1 pat"],
     ["a large glass of red wine", null, null, "red wine", "a large glass"],
     ["2 glasses of white wine", null, null, "white wine", "2 glasses"],

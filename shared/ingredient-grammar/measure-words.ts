@@ -146,7 +146,7 @@ export function countedMeasure(
 ): { unit: Unit | null; word: string; rest: string } | undefined {
   // ("a pinch or two of salt", "a dollop or so of mustard", "5 dashes or more of bitters": the hedge is the note's.)
   const match =
-    /^(?:(tiny|small|medium|large|sm|md|med|lg|big|giant|generous|good|heaping|scant|thick|thin|few|a few|several)\s+)?([a-zA-Z]+\.?)\s+(?:(or (?:two|three|so|more))\s+)?(?:of\s+)?(?=\S)/i
+    /^(?:(tiny|small|medium|large|sm|md|med|lg|big|giant|generous|good|healthy|heaping|scant|thick|thin|few|a few|several)\s+)?([a-zA-Z]+\.?)\s+(?:(or (?:two|three|so|more))\s+)?(?:of\s+)?(?=\S)/i
       .exec(
         text,
       );
