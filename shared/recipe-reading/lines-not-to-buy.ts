@@ -33,10 +33,11 @@ export function madeLineText(line: string): string {
 // "Six 6 oz (175g) ramekins", "13- by 9-inch baking dish". Nothing a grocery list takes; the line is set aside in the
 // draft's other lines when the catalog sells no such thing (only unmatched lines are asked) and its name ends with the
 // cookware. What a shopper does buy for the kitchen at the grocery (foil, baking paper, skewers, string, cheesecloth)
-// is not cookware here: such a line stays, unmatched, for the person to decide.
+// is not cookware here: such a line stays, unmatched, for the person to decide. Each form is matched as the name's
+// last words, so whatever is said before it ("9-inch springform", "candy", "electric") needs no listing.
 const cookware = new RegExp(
   "(?:^|\\s)(?:" + [
-    "(?:[a-z-]+\\s+)?pans?",
+    "pans?",
     "skillets?",
     "saucepans?",
     "woks?",
@@ -47,16 +48,16 @@ const cookware = new RegExp(
     "pie plates?",
     "ramekins?",
     "(?:cake|loaf|muffin|tart|flan|pie|bundt|roasting|baking|bun|sandwich) tins?",
-    "(?:jelly |pudding |pastry |cake )?(?:moulds?|molds?)",
+    "moulds?",
+    "molds?",
     "(?:cookie|biscuit|pastry|donut|doughnut|round|fluted) cutters?",
-    "(?:candy|sugar|deep-fry|meat|instant-read|digital|oven) thermometers?",
     "thermometers?",
     "(?:pastry|piping) bags?",
     "food processor",
-    "(?:high-speed )?blender",
-    "(?:stand |electric |hand )?mixer",
+    "blender",
+    "mixer",
     "rolling pin",
-    "(?:vegetable )?peeler",
+    "peeler",
     "spatula",
     "mixing bowls?",
   ].join("|") + ")$",

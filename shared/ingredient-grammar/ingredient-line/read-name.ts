@@ -92,9 +92,7 @@ function otherAmountOfTheSame(before: string, remark: string): { name: string; n
   const said = before.trim().split(/\s+/);
   const other = otherAmount.exec(remark.trim());
   const sizesOnly = said.every((word) => sizeWord.test(word));
-  if (!other || !said.every((word) => sizesOnly || isDescribingWord(word.toLowerCase()) || sizeWord.test(word))) {
-    return null;
-  }
+  if (!other || !said.every((word) => sizeWord.test(word) || isDescribingWord(word.toLowerCase()))) return null;
   const words = other[2].split(/\s+/);
   const leading = (word: string) => sizeWord.test(word) || !sizesOnly && isDescribingWord(word.toLowerCase());
   let at = 0;
