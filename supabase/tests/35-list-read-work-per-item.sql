@@ -1,10 +1,10 @@
 -- grocery.get_list's work grows by a few lookups per item, and by no function call per item: what each item buys
 -- is one joined row of public.ingredient_buying, and who ticked it comes from the members' names read once. Counted
 -- in scans of the app's tables (tests.scans_so_far: each sequential scan and index lookup the function's own queries
--- start) and in function calls (track_functions), so the test holds on any machine: it never times anything. A change
--- that makes the read look up more per item fails here. Scans rather than buffers or rows: both of those also count
--- the dead row versions a table keeps until a vacuum (the catalog's migrations leave some in ingredient_buying), and
--- moved by a few per item between runs.
+-- start), in the live rows they take (tests.rows_read_by) and in function calls (track_functions), so the test holds
+-- on any machine: it never times anything. A change that makes the read look up or take more per item fails here.
+-- Not buffers, nor index entries walked: both also count the dead row versions a table keeps until a vacuum (the
+-- catalog's migrations leave some in ingredient_buying), and moved by a few per item between runs.
 begin;
 set local search_path to public, extensions, tests;
 select plan(8);
