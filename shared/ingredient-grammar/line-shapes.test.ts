@@ -274,3 +274,36 @@ Deno.test("a hedge after a counting word ('a pinch or two of', 'a rib or two of'
     ["5 dashes or more of aromatic bitters", null, null, "aromatic bitters", "5 dashes or more"],
   ]);
 });
+
+Deno.test("spoonfuls, the dessertspoon and short forms older and British recipes use", () => {
+  check([
+    ["2 tablespoonfuls sugar", 2, "tbsp", "sugar", null],
+    ["1 heaped teaspoonful baking powder", 1, "tsp", "baking powder", "heaped"],
+    ["2 Tblsps butter", 2, "tbsp", "butter", null],
+    ["1 ltr milk", 1, "l", "milk", null],
+    ["1 pkt yeast", 1, "package", "yeast", null],
+    // A dessertspoon is 10 ml, two teaspoons exactly; the measure as written stays in the note.
+    ["1 dessertspoon sugar", 2, "tsp", "sugar", "1 dessertspoon"],
+    ["2 dsp honey", 4, "tsp", "honey", "2 dsp"],
+    ["1 heaped dessertspoonful cocoa", 2, "tsp", "cocoa", "heaped; 1 dessertspoonful"],
+  ]);
+  // "lt" stays a word: "1 lt brown sugar" is light.
+  assert.equal(parseIngredientLine("1 lt brown sugar").unit, null);
+});
+
+Deno.test("a long unit word with one typo is that unit; a short one is not guessed", () => {
+  check([
+    ["2 tablespoos chili powder", 2, "tbsp", "chili powder", null],
+    ["2 teasoons vanilla extract", 2, "tsp", "vanilla extract", null],
+    ["3 tablspoons olive oil", 3, "tbsp", "olive oil", null],
+    ["1 teaspon salt", 1, "tsp", "salt", null],
+    ["1 teaspooon salt", 1, "tsp", "salt", null],
+    ["2 tabelspoons flour", 2, "tbsp", "flour", null],
+    ["2 kilogramms potatoes", 2, "kg", "potatoes", null],
+  ]);
+  // Two typos, a short unit one letter off ("cubs", "ounes"), or "packaged" (a package is one letter away) stay words
+  // of the name.
+  for (const line of ["2 tablspons flour", "2 cubs sugar", "3 ounes cheese", "4 packaged meringue nests"]) {
+    assert.equal(parseIngredientLine(line).unit, null, line);
+  }
+});

@@ -59,6 +59,7 @@ const countedIn: Record<string, CountUnit | null> = {
   gallon: null,
   decilitre: null,
   centilitre: null,
+  dessertspoon: null,
   pinch: null,
   dash: null,
   handful: null,
@@ -101,13 +102,15 @@ export const notBoughtBy = new Set([
   "recipe",
 ]);
 
-// Measures that are a whole number of one of the 14 units, exactly: "1 quart water" is 4 cups, "2 dl cream" 200 ml.
-// The pint is left out, as a US pint is 2 cups and an imperial one 2.5.
+// Measures that are a whole number of one of the 14 units, exactly: "1 quart water" is 4 cups, "2 dl cream" 200 ml,
+// "1 dessertspoon sugar" 2 teaspoons (10 ml, where British and Australian recipes use it). The pint is left out, as a
+// US pint is 2 cups and an imperial one 2.5.
 export const exactly: Record<string, { unit: Unit; times: number }> = {
   quart: { unit: "cup", times: 4 },
   gallon: { unit: "cup", times: 16 },
   decilitre: { unit: "ml", times: 100 },
   centilitre: { unit: "ml", times: 10 },
+  dessertspoon: { unit: "tsp", times: 2 },
 };
 
 // Short forms of those measures ("2 qt. water", "1 gal milk", "1 pt. cream", "1 dl cream").
@@ -121,6 +124,11 @@ const shortForms: Record<string, string> = {
   dl: "decilitre",
   deciliter: "decilitre",
   centiliter: "centilitre",
+  dsp: "dessertspoon",
+  dsps: "dessertspoon",
+  dssp: "dessertspoon",
+  dessertspoonful: "dessertspoon",
+  dessertspoonfuls: "dessertspoon",
   // ("cl" is left out: in "2 cl garlic" it is cloves.)
 };
 
