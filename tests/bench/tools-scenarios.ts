@@ -65,6 +65,23 @@ export async function seedWriteLists(sql: Sql, cook: BenchHousehold) {
   };
 }
 
+/**
+ * Bodies of recipe.create with `lines` lines of distinct ingredients, a method and servings, as a person types a
+ * recipe in (the issue's "add recipe" rows measured Mealie's create with its lines).
+ */
+export function recipeCreateBodies(ingredientIds: string[], lines: number) {
+  const units = pushUnits.flatMap((unit) =>
+    ingredientIds.map((ingredientId) => ({ ingredient_id: ingredientId, unit }))
+  );
+  return Array.from({ length: 8 }, (_, variant) => ({
+    title: `Bench stew ${lines}-${variant}`,
+    servings: 4,
+    instructions: "Brown the meat in batches. Soften the onions, add the rest and simmer for an hour, stirring now " +
+      "and then. Season to taste and serve with bread.",
+    ingredients: units.slice(variant, variant + lines).map((line, index) => ({ ...line, quantity: index % 4 + 1 })),
+  }));
+}
+
 /** Bodies of a push of `lines` distinct lines (ingredient × unit), in 8 variants of quantities. */
 export function pushBodies(listId: string, ingredientIds: string[], lines: number) {
   const keys = pushUnits.flatMap((unit) =>
@@ -148,6 +165,19 @@ export function toolsScenarios(
           })),
         ),
       },
+      ...([10, 100] as const).map((lines): Scenario => ({
+        name: `recipe.create (${lines} lines)`,
+        floor: "write",
+        path: tool("recipe/create"),
+        method: "POST",
+        // A household holds at most 2,000 recipes and the cook already has 200: the creates go to the 10 other
+        // households that push (20 recipes each), the one-connection batches all to the first.
+        callers: data.scale.map(({ household }) => ({
+          token: tokenOf(household),
+          bodies: recipeCreateBodies(data.ingredientIds, lines),
+        })),
+        requests: lines === 100 ? { "1": 400, "10": 600 } : undefined,
+      })),
       {
         name: "grocery.check_item",
         floor: "write",
