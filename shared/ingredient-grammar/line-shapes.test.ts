@@ -307,3 +307,14 @@ Deno.test("a long unit word with one typo is that unit; a short one is not guess
     assert.equal(parseIngredientLine(line).unit, null, line);
   }
 });
+
+Deno.test("a unit said twice, short and long, is said once", () => {
+  check([
+    ["1 ¼ tsp teaspoons baking powder", 1.25, "tsp", "baking powder", null],
+    ["¼ c cup heavy cream, plus more for topping", 0.25, "cup", "heavy cream", "plus more for topping"],
+    ["1 ½ tbsp tablespoons Pure Magic dry rub", 1.5, "tbsp", "Pure Magic dry rub", null],
+    ["2 lb pounds fava beans", 2, "lb", "fava beans", null],
+  ]);
+  // "whole" may start the name: it is not taken for the unit said again.
+  assert.equal(parseIngredientLine("1 whole whole chicken").name, "whole chicken");
+});

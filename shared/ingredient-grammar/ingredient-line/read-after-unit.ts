@@ -22,6 +22,10 @@ export function readAfterUnit(reading: Reading): void {
   let { quantity, unit } = reading;
   if (!unit) return;
   let text = unit.rest;
+  // "1½ tsp teaspoons oil", "¼ c cup cream": the unit said twice, short and long, as some recipe plugins print it.
+  // ("1 whole whole chicken" is left alone: "whole" may start the name.)
+  const saidAgain = /^\s+([a-zA-Z]+\.?)(?=\s)/.exec(text);
+  if (saidAgain && unit.unit !== "whole" && unitOf(saidAgain[1]) === unit.unit) text = text.slice(saidAgain[0].length);
   const added = addedMeasure.exec(text);
   const addedUnit = added ? unitOf(added[2]) : undefined;
   const first = exactFactors[unit.unit];
