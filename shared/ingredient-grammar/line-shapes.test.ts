@@ -318,3 +318,25 @@ Deno.test("a unit said twice, short and long, is said once", () => {
   // "whole" may start the name: it is not taken for the unit said again.
   assert.equal(parseIngredientLine("1 whole whole chicken").name, "whole chicken");
 });
+
+Deno.test("'up to', 'at least', 'additional' and how it is packed, before the amount, are the note's", () => {
+  check([
+    ["Up to 6 cups bread flour", 6, "cup", "bread flour", "up to"],
+    ["at least 4 tbsp olive oil", 4, "tbsp", "olive oil", "at least"],
+    [
+      "Additional 1 tablespoon granulated sugar, for sprinkling",
+      1,
+      "tbsp",
+      "granulated sugar",
+      "additional; for sprinkling",
+    ],
+    [
+      "Slightly rounded 1/8 teaspoon crushed saffron threads",
+      0.125,
+      "tsp",
+      "crushed saffron threads",
+      "slightly rounded",
+    ],
+    ["Lightly packed ½ cup ground almonds", 0.5, "cup", "ground almonds", "lightly packed"],
+  ]);
+});
