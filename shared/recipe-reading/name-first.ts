@@ -6,13 +6,16 @@
 import { isMeasureWord } from "../ingredient-grammar/measure-words.ts";
 import { leadingQuantity } from "../ingredient-grammar/quantity.ts";
 import { unitOf } from "../ingredient-grammar/units.ts";
+import { hedgeBeforeAmount } from "../ingredient-grammar/ingredient-line/words-before-name.ts";
 
 // The name: letters first, no digit, at most 60 characters; then a dash, a colon or "x" between it and the amount.
 const withSeparator = /^([\p{L}][^\d:–—]{0,60}?)\s*(?:\s[-–—]+|[–—]+|:)\s*(?=\d)(.+)$/u;
 const timesCount = /^([\p{L}][^\d:–—]{0,60}?)\s+[x×]\s*(\d+)$/u;
 // Without a separator, the amount must end the line and carry a unit: "Sugar 100g", "Butter 50 g".
-// ("Honey ½ cup (169 grams)": an aside may follow it.)
-const amountLast = /^([\p{L}][^\d:–—(),]{0,60}?)\s+(\d[\d./\s]*\s*[\p{L}.]+(?:\s*\([^()]*\))?)$/u;
+// ("Honey ½ cup (169 grams)": an aside may follow it, and a remark after a comma: "Sugar 2/3 cup (133 grams), plus
+// more for coating", "Unsalted butter 1 cup, or 2 sticks". "Milk ¼ to ½ cup": the amount may be a range.)
+const amountLast =
+  /^([\p{L}][^\d:–—(),]{0,60}?)\s+(\d[\d./\s]*(?:(?:-|–|to)\s*\d[\d./\s]*)?\s*[\p{L}.]+(?:\s*\([^()]*\))?(?:\s*,\s*\S.*)?)$/u;
 
 // A size before the name ("Onion - 1 large"); a counting word ("3 cloves") is one measure-words knows.
 const size = /^(?:small|medium|large|extra-large|big|whole|heaping|level)$/i;
@@ -28,9 +31,10 @@ export function amountFirst(line: string): string | undefined {
     if (amount) return `${amount.amount} ${separated[1].trim()}${amount.after}`;
   }
   const last = amountLast.exec(line);
-  if (last) {
+  // ("About ½ cup (180g), crystallized honey", "A generous 2/3 cup, packed sugar": a hedge is no name.)
+  if (last && !hedgeBeforeAmount.test(`${last[1].trim().replace(/^an?\s+/i, "")} 1`)) {
     const amount = amountOnly(last[2]);
-    if (amount && amount.hasUnit && (!amount.after || amount.after.trim().startsWith("("))) {
+    if (amount && amount.hasUnit && (!amount.after || /^[(,]/.test(amount.after.trim()))) {
       return `${amount.amount} ${last[1].trim()}${amount.after}`;
     }
   }
