@@ -340,3 +340,13 @@ Deno.test("'up to', 'at least', 'additional' and how it is packed, before the am
     ["Lightly packed ½ cup ground almonds", 0.5, "cup", "ground almonds", "lightly packed"],
   ]);
 });
+
+Deno.test("a size range typed with en dashes, and blades of mace", () => {
+  check([
+    ["2 x 150–200g/5½–7oz sea bass fillets", 2, null, "sea bass fillets", "150–200g/5 1/2–7oz"],
+    ["1 blade of mace", 1, "piece", "mace", "blade"],
+    ["4 blades mace, or ¼ teaspoon ground mace", 4, "piece", "mace", "blades; or 1/4 teaspoon ground mace"],
+    // A blade is counted only of mace: "blade steak" is a cut.
+    ["2 blade steaks", 2, null, "blade steaks", null],
+  ]);
+});

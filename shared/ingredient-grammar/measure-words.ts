@@ -18,6 +18,8 @@ const countedIn: Record<string, CountUnit | null> = {
   fillet: "piece",
   filet: "piece",
   clove: "piece",
+  // ("1 blade of mace": mace is sold whole as blades; only mace, as "2 blade steaks" are a cut.)
+  blade: "piece",
   sheet: "piece",
   ear: "piece",
   knob: "piece",
@@ -161,6 +163,7 @@ export function countedMeasure(
   if (!match) return undefined;
   const word = singular(match[2]);
   if (!(word in countedIn)) return undefined;
+  if (word === "blade" && !/^(?:fresh\s+|whole\s+)?mace\b/i.test(text.slice(match[0].length))) return undefined;
   notes.push([match[1], match[2], match[3]].filter(Boolean).join(" ").toLowerCase());
   return { unit: countedIn[word], word, rest: text.slice(match[0].length) };
 }
