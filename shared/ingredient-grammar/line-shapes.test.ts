@@ -350,3 +350,11 @@ Deno.test("a size range typed with en dashes, and blades of mace", () => {
     ["2 blade steaks", 2, null, "blade steaks", null],
   ]);
 });
+
+Deno.test("'a' before the size of the thing is one of it", () => {
+  check([
+    ["A 3-pound chicken", 1, null, "chicken", "3-pound"],
+    ["A 5½-lb ready-to-cook duckling", 1, null, "ready-to-cook duckling", "5 1/2-lb"],
+    ["A ¾-pound whiting, cleaned, head on", 1, null, "whiting", "3/4-pound; cleaned, head on"],
+  ]);
+});
