@@ -43,7 +43,12 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
         // "medium–sized": an en dash between two letters of a word is a hyphen typed so, no dash before a remark.
         .replace(/(\p{Ll})–(\p{Ll})/gu, "$1-$2")
         // "2 cup(s)", "3 clove(s)": a plural said both ways is the plural.
-        .replace(/(\p{L})\(s\)/gu, "$1s"),
+        .replace(/(\p{L})\(s\)/gu, "$1s")
+        // "150ml-200ml/5-7fl oz", "110g-175g/4oz-6oz": a range with its unit said at both ends is the range of it.
+        .replace(
+          /(^|[\s/])(\d+(?:[.,]\d+)?)\s*(g|kg|ml|oz|lb|cm)\s*[-–]\s*(\d+(?:[.,]\d+)?)\s*\3(?=[\s/,)]|$)/gi,
+          "$1$2-$4$3",
+        ),
     )),
     notes: [],
   };

@@ -358,3 +358,13 @@ Deno.test("'a' before the size of the thing is one of it", () => {
     ["A ¾-pound whiting, cleaned, head on", 1, null, "whiting", "3/4-pound; cleaned, head on"],
   ]);
 });
+
+Deno.test("a range with its unit said at both ends is a range of that unit", () => {
+  check([
+    ["150ml-200ml/5-7fl oz olive oil", 200, "ml", "olive oil", "150-200 ml; 5-7fl oz"],
+    ["110g-175g/4oz-6oz pork bone", 175, "g", "pork bone", "110-175 g; 4-6oz"],
+    ["2 x 150g-200g/5½-7oz hake fillets", 2, null, "hake fillets", "150-200g/5 1/2-7oz"],
+  ]);
+  // Two different units are not joined: "800g-1kg" stays as written.
+  assert.equal(parseIngredientLine("800g-1kg/1lb 12oz-2lb 4oz butternut squash").quantity, 800);
+});
