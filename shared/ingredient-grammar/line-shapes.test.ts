@@ -259,11 +259,14 @@ Deno.test("two amounts of one thing in two sizes or kinds: the first amount of i
     ["3 fresh or 6 dried kaffir lime leaves", 3, null, "fresh kaffir lime leaves", "or 6 dried"],
     ["½ ounce dried or 12 fresh morel mushrooms", 0.5, "oz", "dried morel mushrooms", "or 12 fresh"],
   ]);
-  // Another measure after "or" is another amount, as before: a unit or a counting word follows its number.
+  // Sizes, then a counting word: the first count of it ("2 thick slices", or "5 thin" ones).
   check([
-    ["2 thick or 5 thin slices ham", 2, null, "thick", "or 5 thin slices ham"],
-    ["1 scallion or 1 shallot", 1, null, "scallion", "or 1 shallot"],
+    ["2 thick or 5 thin slices ham", 2, "piece", "ham", "thick, or 5 thin; slices"],
+    ["½ long or 1 short stick cinnamon", 0.5, "piece", "cinnamon", "long, or 1 short; stick"],
+    ["2 very large or 3 small eggs", 2, null, "eggs", "very large, or 3 small"],
   ]);
+  // Another thing after "or" is another amount, as before.
+  check([["1 scallion or 1 shallot", 1, null, "scallion", "or 1 shallot"]]);
 });
 
 Deno.test("a hedge after a counting word ('a pinch or two of', 'a rib or two of') is the note's, not the name's", () => {

@@ -3,7 +3,8 @@ import { roundedToThousandths, valueOfText } from "./amounts.ts";
 import { leadingUnit } from "./leading-unit.ts";
 import { takeParentheses } from "./parentheses.ts";
 import type { Reading } from "./reading.ts";
-import { leadingNote, otherCountAndSize, vagueAmount } from "./words-before-name.ts";
+import { leadingNote, vagueAmount } from "./words-before-name.ts";
+import { otherAmountOfTheSame } from "./other-amount.ts";
 import { isMeasureWord } from "../measure-words.ts";
 import { unitOf } from "../units.ts";
 
@@ -45,12 +46,12 @@ export function readAmount(reading: Reading): void {
   // "1 x 400g can", "2 × 14 oz cans", "3 x eggs", "2x tins tomatoes": the multiplication sign before a size or a thing.
   // ("1x110g/4oz salmon fillet": the sign may touch the size.)
   if (quantity) text = text.replace(/^[x×]\s*(?=\d)|^[x×]\s+(?=[a-zA-Z])/i, "");
-  // "1 large or 2 small pomegranates", "½ large or 1 small red onion": the first count and size are read, the other
-  // goes to the note.
-  const otherCount = quantity ? otherCountAndSize.exec(text) : null;
-  if (otherCount) {
-    reading.notes.push(`${otherCount[1].toLowerCase()}, or ${otherCount[2].toLowerCase()}`);
-    text = text.slice(otherCount[0].length);
+  // "1 large or 2 small pomegranates", "6 green or 3 black cardamom pods": the first amount is read, the other goes
+  // to the note.
+  const other = quantity ? otherAmountOfTheSame(text) : undefined;
+  if (other) {
+    reading.notes.push(other.note);
+    text = other.rest;
   }
   const said = leadingNote.exec(text);
   if (said) {

@@ -1,11 +1,10 @@
 import type { Reading } from "./reading.ts";
 import { prepAdverbs, prepStateSet } from "./prep-words.ts";
 import { isDescribingWord } from "../name-words.ts";
-import { isMeasureWord } from "../measure-words.ts";
-import { unitOf } from "../units.ts";
 import { oneWordNames } from "../generated/one-word-names.ts";
 import { foldIngredientName } from "../fold-name.ts";
 import { sizeBeforeName } from "./size-words.ts";
+import { otherAmountOfTheSame, sizeWord } from "./other-amount.ts";
 import { takeLeadingPrep, takePrepWords, takeTrailingPrep } from "./take-prep-words.ts";
 import { tidy } from "./tidy-text.ts";
 import { dashRemark, describingOnly, trailingNote, trailingPhrase } from "./words-after-name.ts";
@@ -23,6 +22,12 @@ export function readName(reading: Reading): { name: string; preps: string[] } {
   if (size) {
     notes.push(size[1]);
     text = text.slice(size[0].length);
+  }
+  // After a unit, as after the amount ("½ ounce dried or 12 fresh morel mushrooms"): the first kind is the thing.
+  const other = reading.quantity ? otherAmountOfTheSame(text) : undefined;
+  if (other) {
+    notes.push(other.note);
+    text = other.rest;
   }
   // The same amount in metric after the name ("2 tsp ground ginger 10 mL", "½ cup cocoa powder 125 mL"): the note.
   const metric = /\s+(\d+(?:[.,]\d+)?\s*(?:ml|g|kg|l|cl)\.?)\s*$/i.exec(text);
@@ -57,11 +62,7 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
     rest = rest.slice(0, dash.index);
   }
   const phrase = trailingPhrase.exec(rest);
-  const sameThing = phrase && phrase.index > 0 ? otherAmountOfTheSame(rest.slice(0, phrase.index), phrase[1]) : null;
-  if (sameThing) {
-    notes.push(sameThing.note);
-    rest = sameThing.name;
-  } else if (phrase && phrase.index > 0) {
+  if (phrase && phrase.index > 0) {
     notes.push(phrase[1].trim());
     rest = withOthersKind(rest.slice(0, phrase.index), phrase[1]);
   }
@@ -71,39 +72,6 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
     rest = rest.slice(0, trailing.index);
   }
   return rest;
-}
-
-// Sizes said of one thing beside another of it ("1 large or 2 medium onions", "1 fat or 2 thin scallions").
-const sizeWord = new RegExp(
-  "^(?:tiny|small|smaller|smallish|medium|large|larger|big|bigger|huge|jumbo|extra-large|medium-large|" +
-    "(?:small|medium|large)-sized?|fat|thin|thick|long|short|skinny|slim|spindly|plump)$",
-  "i",
-);
-const otherAmount = /^or\s*((?:\d+(?:[.,/]\d+)?|\d*\s*[½¼¾⅓⅔⅛])(?:\s*(?:-|–|to)\s*\d+)?)\s*,?\s+(\S.*)$/i;
-
-/**
- * "1 large or 2 medium onions", "1 small or ½ medium-large red onion", "1 fat or 2 thin scallions, sliced": the first
- * amount is of the thing the other one names, said with only its size; the line is that first amount of it, and the
- * sizes are the note ("large, or 2 medium-size"). Said with its kind ("6 green or 3 black cardamom pods", "3 fresh or 6 dried
- * lime leaves"), the thing is the first kind of it ("green cardamom pods"). Another measure after "or" ("fresh or 200g
- * dried pasta", "2 thick or 5 thin slices ham") is not this: a unit or a counting word follows its number.
- */
-function otherAmountOfTheSame(before: string, remark: string): { name: string; note: string } | null {
-  const said = before.trim().split(/\s+/);
-  const other = otherAmount.exec(remark.trim());
-  const sizesOnly = said.every((word) => sizeWord.test(word));
-  if (!other || !said.every((word) => sizeWord.test(word) || isDescribingWord(word.toLowerCase()))) return null;
-  const words = other[2].split(/\s+/);
-  const leading = (word: string) => sizeWord.test(word) || !sizesOnly && isDescribingWord(word.toLowerCase());
-  let at = 0;
-  while (at < words.length - 1 && leading(words[at].replace(/,$/, ""))) at++;
-  const thing = words.slice(at).join(" ");
-  const first = (thing.split(/[\s,/(]/)[0] ?? "").replace(/\.$/, "");
-  if (!/^\p{L}{2,}/u.test(thing) || unitOf(first) || isMeasureWord(first)) return null;
-  const otherSaid = [other[1], ...words.slice(0, at)].join(" ").replace(/,$/, "");
-  // (Noted as readAmount notes the sizes it knows: "1 large or 2 small onions" is "large, or 2 small".)
-  if (sizesOnly) return { name: thing, note: `${said.join(" ")}, or ${otherSaid}` };
-  return { name: `${said.join(" ")} ${thing}`, note: `or ${otherSaid}` };
 }
 
 /**

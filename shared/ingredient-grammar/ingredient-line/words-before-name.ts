@@ -27,8 +27,3 @@ export const leadingNote =
 // word reads them.)
 export const vagueAmount =
   /^(a few|few|some|a little|a little bit of|a bit of|a touch of|several|lots of|plenty of)\s+(?=[a-zA-Z])/i;
-
-// A size, then another count of another size ("large or 2 small", "large or 1 1/2 medium").
-// ("6 sm or 4 medium radishes": the sizes abbreviated too.)
-export const otherCountAndSize =
-  /^((?:very\s+)?(?:large|small|smaller|medium|big|bigger|larger|lg|sm|md|med)\.?)\s+or\s+(\d+(?:\s+\d+\/\d+|\/\d+)?\s+(?:very\s+)?(?:large|small|smaller|medium|big|bigger|larger|lg|sm|md|med)\.?)\s+(?=[a-zA-Z])/i;
