@@ -40,6 +40,8 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   const reading: Reading = {
     text: plainWordNumber(plainFractions(
       original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, "")
+        // "ﬂour", "sunﬂower oil": the ligatures of text copied from a PDF are their letters.
+        .replace(/[\uFB00-\uFB06]/g, (ligature) => ligature.normalize("NFKC"))
         // "medium–sized": an en dash between two letters of a word is a hyphen typed so, no dash before a remark.
         .replace(/(\p{Ll})–(\p{Ll})/gu, "$1-$2")
         // "2 cup(s)", "3 clove(s)": a plural said both ways is the plural.

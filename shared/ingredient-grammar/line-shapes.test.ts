@@ -371,3 +371,11 @@ Deno.test("a range with its unit said at both ends is a range of that unit", () 
   // Two different units are not joined: "800g-1kg" stays as written.
   assert.equal(parseIngredientLine("800g-1kg/1lb 12oz-2lb 4oz butternut squash").quantity, 800);
 });
+
+Deno.test("the ligatures of text copied from a PDF are read as their letters", () => {
+  check([
+    ["2 cups ﬂour", 2, "cup", "flour", null],
+    ["1 tbsp sunﬂower oil", 1, "tbsp", "sunflower oil", null],
+    ["2 ﬁgs, halved", 2, null, "figs", null],
+  ]);
+});
