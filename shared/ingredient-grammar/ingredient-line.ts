@@ -11,7 +11,7 @@ import { bullet, invisible } from "./ingredient-line/words-before-name.ts";
 import { amountFirst } from "../recipe-reading/name-first.ts";
 import { plainFractions, plainWordNumber } from "./quantity.ts";
 import { prepStateSet } from "./ingredient-line/prep-words.ts";
-import type { Unit } from "./units.ts";
+import { type Unit, unitOf } from "./units.ts";
 
 export type LineProblem = "range" | "no_quantity" | "rounded" | "no_unit" | "no_name";
 
@@ -42,6 +42,16 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
       original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, "")
         // "ﬂour", "sunﬂower oil": the ligatures of text copied from a PDF are their letters.
         .replace(/[\uFB00-\uFB06]/g, (ligature) => ligature.normalize("NFKC"))
+        // "l/8 teaspoon", "l00ml", "I tbsp": a scan's letter l or capital i where the amount's one was.
+        // (Before a word, only a unit or a size: "I leave the stalk on" and "I can use" are sentences.)
+        .replace(/^l(?=\d|\/\d)|^I(?=\/\d)/, "1").replace(
+          /^[lI](?=\s+([a-zA-Z]+\.?)\s)/,
+          (letter, word) =>
+            (unitOf(word) && !/^(?:can|pack|tin)$/i.test(word)) ||
+              /^(?:small|medium|large|whole|heaped|level|pinch|clove|head|bunch)$/i.test(word)
+              ? "1"
+              : letter,
+        )
         // "medium–sized": an en dash between two letters of a word is a hyphen typed so, no dash before a remark.
         .replace(/(\p{Ll})–(\p{Ll})/gu, "$1-$2")
         // "2 cup(s)", "3 clove(s)": a plural said both ways is the plural.

@@ -379,3 +379,16 @@ Deno.test("the ligatures of text copied from a PDF are read as their letters", (
     ["2 ﬁgs, halved", 2, null, "figs", null],
   ]);
 });
+
+Deno.test("a scan's letter l or capital i where the amount's one was", () => {
+  check([
+    ["l/8 teaspoon ground cinnamon", 0.125, "tsp", "ground cinnamon", null],
+    ["l00ml/3½fl oz dark beer", 100, "ml", "dark beer", "3 1/2fl oz"],
+    ["I tbsp plain yogurt", 1, "tbsp", "plain yogurt", null],
+    ["l cup flour", 1, "cup", "flour", null],
+  ]);
+  // A sentence starting with "I" stays one.
+  for (const line of ["I leave the stalk on", "I can use butter", "lemons"]) {
+    assert.equal(parseIngredientLine(line).quantity, null, line);
+  }
+});
