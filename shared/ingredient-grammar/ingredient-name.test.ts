@@ -221,3 +221,13 @@ Deno.test("nameCandidates tries a word recipe pages often misspell as spelt righ
   // Only the listed misspellings: a near word is never guessed.
   assert.deepEqual(full("brocoli"), ["brocoli"]);
 });
+
+Deno.test("a name spelled with 'chile' is also looked up in its parts as written", () => {
+  // The catalog keeps "piquin chiles" and "hatch chile" so spelled: the parts of a longer name are tried that way too,
+  // after the "chili" spelling.
+  const names = (name: string) => nameCandidates(name).map((candidate) => candidate.name);
+  assert.ok(names("chiltepin or piquin chiles").includes("piquin chiles"));
+  assert.ok(names("roasted, peeled Hatch chiles").includes("Hatch chiles"));
+  const spelled = names("dried chiles guajillos");
+  assert.ok(spelled.indexOf("chilies guajillos") < spelled.indexOf("chiles guajillos"));
+});

@@ -140,6 +140,11 @@ const writtenOut: Record<string, string> = {
   ...misspellings,
 };
 const shortForm = new RegExp(`\\b(?:${Object.keys(writtenOut).join("|")})\\b`, "i");
+// The same without "chile": some catalog names keep that spelling ("piquin chiles", "cascabel chiles").
+const shortFormButChile = new RegExp(
+  `\\b(?:${Object.keys(writtenOut).filter((word) => !/^chiles?$/.test(word)).join("|")})\\b`,
+  "i",
+);
 
 /**
  * Every name the line's ingredient is looked up by, in order: the readings by the lists of describing words
@@ -179,10 +184,16 @@ export function describedCandidates(name: string): NameCandidate[] {
   return candidatesFor(name, false);
 }
 
-function candidatesFor(name: string, heads: boolean): NameCandidate[] {
-  if (shortForm.test(name)) {
-    const full = name.replace(new RegExp(shortForm, "gi"), (word) => writtenOut[word.toLowerCase()]);
-    return [{ name: name.trim(), dropped: [] }, ...candidatesFor(full, heads)].slice(0, maxCandidates);
+function candidatesFor(name: string, heads: boolean, keepChile = false): NameCandidate[] {
+  const forms = keepChile ? shortFormButChile : shortForm;
+  if (forms.test(name)) {
+    const full = name.replace(new RegExp(forms, "gi"), (word) => writtenOut[word.toLowerCase()]);
+    const candidates = [{ name: name.trim(), dropped: [] }, ...candidatesFor(full, heads, keepChile)];
+    // "chiltepin or piquin chiles": the parts of the name are also looked up as written with "chile".
+    if (!keepChile && /\bchiles?\b/i.test(name)) candidates.push(...candidatesFor(name, heads, true));
+    const seen = new Set<string>();
+    return candidates.filter((candidate) => !seen.has(candidate.name) && seen.add(candidate.name))
+      .slice(0, maxCandidates);
   }
   const words = name.trim().split(/\s+/);
   const withoutBrand = (brand: string, rest: string): NameCandidate[] =>
