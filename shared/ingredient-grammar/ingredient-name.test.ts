@@ -217,6 +217,9 @@ Deno.test("nameCandidates tries a word recipe pages often misspell as spelt righ
   const full = (name: string) => nameCandidatesWithHeads(name).map((candidate) => candidate.name);
   assert.deepEqual(full("brocolli florets").slice(0, 2), ["brocolli florets", "broccoli florets"]);
   assert.ok(full("fresh mozarella").includes("fresh mozzarella"));
+  assert.ok(full("guajillo chilles").includes("guajillo chilies"));
+  assert.ok(full("whole seabass").includes("whole sea bass"));
+  assert.ok(full("liquorice root").includes("licorice root"));
   assert.ok(full("jalepenos").includes("jalapenos"));
   // Only the listed misspellings: a near word is never guessed.
   assert.deepEqual(full("brocoli"), ["brocoli"]);

@@ -112,6 +112,10 @@ const misspellings: Record<string, string> = {
   burgandy: "burgundy",
   cucmbers: "cucumbers",
   cucmber: "cucumber",
+  chilles: "chillies",
+  seabass: "sea bass",
+  // (The British spelling, as "chilli" is.)
+  liquorice: "licorice",
 };
 
 // Short forms cooks write for a word ("veg stock", "EVOO", "shredded mozz", "vanilla ext.", "evap milk"): the name is
