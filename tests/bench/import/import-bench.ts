@@ -11,7 +11,7 @@ import { startStack } from "../../../supabase/local/stack/stack.ts";
 import { stackConfig } from "../../../supabase/local/stack/stack-config.ts";
 import { percentile } from "../load.ts";
 import { createHouseholds } from "../seed.ts";
-import { comparable, type DraftLine, type Expected, headingsKept, recoveredLines } from "./score.ts";
+import { comparable, type DraftLine, type Expected, headingsKept, recoveredLines, setAsideLines } from "./score.ts";
 import { agrees } from "./agreement.ts";
 
 const folder = Deno.args[0];
@@ -66,7 +66,9 @@ try {
     withQuantity: 0,
     withUnit: 0,
     matched: 0,
+    setAside: 0,
     ready: 0,
+    readyCountingSetAsideAsMissing: 0,
     agreeQuantity: 0,
     agreeUnit: 0,
     compared: 0,
@@ -110,14 +112,20 @@ try {
         if (agreement.unit) totals.agreeUnit += 1;
       }
     }
-    if (body.data.ready && recovered.length + headings.length === expected.ingredients.length) totals.ready += 1;
+    const found = new Set([...recovered.map((line) => line.expected), ...headings]);
+    const setAside = setAsideLines(expected.ingredients, body.data.other_lines ?? [], found);
+    totals.setAside += setAside.length;
+    const readLines = recovered.length + headings.length;
+    if (body.data.ready && readLines + setAside.length === expected.ingredients.length) totals.ready += 1;
+    if (body.data.ready && readLines === expected.ingredients.length) totals.readyCountingSetAsideAsMissing += 1;
     readings.push({
       page: relative(folder, page),
       title: [body.data.draft.title, expected.title],
       ready: body.data.ready,
       missing: expected.ingredients.filter((text) =>
-        !recovered.some((found) => found.expected === text) && !headings.includes(text)
+        !recovered.some((found) => found.expected === text) && !headings.includes(text) && !setAside.includes(text)
       ),
+      set_aside: setAside,
       lines: lines.map((line) => ({
         original: line.original,
         quantity: line.quantity,
@@ -145,7 +153,19 @@ try {
   console.log(`| recovered lines with a quantity | ${share(totals.withQuantity, ingredientLines)} |`);
   console.log(`| recovered lines with a unit | ${share(totals.withUnit, ingredientLines)} |`);
   console.log(`| lines matched (of expected lines) | ${share(totals.matched, totals.expectedLines)} |`);
-  console.log(`| drafts ready to save (all lines recovered, ready) | ${share(totals.ready, totals.pages)} |`);
+  console.log(
+    `| lines set aside as nothing to buy (cookware, made in the recipe), kept in other_lines | ${
+      share(totals.setAside, totals.expectedLines)
+    } |`,
+  );
+  console.log(
+    `| drafts ready to save (every line recovered or set aside, ready) | ${share(totals.ready, totals.pages)} |`,
+  );
+  console.log(
+    `| drafts ready to save, set-aside lines counted as missing (the count before they were counted) | ${
+      share(totals.readyCountingSetAsideAsMissing, totals.pages)
+    } |`,
+  );
   console.log(`| quantity agrees with parse-ingredient | ${share(totals.agreeQuantity, totals.compared)} |`);
   console.log(`| unit agrees with parse-ingredient | ${share(totals.agreeUnit, totals.compared)} |`);
   console.log(

@@ -64,3 +64,28 @@ export function headingsKept(expected: string[], lines: DraftLine[], recovered: 
     return heading !== undefined && sections.has(heading);
   });
 }
+
+// The reasons recipe.import_url gives a line it sets aside as nothing to buy, although the page lists it among the
+// ingredients (shared/recipe-reading/lines-not-to-buy.ts): cookware and a part the recipe makes itself. Such a line
+// is in the draft's other lines, with its reason, so nothing is lost. (Lines set aside as steps or notes are not
+// counted: a real ingredient read as a note would be lost from the recipe's lines.)
+const notToBuy = /^Not an ingredient(?: to buy)? \((?:made for this recipe|cookware)\): /;
+
+/** The expected lines, not recovered otherwise, that the draft set aside as cookware or made in the recipe. */
+export function setAsideLines(expected: string[], otherLines: string[], recovered: Set<string>): string[] {
+  const setAside = otherLines.filter((line) => notToBuy.test(line)).map((line) => line.replace(notToBuy, ""));
+  const used = new Set<number>();
+  return expected.filter((text) => {
+    if (recovered.has(text)) return false;
+    for (const withoutAsides of [false, true]) {
+      const at = setAside.findIndex((line, index) =>
+        !used.has(index) && comparable(line, withoutAsides) === comparable(text, withoutAsides)
+      );
+      if (at >= 0) {
+        used.add(at);
+        return true;
+      }
+    }
+    return false;
+  });
+}
