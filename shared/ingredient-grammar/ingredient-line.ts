@@ -8,8 +8,8 @@ import { readUnit } from "./ingredient-line/read-unit.ts";
 import { readWordsBeforeAmount } from "./ingredient-line/read-words-before-amount.ts";
 import type { Reading } from "./ingredient-line/reading.ts";
 import { bullet, invisible } from "./ingredient-line/words-before-name.ts";
-import { amountFirst } from "../recipe-reading/name-first.ts";
 import { plainFractions, plainWordNumber } from "./quantity.ts";
+import { amountFirst } from "../recipe-reading/name-first.ts";
 import { prepStateSet } from "./ingredient-line/prep-words.ts";
 import { type Unit, unitOf } from "./units.ts";
 
@@ -38,30 +38,7 @@ export interface ParsedIngredientLine {
 /** One ingredient line, read by fixed rules. Never throws; whatever it cannot read is left in name or note. */
 export function parseIngredientLine(original: string): ParsedIngredientLine {
   const reading: Reading = {
-    text: plainWordNumber(plainFractions(
-      original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, "")
-        // "ﬂour", "sunﬂower oil": the ligatures of text copied from a PDF are their letters.
-        .replace(/[\uFB00-\uFB06]/g, (ligature) => ligature.normalize("NFKC"))
-        // "l/8 teaspoon", "l00ml", "I tbsp": a scan's letter l or capital i where the amount's one was.
-        // (Before a word, only a unit or a size: "I leave the stalk on" and "I can use" are sentences.)
-        .replace(/^l(?=\d|\/\d)|^I(?=\/\d)/, "1").replace(
-          /^[lI](?=\s+([a-zA-Z]+\.?)\s)/,
-          (letter, word) =>
-            (unitOf(word) && !/^(?:can|pack|tin)$/i.test(word)) ||
-              /^(?:small|medium|large|whole|heaped|level|pinch|clove|head|bunch)$/i.test(word)
-              ? "1"
-              : letter,
-        )
-        // "medium–sized": an en dash between two letters of a word is a hyphen typed so, no dash before a remark.
-        .replace(/(\p{Ll})–(\p{Ll})/gu, "$1-$2")
-        // "2 cup(s)", "3 clove(s)": a plural said both ways is the plural.
-        .replace(/(\p{L})\(s\)/gu, "$1s")
-        // "150ml-200ml/5-7fl oz", "110g-175g/4oz-6oz": a range with its unit said at both ends is the range of it.
-        .replace(
-          /(^|[\s/])(\d+(?:[.,]\d+)?)\s*(g|kg|ml|oz|lb|cm)\s*[-–]\s*(\d+(?:[.,]\d+)?)\s*\3(?=[\s/,)]|$)/gi,
-          "$1$2-$4$3",
-        ),
-    )),
+    text: plainLineText(original),
     notes: [],
   };
   // "Rice – 2 cups", "Sugar 100g": the name before its amount is read as the amount before the name.
@@ -128,4 +105,34 @@ function problemsOf({ quantity, unit, measure }: Reading, name: string): LinePro
   if (quantity && !unit && !measure?.unit) problems.push("no_unit");
   if (!name) problems.push("no_name");
   return problems;
+}
+
+/**
+ * The line as the phases read it: marks, invisible characters and the way it was typed or scanned taken out, numbers
+ * said plainly ("½" is "1/2", "one" is "1"). The original is kept apart, as written.
+ */
+function plainLineText(original: string): string {
+  return plainWordNumber(plainFractions(
+    original.replace(invisible, "").trim().replace(bullet, "").replace(/^(?:\+|plus\s)\s*/i, "")
+      // "ﬂour", "sunﬂower oil": the ligatures of text copied from a PDF are their letters.
+      .replace(/[\uFB00-\uFB06]/g, (ligature) => ligature.normalize("NFKC"))
+      // "l/8 teaspoon", "l00ml", "I tbsp": a scan's letter l or capital i where the amount's one was.
+      .replace(/^l(?=\d|\/\d)|^I(?=\/\d)/, "1").replace(/^[lI](?=\s+([a-zA-Z]+\.?)\s)/, scannedOne)
+      // "medium–sized": an en dash between two letters of a word is a hyphen typed so, no dash before a remark.
+      .replace(/(\p{Ll})–(\p{Ll})/gu, "$1-$2")
+      // "2 cup(s)", "3 clove(s)": a plural said both ways is the plural.
+      .replace(/(\p{L})\(s\)/gu, "$1s")
+      // "150ml-200ml/5-7fl oz", "110g-175g/4oz-6oz": a range with its unit said at both ends is the range of it.
+      .replace(
+        /(^|[\s/])(\d+(?:[.,]\d+)?)\s*(g|kg|ml|oz|lb|cm)\s*[-–]\s*(\d+(?:[.,]\d+)?)\s*\3(?=[\s/,)]|$)/gi,
+        "$1$2-$4$3",
+      ),
+  ));
+}
+
+// Before a word, the letter is a one only before a unit or a size: "I leave the stalk on" and "I can use" are
+// sentences.
+function scannedOne(letter: string, word: string): string {
+  const unit = unitOf(word) && !/^(?:can|pack|tin)$/i.test(word);
+  return unit || /^(?:small|medium|large|whole|heaped|level|pinch|clove|head|bunch)$/i.test(word) ? "1" : letter;
 }
