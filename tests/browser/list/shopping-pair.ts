@@ -171,9 +171,13 @@ export async function waitForServerList(page: Page, user: TestUser, listId: stri
   let shown: Record<string, boolean> = {};
   let server: Record<string, boolean> = {};
   while (Date.now() < deadline) {
-    server = await serverList(user, listId);
-    shown = await shownList(page);
+    // The screen first, then the server: an add the server applies between the two reads is on the server when
+    // it is read. The other way round, a read of the server just before an add landed could meet a screen that no
+    // longer shows the add as pending and not yet as pulled (a sent quick add shows with the next pull), and the two
+    // would agree on a list without it.
     const pending = await page.locator("li.item.pending").count();
+    shown = await shownList(page);
+    server = await serverList(user, listId);
     if (pending === 0 && JSON.stringify(sorted(shown)) === JSON.stringify(sorted(server))) return server;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
