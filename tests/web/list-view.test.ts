@@ -107,6 +107,26 @@ Deno.test("list view: an applied write stays shown until a pull brings its line,
   assert.deepEqual(after.items.filter((entry) => entry.name === "figs").map((entry) => entry.quantity), [3]);
 });
 
+Deno.test("list view: a sent quick add shows under the lines it landed on until a pull brings them", () => {
+  const quick = call("grocery.add_text", { grocery_list_id: "list", text: "2 figs, cheese" }, {
+    itemName: "2 figs, cheese",
+    landedLines: ["f", "c"],
+  });
+  // "cheese" joined the line already shown; "figs" made a new one, shown (not waiting) before the pull has it.
+  const before = overlay(state, [], [quick]);
+  assert.deepEqual(before.items.filter((entry) => entry.name === "figs").map((entry) => [entry.id, entry.pending]), [[
+    "f",
+    true,
+  ]]);
+  assert.equal(before.items.filter((entry) => entry.name === "cheese").length, 1);
+  assert.equal(before.pendingCount, 0);
+  const pulled = { ...state, items: { ...state.items, f: item("f", "figs", { quantity: 2 }) } };
+  assert.deepEqual(overlay(pulled, [], [quick]).items.filter((entry) => entry.name === "figs").length, 1);
+  // Without a line for each part, the lines come with the next pull.
+  const unanswered = { ...quick, id: "unanswered", landedLines: undefined };
+  assert.equal(overlay(state, [], [unanswered]).items.some((entry) => entry.name === "figs"), false);
+});
+
 Deno.test("list view: groups follow the household's aisle order; items without a known aisle come last", () => {
   const items = [
     item("1", "milk", { category: "dairy" }),

@@ -170,3 +170,24 @@ Deno.test("queue: a tick on an item whose add was refused is not sent, and says 
   assert.match(calls[1].message ?? "", /adding basil did not go through/);
   assert.equal(server.applied.length, 0);
 });
+
+Deno.test("queue: an applied quick add names the line each typed part landed on, when the server answered one each", async () => {
+  const landedOn = (lines: unknown[]) => {
+    const transport: Transport = () => Promise.resolve({ ok: true, data: { lines } });
+    return new OfflineQueue(new MemoryQueueStorage(), transport);
+  };
+  const quickAdd = {
+    tool: "grocery.add_text" as const,
+    listId: "list",
+    input: { grocery_list_id: "list", text: "2 figs, cheese" },
+    seenVersion: 3,
+    itemName: "2 figs, cheese",
+  };
+  const answered = landedOn([{ grocery_item_id: "f" }, { grocery_item_id: "c" }]);
+  await answered.enqueue(quickAdd);
+  assert.deepEqual((await answered.replay()).applied.map((call) => call.landedLines), [["f", "c"]]);
+  // One line for two parts (a prep state joined): no line is named for either.
+  const joined = landedOn([{ grocery_item_id: "f" }]);
+  await joined.enqueue(quickAdd);
+  assert.deepEqual((await joined.replay()).applied.map((call) => call.landedLines), [undefined]);
+});

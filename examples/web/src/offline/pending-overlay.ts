@@ -66,12 +66,15 @@ export function overlay(state: ListState, calls: QueuedCall[], sent: QueuedCall[
           problems: [],
         });
         break;
-      // Each typed line shows as a line of its own until the server has read them (a sent call's lines come with
-      // the next pull: the server may have merged them into lines already shown).
-      case "grocery.add_text":
-        if (sentIds.has(call.id)) break;
+      // Each typed line shows as a line of its own until the server has read them. Once sent, each shows under the
+      // line it landed on until a pull brings that line, and not at all where it joined a line already shown; when
+      // the server did not answer one line each, they come with the next pull.
+      case "grocery.add_text": {
+        const landed = sentIds.has(call.id) ? call.landedLines : undefined;
+        if (sentIds.has(call.id) && !landed) break;
         typedParts(String(call.input.text ?? "")).forEach((line, index) => {
-          const id = `${localIdPrefix}${call.id}:${index}`;
+          const id = landed?.[index] ?? `${localIdPrefix}${call.id}:${index}`;
+          if (items.has(id)) return;
           items.set(id, {
             id,
             ingredient_id: null,
@@ -89,6 +92,7 @@ export function overlay(state: ListState, calls: QueuedCall[], sent: QueuedCall[
           });
         });
         break;
+      }
       case "grocery.check_item":
       case "grocery.uncheck_item":
         if (item) Object.assign(item, { checked: call.tool === "grocery.check_item", pending: true });

@@ -47,6 +47,8 @@ export interface QueuedCall {
   message?: string;
   /** For an applied add: the line it landed on (a new one or the one it merged into), or the meal it made. */
   landedOn?: string;
+  /** For an applied quick add: the line each typed part landed on, in order (when the server answered one each). */
+  landedLines?: string[];
   /** How often it was sent (each time under the same key). */
   attempts: number;
 }
@@ -261,6 +263,10 @@ export class OfflineQueue {
       // then a later call on one of them is kept, in words, rather than sent to the wrong line.
       const lines = data.lines as { grocery_item_id?: unknown }[];
       const typed = typedParts(String(call.input.text ?? ""));
+      const landedLines = lines.map((line) => line.grocery_item_id);
+      if (typed.length === lines.length && landedLines.every((id) => typeof id === "string")) {
+        call.landedLines = landedLines as string[];
+      }
       const prefix = `${localIdPrefix}${call.id}:`;
       for (const later of await this.calls()) {
         const itemId = later.input.grocery_item_id;
