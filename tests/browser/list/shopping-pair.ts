@@ -173,8 +173,8 @@ export async function waitForServerList(page: Page, user: TestUser, listId: stri
   while (Date.now() < deadline) {
     // The screen first, then the server: an add the server applies between the two reads is on the server when
     // it is read. The other way round, a read of the server just before an add landed could meet a screen that no
-    // longer shows the add as pending and not yet as pulled (a sent quick add shows with the next pull), and the two
-    // would agree on a list without it.
+    // longer shows the add as pending and not yet as pulled (a sent quick add whose lines the server did not answer
+    // one each shows with the next pull), and the two would agree on a list without it.
     const pending = await page.locator("li.item.pending").count();
     shown = await shownList(page);
     server = await serverList(user, listId);
