@@ -2,7 +2,12 @@ import assert from "node:assert/strict";
 import { setAsideLines } from "./score.ts";
 
 Deno.test("a line set aside as cookware or made in the recipe is found; a step or a note is not", () => {
-  const expected = ["240g sweet stiff starter (from above)", "9-inch springform pan", "Preheat the oven", "1 cup flour"];
+  const expected = [
+    "240g sweet stiff starter (from above)",
+    "9-inch springform pan",
+    "Preheat the oven",
+    "1 cup flour",
+  ];
   const other = [
     "Not an ingredient to buy (made for this recipe): 240g sweet stiff starter (from above)",
     "Not an ingredient (cookware): 9-inch springform pan",
