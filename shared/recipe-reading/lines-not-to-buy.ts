@@ -24,9 +24,13 @@ export function madeInThisRecipe(line: string): boolean {
   return madeElsewhereOnThePage.test(text) || madeByTheBatch.test(text);
 }
 
+// The reasons a line set aside is listed after, in the draft's other lines.
+const madeReason = "Not an ingredient to buy (made for this recipe): ";
+const cookwareReason = "Not an ingredient (cookware): ";
+
 /** How a line set aside is listed in the draft's other lines: the reason first, then the line as written. */
 export function madeLineText(line: string): string {
-  return `Not an ingredient to buy (made for this recipe): ${line.trim()}`;
+  return madeReason + line.trim();
 }
 
 // Cookware named among the ingredients: "9-inch springform pan", "Cookie cutter (optional)", "Candy thermometer",
@@ -71,7 +75,13 @@ export function isCookware(name: string): boolean {
 
 /** How a line set aside is listed in the draft's other lines: the reason first, then the line as written. */
 export function cookwareLineText(line: string): string {
-  return `Not an ingredient (cookware): ${line.trim()}`;
+  return cookwareReason + line.trim();
+}
+
+/** The line as written, when one of the draft's other lines is one set aside here; undefined for any other. */
+export function lineSetAsideNotToBuy(otherLine: string): string | undefined {
+  const reason = [madeReason, cookwareReason].find((prefix) => otherLine.startsWith(prefix));
+  return reason === undefined ? undefined : otherLine.slice(reason.length);
 }
 
 interface LookedUp {

@@ -97,7 +97,8 @@ try {
     if (comparable(body.data.draft.title ?? "") === comparable(expected.title ?? "")) totals.titlesRight += 1;
     const lines = body.data.lines as DraftLine[];
     const recovered = recoveredLines(expected.ingredients, lines);
-    const headings = headingsKept(expected.ingredients, lines, new Set(recovered.map((found) => found.expected)));
+    const recoveredTexts = new Set(recovered.map((found) => found.expected));
+    const headings = headingsKept(expected.ingredients, lines, recoveredTexts);
     totals.recovered += recovered.length + headings.length;
     totals.headings += headings.length;
     for (const { line } of recovered) {
@@ -112,8 +113,11 @@ try {
         if (agreement.unit) totals.agreeUnit += 1;
       }
     }
-    const found = new Set([...recovered.map((line) => line.expected), ...headings]);
-    const setAside = setAsideLines(expected.ingredients, body.data.other_lines ?? [], found);
+    const setAside = setAsideLines(
+      expected.ingredients,
+      body.data.other_lines ?? [],
+      new Set([...recoveredTexts, ...headings]),
+    );
     totals.setAside += setAside.length;
     const readLines = recovered.length + headings.length;
     if (body.data.ready && readLines + setAside.length === expected.ingredients.length) totals.ready += 1;

@@ -2,6 +2,7 @@
 // page). A line is recovered when a draft line reads the same after entity decoding, case and space folding.
 import { decodeEntities } from "../../../shared/recipe-reading/html-text.ts";
 import { sectionHeading } from "../../../shared/recipe-reading/section-heading.ts";
+import { lineSetAsideNotToBuy } from "../../../shared/recipe-reading/lines-not-to-buy.ts";
 
 export interface Expected {
   title?: string;
@@ -65,15 +66,13 @@ export function headingsKept(expected: string[], lines: DraftLine[], recovered: 
   });
 }
 
-// The reasons recipe.import_url gives a line it sets aside as nothing to buy, although the page lists it among the
-// ingredients (shared/recipe-reading/lines-not-to-buy.ts): cookware and a part the recipe makes itself. Such a line
-// is in the draft's other lines, with its reason, so nothing is lost. (Lines set aside as steps or notes are not
-// counted: a real ingredient read as a note would be lost from the recipe's lines.)
-const notToBuy = /^Not an ingredient(?: to buy)? \((?:made for this recipe|cookware)\): /;
-
-/** The expected lines, not recovered otherwise, that the draft set aside as cookware or made in the recipe. */
+/**
+ * The expected lines, not recovered otherwise, that the draft set aside as cookware or made in the recipe
+ * (lines-not-to-buy.ts): listed in its other lines with the reason, so nothing is lost. (Lines set aside as steps or
+ * notes are not counted: a real ingredient read as a note would be lost from the recipe's lines.)
+ */
 export function setAsideLines(expected: string[], otherLines: string[], recovered: Set<string>): string[] {
-  const setAside = otherLines.filter((line) => notToBuy.test(line)).map((line) => line.replace(notToBuy, ""));
+  const setAside = otherLines.map(lineSetAsideNotToBuy).filter((line) => line !== undefined);
   const used = new Set<number>();
   return expected.filter((text) => {
     if (recovered.has(text)) return false;
