@@ -65,14 +65,17 @@ export async function seedWriteLists(sql: Sql, cook: BenchHousehold) {
   };
 }
 
+/** Every ingredient in each of the push units, unit by unit: distinct lines to build bodies from. */
+function ingredientUnitKeys(ingredientIds: string[]) {
+  return pushUnits.flatMap((unit) => ingredientIds.map((ingredientId) => ({ ingredient_id: ingredientId, unit })));
+}
+
 /**
  * Bodies of recipe.create with `lines` lines of distinct ingredients, a method and servings, as a person types a
  * recipe in (the issue's "add recipe" rows measured Mealie's create with its lines).
  */
 export function recipeCreateBodies(ingredientIds: string[], lines: number) {
-  const units = pushUnits.flatMap((unit) =>
-    ingredientIds.map((ingredientId) => ({ ingredient_id: ingredientId, unit }))
-  );
+  const units = ingredientUnitKeys(ingredientIds);
   return Array.from({ length: 8 }, (_, variant) => ({
     title: `Bench stew ${lines}-${variant}`,
     servings: 4,
@@ -84,9 +87,7 @@ export function recipeCreateBodies(ingredientIds: string[], lines: number) {
 
 /** Bodies of a push of `lines` distinct lines (ingredient × unit), in 8 variants of quantities. */
 export function pushBodies(listId: string, ingredientIds: string[], lines: number) {
-  const keys = pushUnits.flatMap((unit) =>
-    ingredientIds.map((ingredientId) => ({ ingredient_id: ingredientId, unit }))
-  );
+  const keys = ingredientUnitKeys(ingredientIds);
   return Array.from({ length: 8 }, (_, variant) => ({
     grocery_list_id: listId,
     ingredients: keys.slice(0, lines).map((key, index) => ({ ...key, quantity: 0.25 * ((index + variant) % 4 + 1) })),
