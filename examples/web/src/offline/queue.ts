@@ -263,15 +263,15 @@ export class OfflineQueue {
       // then a later call on one of them is kept, in words, rather than sent to the wrong line.
       const lines = data.lines as { grocery_item_id?: unknown }[];
       const typed = typedParts(String(call.input.text ?? ""));
-      const landedLines = lines.map((line) => line.grocery_item_id);
-      if (typed.length === lines.length && landedLines.every((id) => typeof id === "string")) {
+      const landedLines = typed.length === lines.length ? lines.map((line) => line.grocery_item_id) : [];
+      if (landedLines.length > 0 && landedLines.every((id) => typeof id === "string")) {
         call.landedLines = landedLines as string[];
       }
       const prefix = `${localIdPrefix}${call.id}:`;
       for (const later of await this.calls()) {
         const itemId = later.input.grocery_item_id;
-        if (typeof itemId !== "string" || !itemId.startsWith(prefix) || typed.length !== lines.length) continue;
-        const landed = lines[Number(itemId.slice(prefix.length))]?.grocery_item_id;
+        if (typeof itemId !== "string" || !itemId.startsWith(prefix)) continue;
+        const landed = landedLines[Number(itemId.slice(prefix.length))];
         if (typeof landed === "string") {
           await this.storage.save({ ...later, input: { ...later.input, grocery_item_id: landed } });
         }
