@@ -221,6 +221,10 @@ Deno.test("nameCandidates tries a word recipe pages often misspell as spelt righ
   assert.ok(full("whole seabass").includes("whole sea bass"));
   assert.ok(full("liquorice root").includes("licorice root"));
   assert.ok(full("jalepenos").includes("jalapenos"));
+  // Two words misspelt only as a phrase: "four" is a number and a glove no food elsewhere.
+  assert.ok(full("garlic gloves").includes("garlic cloves"));
+  assert.ok(full("plain four").includes("plain flour"));
+  assert.ok(!full("four cheese blend").some((name) => /flour/.test(name)));
   // Only the listed misspellings: a near word is never guessed.
   assert.deepEqual(full("brocoli"), ["brocoli"]);
 });
@@ -233,4 +237,17 @@ Deno.test("a name spelled with 'chile' is also looked up in its parts as written
   assert.ok(names("roasted, peeled Hatch chiles").includes("Hatch chiles"));
   const spelled = names("dried chiles guajillos");
   assert.ok(spelled.indexOf("chilies guajillos") < spelled.indexOf("chiles guajillos"));
+});
+
+Deno.test("a first alternative that names a kind of its own shares the last one's head after its own readings", () => {
+  // "candied orange" is no ingredient, and "lemon peel" the zest: the candied orange peel comes before the second.
+  const candied = names("candied orange or lemon peel");
+  assert.ok(candied.indexOf("candied orange") < candied.indexOf("candied orange peel"));
+  assert.ok(candied.indexOf("candied orange peel") < candied.indexOf("lemon peel"));
+  // The first alternative's own readings still come first ("spinach", not "lettuce leaves").
+  const greens = names("large dark green spinach or lettuce leaves");
+  const shared = greens.indexOf("large dark green spinach leaves");
+  assert.ok(greens.includes("spinach") && (shared === -1 || shared > greens.indexOf("spinach")));
+  // Not when the first already ends in a word of the last: two things.
+  assert.ok(!names("fresh ginger or ginger paste").includes("fresh ginger paste"));
 });

@@ -116,6 +116,10 @@ const misspellings: Record<string, string> = {
   seabass: "sea bass",
   // (The British spelling, as "chilli" is.)
   liquorice: "licorice",
+  // Only in these phrases: "glove" and "four" are words of their own elsewhere ("four cheese pizza").
+  "garlic glove": "garlic clove",
+  "garlic gloves": "garlic cloves",
+  "plain four": "plain flour",
 };
 
 // Short forms cooks write for a word ("veg stock", "EVOO", "shredded mozz", "vanilla ext.", "evap milk"): the name is
@@ -263,13 +267,12 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
     // Not when the first already ends in a word of the last ("fresh ginger or ginger paste", "brown sugar or
     // Rapadura sugar"): those are two things.
     const firstNoun = foldIngredientName(firstWords.at(-1) ?? "");
-    if (
-      alternatives.length >= 2 && firstWords.length > 1 && lastWords.length === 2 &&
-      firstWords.slice(0, -1).every((word) =>
-        isLeadingWord(word) && !colours.has(folded(word)) && !origins.has(folded(word))
-      ) &&
-      !lastWords.some((word) => foldIngredientName(word) === firstNoun)
-    ) {
+    const mayShareHead = alternatives.length >= 2 && firstWords.length > 1 && lastWords.length === 2 &&
+      !lastWords.some((word) => foldIngredientName(word) === firstNoun);
+    const describedFirst = firstWords.slice(0, -1).every((word) =>
+      isLeadingWord(word) && !colours.has(folded(word)) && !origins.has(folded(word))
+    );
+    if (mayShareHead && describedFirst) {
       const shared = [alternatives[0], firstWords.at(-1)].map((name) => `${name} ${lastWords[1]}`);
       candidates.push(...shared.map((name) => ({ name, dropped: [...firstWords.slice(0, -1), ...rest] })));
     }
@@ -292,6 +295,11 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
         dropped: [...candidate.dropped, ...rest],
       })),
     );
+    // "candied orange or lemon peel": words that name a kind of their own share the head too, tried only after the
+    // first alternative's own readings, so that one naming an ingredient keeps it.
+    if (mayShareHead && !describedFirst) {
+      candidates.push({ name: `${alternatives[0]} ${lastWords[1]}`, dropped: rest });
+    }
     // "white or yellow onion": the last alternative names the whole thing.
     const last = alternatives[alternatives.length - 1];
     const others = alternatives.slice(0, -1).map((alternative) => `or ${alternative}`);
