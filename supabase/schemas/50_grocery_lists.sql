@@ -108,6 +108,23 @@ end;
 $$;
 grant execute on function private.live_grocery_list(uuid,uuid) to authenticated;
 
+-- The writes that add lines to a list (push, add_item, add_text, push_recipe, sync_plan) wait their turn here, first
+-- come first served, before they lock the list's row. Each of them updates that row, so a writer waiting on the row
+-- lock must follow it to the row's next version when the holder commits, and a writer arriving just then, which
+-- reads the new version directly, may take it first: with ten pushes into one list, one could be passed over again
+-- and again, for several times the median wait. A transaction-level advisory lock keeps one queue.
+-- Every caller takes it before it holds the list's row, so no writer holds the row while it waits here; the other
+-- writes of a list (a tick, a rename) lock the row alone and never wait here.
+create function private.queue_for_grocery_list(p_list_id uuid) returns void
+language plpgsql
+set search_path = ''
+as $$
+begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('grocery list:' || p_list_id::text, 0));
+end;
+$$;
+grant execute on function private.queue_for_grocery_list(uuid) to authenticated;
+
 -- A live list of the household, locked for the lines a write adds to it: one statement where a read and then a lock
 -- were two. A list removed while the lock was awaited is no longer live when the row is read again under the lock, so
 -- nothing is added to it. NOT_FOUND, as private.live_grocery_list, when the household has no such live list.
@@ -118,6 +135,7 @@ as $$
 declare
   v_list public.grocery_lists;
 begin
+  perform private.queue_for_grocery_list(p_list_id);
   select * into v_list from public.grocery_lists l
   where l.id = p_list_id and l.household_id = p_household_id and l.deleted_at is null
   for no key update;

@@ -115,8 +115,10 @@ declare
   v_problem text[];
   v_reply jsonb;
 begin
-  -- Concurrent pushes into one list queue here, so none loses an update. The update takes the list's version for
-  -- this transaction (its trigger), which every row written below carries.
+  -- Concurrent pushes into one list queue here, so none loses an update, first come first served
+  -- (queue_for_grocery_list says why). The update takes the list's version for this transaction (its trigger), which
+  -- every row written below carries.
+  perform private.queue_for_grocery_list(v_list_id);
   update public.grocery_lists l set updated_at = now()
   where l.id = v_list_id and l.household_id = p_household_id and l.deleted_at is null
   returning l.version into v_version;

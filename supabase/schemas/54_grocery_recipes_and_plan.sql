@@ -37,6 +37,7 @@ declare
   v_message text;
 begin
   -- The list first, as the merge locks it, so that concurrent writers queue in one order.
+  perform private.queue_for_grocery_list(v_list_id);
   perform from public.grocery_lists l
   where l.id = v_list_id and l.household_id = p_household_id and l.deleted_at is null
   for no key update;
@@ -291,6 +292,8 @@ declare
     else 'this day alone is too much for one sync; push its recipes with grocery.push_recipe instead' end;
 begin
   perform private.check_plan_span(v_start, v_end);
+  -- In the push's queue before the list's row, as the push takes them: it is called below with the row held.
+  perform private.queue_for_grocery_list(v_list_id);
   perform from public.grocery_lists l
   where l.id = v_list_id and l.household_id = p_household_id and l.deleted_at is null
   for no key update;

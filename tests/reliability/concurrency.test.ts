@@ -97,4 +97,82 @@ Deno.test("concurrent check, uncheck and remove of one item end in a consistent 
   }
 });
 
+Deno.test("every way of adding to one list at once, with ticks between: no deadlock, one open line per key", async () => {
+  // Push, add_item, add_text, push_recipe and sync_plan each lock the list's row and then its items, and queue for
+  // the list first: one that held the row while waiting in that queue would deadlock with a push waiting on the row.
+  // A tick locks the row and one item, and never queues.
+  const listId = await createList(sql, alice, household);
+  const recipe = await callTool(alice, "recipe.create", {
+    title: "Rice and onions",
+    servings: 2,
+    ingredients: [{ name: "white rice", quantity: 1, unit: "cup" }, { name: "onion", quantity: 1, unit: "whole" }],
+  });
+  const recipeId = recipe.body.data!.recipe_id;
+  for (const date of ["2031-05-05", "2031-05-06"]) {
+    const meal = await callTool(alice, "planner.add_meal", { recipe_id: recipeId, date, meal_type: "dinner" });
+    assert.equal(meal.status, 200, JSON.stringify(meal.body));
+  }
+  const first = await callTool(alice, "grocery.push_ingredients", {
+    grocery_list_id: listId,
+    ingredients: ingredients.map((ingredient_id) => ({ ingredient_id, quantity: 1, unit: "cup" })),
+  });
+  const itemIds = first.body.data!.added.map((item) => item.id);
+  const statuses = new Map<string, number>();
+  for (let round = 0; round < 8; round++) {
+    const calls = Array.from({ length: 20 }, (_, writer) => {
+      const ingredient_id = ingredients[(writer + round) % ingredients.length];
+      switch (writer % 6) {
+        case 0:
+          return callTool(alice, "grocery.push_ingredients", {
+            grocery_list_id: listId,
+            ingredients: [{ ingredient_id, quantity: 0.5, unit: "cup" }, {
+              ingredient_id: ingredients[(writer + 1) % ingredients.length],
+              quantity: 0.25,
+              unit: "cup",
+            }],
+          });
+        case 1:
+          return callTool(alice, "grocery.add_item", {
+            grocery_list_id: listId,
+            ingredient_id,
+            quantity: 1,
+            unit: "cup",
+          });
+        case 2:
+          return callTool(alice, "grocery.add_text", { grocery_list_id: listId, text: "1 cup white rice, 2 onions" });
+        case 3:
+          return callTool(alice, "grocery.push_recipe", { grocery_list_id: listId, recipe_id: recipeId });
+        case 4:
+          return callTool(alice, "grocery.sync_plan", {
+            grocery_list_id: listId,
+            start_date: "2031-05-05",
+            end_date: "2031-05-06",
+          });
+        default:
+          return callTool(alice, round % 2 ? "grocery.uncheck_item" : "grocery.check_item", {
+            grocery_item_id: itemIds[writer % itemIds.length],
+          });
+      }
+    });
+    const replies = await Promise.all(calls);
+    replies.forEach((reply, writer) => {
+      const kind = writer % 6 === 5 ? "tick" : "add";
+      const key = `${kind} ${reply.status}${reply.body.ok ? "" : ` ${reply.body.error?.type}`}`;
+      statuses.set(key, (statuses.get(key) ?? 0) + 1);
+    });
+  }
+  // Every add is a 200: a deadlock would be a retryable CONFLICT. A tick may find its item gone, merged into the open
+  // line of the same key when unticked (NOT_FOUND, which names where it went), never anything else.
+  assert.equal(statuses.get("add 200"), 8 * 17, JSON.stringify([...statuses]));
+  assert.equal((statuses.get("tick 200") ?? 0) + (statuses.get("tick 404 NOT_FOUND") ?? 0), 8 * 3);
+  assert.ok((statuses.get("tick 200") ?? 0) > 0, "some ticks went through");
+  const [{ duplicates }] = await sql<{ duplicates: number }[]>`
+    select count(*)::int as duplicates from (
+      select 1 from public.grocery_items
+      where grocery_list_id = ${listId} and not checked and deleted_at is null and ingredient_id is not null
+      group by ingredient_id, unit, prep_key having count(*) > 1
+    ) open_twice`;
+  assert.equal(duplicates, 0, "one open line per ingredient, unit and prep state");
+});
+
 globalThis.addEventListener("unload", () => sql.end());
