@@ -34,6 +34,7 @@ export const trailingWords = new Set([
   "threads",
   "strands",
   "pods",
+  "pod",
   "sheets",
   "sheet",
   "links",
