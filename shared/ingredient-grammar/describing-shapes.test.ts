@@ -63,6 +63,7 @@ const reached: [string, string, string[]][] = [
   ["free range eggs", "eggs", ["free-range"]],
   ["ready made curry paste", "curry paste", ["ready-made"]],
   ["shop bought puff pastry", "puff pastry", ["shop-bought"]],
+  ["all butter ready-rolled puff pastry", "puff pastry", ["all-butter", "ready-rolled"]],
   ["each fresh basil", "basil", ["each", "fresh"]],
 ];
 

@@ -370,7 +370,7 @@ export const hyphenedPrep = new RegExp(
 
 // Two-word descriptions read as one word ("low sodium chicken broth" → low-sodium).
 export const twoWordDescriptions =
-  /\b(low|reduced|no|non|full|fat|extra|good|high|store|shop|room|fine|part|whole|free|ready) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim|wheat|range|made)\b|\b(small|medium|large|bite|average|regular) (sized?)\b|\b(hard|soft|vine) (boiled|ripe|ripened)\b|\b(bone|skin) (in|on)\b/gi;
+  /\b(low|reduced|no|non|full|fat|extra|good|high|store|shop|room|fine|part|whole|free|ready) (sodium|salt|fat|free|large|quality|bought|temperature|grain|skim|wheat|range|made)\b|\b(small|medium|large|bite|average|regular) (sized?)\b|\b(hard|soft|vine) (boiled|ripe|ripened)\b|\b(bone|skin) (in|on)\b|\b(all) (butter)\b/gi;
 
 /** A word said before a name that describes it (folded: lower case, no trailing punctuation). */
 export function isDescribingWord(bare: string): boolean {
