@@ -64,6 +64,7 @@ const reached: [string, string, string[]][] = [
   ["ready made curry paste", "curry paste", ["ready-made"]],
   ["shop bought puff pastry", "puff pastry", ["shop-bought"]],
   ["all butter ready-rolled puff pastry", "puff pastry", ["all-butter", "ready-rolled"]],
+  ["6-bone rack of lamb", "rack of lamb", ["6-bone"]],
   ["each fresh basil", "basil", ["each", "fresh"]],
 ];
 

@@ -390,5 +390,7 @@ const describingShape = new RegExp(
     // A size between two ("medium-to-large", joined so by ingredient-name.ts).
     "(?:small|medium|large)-(?:to|or)-(?:medium|large)|" +
     // A count grade of shrimp or scallops ("U-10 prawns": under 10 to the pound).
-    "u-?\\d{1,2})$",
+    "u-?\\d{1,2}|" +
+    // A rack or roast by its bones ("6-bone rack of lamb", "3-rib roast").
+    "\\d{1,2}-(?:bone|rib))$",
 );
