@@ -1,0 +1,29 @@
+-- The catalog's files (supabase/schemas/data/*.csv) as of this migration, written by
+-- deno task db:catalog-migration:
+--   ingredients: 2 added or changed, 0 removed
+--   ingredient_aliases: 7 added or changed, 0 removed
+
+insert into public.ingredients (name, category, count_unit, aisle, created_by)
+select v.name, v.category, v.count_unit, v.aisle, null
+from (values
+  ('aji amarillo', 'produce', 'piece', 'produce'),
+  ('olive pomace oil', 'pantry', null, 'pantry')
+) as v (name, category, count_unit, aisle)
+on conflict ((coalesce(household_id, '00000000-0000-0000-0000-000000000000'::uuid)), normalized_name)
+do update set category = excluded.category, count_unit = excluded.count_unit, aisle = excluded.aisle;
+
+insert into public.ingredient_aliases (ingredient_id, alias, note, count_unit)
+select i.id, v.alias, v.note, v.count_unit
+from (values
+  ('amarillo chili', 'aji amarillo', null, null),
+  ('pomace oil', 'olive pomace oil', null, null),
+  ('treviso radicchio', 'radicchio', 'Treviso', null),
+  ('treviso chicory', 'radicchio', 'Treviso', null),
+  ('sauternes wine', 'dessert wine', 'Sauternes', null),
+  ('stout beer', 'stout', null, null),
+  ('stout ale', 'stout', null, null)
+) as v (alias, ingredient, note, count_unit)
+join public.ingredients i on i.household_id is null and i.name = v.ingredient
+on conflict (folded_alias) do update set ingredient_id = excluded.ingredient_id, alias = excluded.alias, note = excluded.note, count_unit = excluded.count_unit;
+
+select private.assert_catalog_integrity();
