@@ -144,6 +144,8 @@ Deno.test("the rind and juice of a fruit, a second measure's bare number, 'plus 
   check([
     ["grated rind and juice of 1 lemon", 1, null, "lemon", "grated rind and juice"],
     ["Freshly grated zest of 1 orange", 1, null, "orange", "freshly grated zest"],
+    ["Freshly squeezed juice of 1/2 lemon", 0.5, null, "lemon", "freshly squeezed juice"],
+    ["Juice and finely grated zest of ½ lemon", 0.5, null, "lemon", "juice and finely grated zest"],
     ["50g/1¾ cornflour", 50, "g", "cornflour", "1 3/4"],
     ["2 to 2½ lb/1 to 1.25 kg russet potatoes", 2.5, "lb", "russet potatoes", "2 to 2 1/2 lb; 1 to 1.25 kg"],
     ["¼ teaspoon smoked paprika plus a pinch for garnish", 0.25, "tsp", "smoked paprika", "plus a pinch for garnish"],

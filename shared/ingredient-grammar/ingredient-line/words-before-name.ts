@@ -13,10 +13,16 @@ export const hedgeBeforeAmount =
 export const labelBefore =
   /^((?:optional(?:\s+(?:garnish(?:es)?|toppings?|glaze|bowl add-ins|add-ins))?|garnish(?:es)?|toppings?|to serve|for serving|for (?:the )?(?:garnish|topping|decoration)|to garnish|to decorate|serve with))\s*:\s*(?=\S)/i;
 
-// "juice of 1 lemon", "zest and juice of 2 limes": the fruit is the ingredient, the part goes to the note.
+// "juice of 1 lemon", "zest and juice of 2 limes": the fruit is the ingredient, the part goes to the note. Each part
+// may say how it is taken ("freshly squeezed juice of", "juice and finely grated zest of").
 // So are "seeds from 5 cardamom pods", "leaves from a few sprigs of dill", "seeds scraped from 1 vanilla bean".
-export const partOf =
-  /^(?:the\s+)?((?:(?:finely|freshly|coarsely)\s+)?(?:grated\s+)?(?:(?:zest|juice|rind)(?:\s+and\s+(?:zest|juice|rind))?|peel|(?:seeds|leaves|kernels)(?:\s+(?:scraped|picked|stripped|cut|sliced))?))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))/i;
+const fruitPart = String.raw`(?:(?:finely|freshly|coarsely)\s+)?(?:(?:grated|squeezed)\s+)?(?:zest|juice|rind|peel)`;
+export const partOf = new RegExp(
+  String.raw`^(?:the\s+)?((?:${fruitPart}(?:\s+and\s+${fruitPart})?|` +
+    String
+      .raw`(?:seeds|leaves|kernels)(?:\s+(?:scraped|picked|stripped|cut|sliced))?))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))`,
+  "i",
+);
 
 // Words said before the name that belong to the note ("as required salt", "to taste black pepper").
 export const leadingNote =
