@@ -394,3 +394,24 @@ Deno.test("a scan's letter l or capital i where the amount's one was", () => {
     assert.equal(parseIngredientLine(line).quantity, null, line);
   }
 });
+
+Deno.test("a dice said after the name, without a comma, is the note's", () => {
+  check([
+    ["½ cup carrots in ¼-inch dice", 0.5, "cup", "carrots", "in 1/4-inch dice"],
+    [
+      "4 ounces soft bean curd in small dice, at room temperature",
+      4,
+      "oz",
+      "soft bean curd",
+      "at room temperature; in small dice",
+    ],
+  ]);
+  // An inch said as "in" is no dice: the cut stays as written.
+  check([[
+    "2 aubergines, cut lengthways into 0.5cm/½ in thick strips",
+    2,
+    null,
+    "aubergines",
+    "cut lengthways into 0.5cm/1/2 in thick strips",
+  ]]);
+});

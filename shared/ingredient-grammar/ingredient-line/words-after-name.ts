@@ -20,6 +20,8 @@ export const trailingPhrase = new RegExp(
     // How it is sold: "scallops in the shell", "cherry tomatoes on the vine", "apricots in natural juice".
     String.raw`(?:in (?:the|their) shells?|on the (?:vine|bone)|in (?:natural|fruit|apple) juices?)\b.*`,
     String.raw`(?:cut|sliced|diced|chopped|torn|broken|peeled|shaved|grated)\s+(?:into|in)\S*\b.*`,
+    // The dice said alone: "carrots in 1/4-inch dice", "bean curd in small dice".
+    String.raw`in (?:\d[\d/.]*-inch|small|medium|large|fine) dice`,
     String.raw`(?:chopped|diced|sliced|minced|crushed)\s+(?:small|finely|fine|roughly|coarsely|thinly|thickly|large)$`,
     String.raw`(?:approx\.?|approximately|about|around|roughly)\s+\d.*`,
     String.raw`(?:\+|plus)\s*\d.*`,
