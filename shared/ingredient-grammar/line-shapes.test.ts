@@ -415,3 +415,12 @@ Deno.test("a dice said after the name, without a comma, is the note's", () => {
     "cut lengthways into 0.5cm/1/2 in thick strips",
   ]]);
 });
+
+Deno.test("a size said as a range joined by hyphens, before the name or before a container", () => {
+  check([
+    ["A 3½-to-4-pound chicken", 1, null, "chicken", "3 1/2-to-4-pound"],
+    ["One 12-15-pound turkey", 1, null, "turkey", "12-15-pound"],
+    ["1 2-to-3-pound chicken fryer, cut into 10 pieces", 1, null, "chicken fryer", "2-to-3-pound; cut into 10 pieces"],
+    ["One 8-10-oz. bag of baby lettuces or spring mix", 1, "package", "baby lettuces or spring mix", "8-10-oz.; bag"],
+  ]);
+});
