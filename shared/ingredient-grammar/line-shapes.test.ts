@@ -424,3 +424,16 @@ Deno.test("a size said as a range joined by hyphens, before the name or before a
     ["One 8-10-oz. bag of baby lettuces or spring mix", 1, "package", "baby lettuces or spring mix", "8-10-oz.; bag"],
   ]);
 });
+
+Deno.test("an amount said for each of the names that follow: 'each of' goes to the note", () => {
+  check([
+    ["¼ teaspoon each of salt and pepper", 0.25, "tsp", "salt and pepper", "each"],
+    [
+      "3 small sprigs each of fresh thyme, rosemary and oregano",
+      3,
+      "piece",
+      "fresh thyme",
+      "small sprigs; each; rosemary and oregano",
+    ],
+  ]);
+});

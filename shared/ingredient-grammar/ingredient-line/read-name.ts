@@ -23,6 +23,13 @@ export function readName(reading: Reading): { name: string; preps: string[] } {
     notes.push(size[1]);
     text = text.slice(size[0].length);
   }
+  // "3 sprigs each of thyme, rosemary and oregano": the amount is said for each name that follows ("each" is a
+  // describing word before a name; "of" is not).
+  const eachOf = /^each\s+of\s+(?=\p{L})/iu.exec(text);
+  if (eachOf) {
+    notes.push("each");
+    text = text.slice(eachOf[0].length);
+  }
   // After a unit, as after the amount ("½ ounce dried or 12 fresh morel mushrooms"): the first kind is the thing.
   const other = reading.quantity ? otherAmountOfTheSame(text) : undefined;
   if (other) {
