@@ -437,3 +437,10 @@ Deno.test("an amount said for each of the names that follow: 'each of' goes to t
     ],
   ]);
 });
+
+Deno.test("an article before a hedge is no amount: 'A generous ½ teaspoon' is half a teaspoon", () => {
+  check([
+    ["A generous ½ teaspoon salt", 0.5, "tsp", "salt", "generous"],
+    ["A scant 2 cups (7½ ounces/220g) walnuts, coarsely chopped", 2, "cup", "walnuts", "scant; 7 1/2 ounces/220g"],
+  ]);
+});

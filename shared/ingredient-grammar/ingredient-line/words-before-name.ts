@@ -5,10 +5,10 @@ export const invisible = /[\u200b-\u200d\u2060-\u2064\ufeff]/g;
 
 export const bullet = /^(?:[-*•·▪◦▢☐□✓]\s*)+/;
 
-// ("up to 300ml stock", "at least 4 tbsp olive oil", "an additional 1 tbsp sugar", "lightly packed 1/2 cup": the
-// amount is still the one to shop for.)
+// ("up to 300ml stock", "at least 4 tbsp olive oil", "an additional 1 tbsp sugar", "lightly packed 1/2 cup", "A
+// generous ½ teaspoon": the amount is still the one to shop for, and the article no amount of its own.)
 export const hedgeBeforeAmount =
-  /^(scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly|~|up to|at least|(?:an )?additional|(?:lightly|loosely|firmly|slightly|well) (?:packed|rounded|heaped|heaping))\s*(?=\d)/i;
+  /^(?:an?\s+(?=(?:scant|heaping|heaped|generous|rounded|level|good)\s+\d))?(scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly|~|up to|at least|(?:an )?additional|(?:lightly|loosely|firmly|slightly|well) (?:packed|rounded|heaped|heaping))\s*(?=\d)/i;
 
 export const labelBefore =
   /^((?:optional(?:\s+(?:garnish(?:es)?|toppings?|glaze|bowl add-ins|add-ins))?|garnish(?:es)?|toppings?|to serve|for serving|for (?:the )?(?:garnish|topping|decoration)|to garnish|to decorate|serve with))\s*:\s*(?=\S)/i;
