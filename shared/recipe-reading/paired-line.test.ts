@@ -100,3 +100,17 @@ Deno.test("more of the same counted thing adds to its count, the words kept; an 
   const [summed] = splitPairedLines([parseIngredientLine("4 eggs plus 2 more")]);
   assert.equal(summed.quantity_text, "4 + 2");
 });
+
+Deno.test("two measured things in one line become two lines, each with its own measure", () => {
+  assert.deepEqual(split("1 teaspoon salt and ½ teaspoon freshly ground black pepper"), [
+    [1, "tsp", "salt", null],
+    [0.5, "tsp", "freshly ground black pepper", null],
+  ]);
+  assert.deepEqual(split("20g/½oz cashew nuts and 20g/½oz shelled pistachios, dry-roasted"), [
+    [20, "g", "cashew nuts", "1/2oz; dry-roasted"],
+    [20, "g", "shelled pistachios", "1/2oz"],
+  ]);
+  // A second part with no name of its own, or a first with a number in it, stays one line.
+  assert.deepEqual(split("1 cup flour and 2 tbsp for dusting").length, 1);
+  assert.deepEqual(split("2 cups macaroni and cheese"), [[2, "cup", "macaroni and cheese", null]]);
+});

@@ -40,15 +40,33 @@ function eachLines(line: ParsedIngredientLine): ParsedIngredientLine[] | undefin
   });
 }
 
+// "1 teaspoon salt and ½ teaspoon black pepper", "20g/½oz cashew nuts and 20g/½oz shelled pistachios": two
+// ingredients, each with its own measure. Only when the first part is a name alone (no number in it) and the second
+// reads as a measure and a name of its own; "1 cup flour and 2 tbsp for dusting" stays one line.
+const measuredSecond = /^(\D{2,40}?)\s+(?:and|&)\s+(\d.{2,160})$/i;
+
+function measuredPairLines(line: ParsedIngredientLine, depth = 0): ParsedIngredientLine[] | undefined {
+  if (line.quantity === null || line.unit === null || depth > 3) return undefined;
+  const pair = measuredSecond.exec(line.name);
+  if (!pair) return undefined;
+  const read = parseIngredientLine(pair[2]);
+  if (read.quantity === null || read.unit === null || !/\p{L}{2}/u.test(read.name)) return undefined;
+  const second = { ...read, original: line.original, section: line.section };
+  // ("75g polenta and 75g rice flour and 1 tsp xanthan gum": the second may hold a third.)
+  return [{ ...line, name: pair[1].trim() }, ...(measuredPairLines(second, depth + 1) ?? [second])];
+}
+
 /**
  * Each line that holds several ingredients as a line for each, with the same original text: two ingredients
- * paired ("salt and pepper", "1 egg and 1 egg white"), or one measure for each of several; other lines as they
- * are.
+ * paired ("salt and pepper", "1 egg and 1 egg white", "1 tsp salt and ½ tsp pepper"), or one measure for each of
+ * several; other lines as they are.
  */
 export function splitPairedLines(lines: ParsedIngredientLine[]): ParsedIngredientLine[] {
   return lines.flatMap((line) => {
     const each = eachLines(line);
     if (each) return each;
+    const measuredTwo = measuredPairLines(line);
+    if (measuredTwo) return measuredTwo;
     const pair = line.quantity === null && !line.quantity_text ? saltAndPepper.exec(line.name) : null;
     if (pair) return [pairPart(line, pair[1]), pairPart(line, pair[2])];
     if (line.quantity === null || line.unit !== null) return [line];
