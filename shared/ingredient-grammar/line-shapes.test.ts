@@ -444,3 +444,17 @@ Deno.test("an article before a hedge is no amount: 'A generous ½ teaspoon' is h
     ["A scant 2 cups (7½ ounces/220g) walnuts, coarsely chopped", 2, "cup", "walnuts", "scant; 7 1/2 ounces/220g"],
   ]);
 });
+
+Deno.test("'as necessary' is said as 'as needed' is; segments of a fruit are the fruit; soft stems are the herb's", () => {
+  check([
+    ["Salt as necessary", null, null, "Salt", "as necessary"],
+    ["Sections from 2 oranges", 2, null, "oranges", "sections"],
+    [
+      "½ cup (125 mL) cilantro leaves and soft stems, chopped",
+      0.5,
+      "cup",
+      "cilantro leaves",
+      "125 mL; and soft stems, chopped",
+    ],
+  ]);
+});

@@ -17,6 +17,7 @@ Deno.test("a line without an amount that says why is complete as it stands; a ba
     ["butter at room temp", false],
     ["2-3 eggs", false],
     ["1 pinch salt", true],
+    ["Salt as necessary", true],
     ["2 drops almond essence", true],
     ["3 handfuls spinach", true],
     ["2 cups flour", false],

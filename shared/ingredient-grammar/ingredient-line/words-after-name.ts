@@ -3,7 +3,7 @@
 
 // Said after the name without a comma: "salt to taste", "parsley for garnish", "oil, plus more for the pan".
 export const trailingNote =
-  /\s+(to taste|as needed|as required|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra|a|an|some|additional|the|juice|zest)\b.*|or to taste|as much as (?:you )?(?:like|want|need(?:ed)?|desired?)|as desired|as per taste|according to taste|or more\b.*|or as needed|divided|per (?:person|serving|portion|head)\b.*|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate|sprinkle|drizzle|top)\b.*)$/i;
+  /\s+(to taste|as needed|as required|as necessary|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra|a|an|some|additional|the|juice|zest)\b.*|or to taste|as much as (?:you )?(?:like|want|need(?:ed)?|desired?)|as desired|as per taste|according to taste|or more\b.*|or as needed|divided|per (?:person|serving|portion|head)\b.*|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate|sprinkle|drizzle|top)\b.*)$/i;
 
 // Said after the name, without a comma, about how it is used or what comes with it: "egg yolk beaten with 1 tbsp
 // water", "tomatoes with juices", "capers in brine", "carrots sliced into 1/4 inch slices", "broccoli approx. 400
@@ -14,7 +14,7 @@ export const trailingPhrase = new RegExp(
       .raw`(?:mixed|beaten|whisked|stirred|dissolved|combined|blended|diluted|softened|soaked)\s+(?:with|in|into)\b.*`,
     String.raw`with (?:(?:its|their|the) )?(?:own )?juices?\b.*`,
     // "cilantro leaves and tender stems", "coriander leaves and roots": the rest of the herb, used with the leaves.
-    String.raw`and (?:the )?(?:tender |thin )?(?:stems|stalks|roots)\b.*`,
+    String.raw`and (?:the )?(?:tender |thin |soft )?(?:stems|stalks|roots)\b.*`,
     String
       .raw`(?:packed\s+)?in (?:brine|water|oil|olive oil|vinegar|pur[eé]e|tomato (?:sauce|pur[eé]e)|(?:light |heavy )?syrup|(?:(?:its|their) )?(?:own )?juices?)\b.*`,
     // How it is sold: "scallops in the shell", "cherry tomatoes on the vine", "apricots in natural juice".

@@ -15,18 +15,19 @@ export const labelBefore =
 
 // "juice of 1 lemon", "zest and juice of 2 limes": the fruit is the ingredient, the part goes to the note. Each part
 // may say how it is taken ("freshly squeezed juice of", "juice and finely grated zest of").
-// So are "seeds from 5 cardamom pods", "leaves from a few sprigs of dill", "seeds scraped from 1 vanilla bean".
+// So are "seeds from 5 cardamom pods", "leaves from a few sprigs of dill", "seeds scraped from 1 vanilla bean",
+// "segments of 2 oranges".
 const fruitPart = String.raw`(?:(?:finely|freshly|coarsely)\s+)?(?:(?:grated|squeezed)\s+)?(?:zest|juice|rind|peel)`;
 export const partOf = new RegExp(
   String.raw`^(?:the\s+)?((?:${fruitPart}(?:\s+and\s+${fruitPart})?|` +
     String
-      .raw`(?:seeds|leaves|kernels)(?:\s+(?:scraped|picked|stripped|cut|sliced))?))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))`,
+      .raw`(?:seeds|leaves|kernels|segments|sections)(?:\s+(?:scraped|picked|stripped|cut|sliced))?))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))`,
   "i",
 );
 
 // Words said before the name that belong to the note ("as required salt", "to taste black pepper").
 export const leadingNote =
-  /^(as required|as needed|as per taste|to taste|according to taste|optional:?)\s+(?=[a-zA-Z])/i;
+  /^(as required|as needed|as necessary|as per taste|to taste|according to taste|optional:?)\s+(?=[a-zA-Z])/i;
 
 // An amount said without a number ("a few basil leaves", "some parsley", "a little milk"): nothing to shop for by,
 // so the line has no amount and the words go to its note. (Before a counting word, "a few sprigs", the counting
