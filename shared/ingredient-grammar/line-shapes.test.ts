@@ -458,3 +458,12 @@ Deno.test("'as necessary' is said as 'as needed' is; segments of a fruit are the
     ],
   ]);
 });
+
+Deno.test("a sized orange before a comma is the fruit, and the comma ends its name", () => {
+  check([
+    ["1 large orange, rind and juice only", 1, null, "large orange", "rind and juice only"],
+    ["1 small orange, segmented", 1, null, "small orange", "segmented"],
+  ]);
+  // Orange as a colour before a comma still describes what follows it.
+  check([["1 large, orange bell pepper, sliced", 1, null, "large orange bell pepper", null]]);
+});

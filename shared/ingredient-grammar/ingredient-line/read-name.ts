@@ -151,11 +151,12 @@ function alternativesOfAList(text: string): string {
 /** The name before the first comma that ends it, and what follows that comma. */
 function splitAtComma(text: string): [string, string] {
   let cut = text.indexOf(",");
-  // ("1 orange, peeled": a colour that is the whole name before the first comma is the fruit, and the comma ends it.)
+  // ("1 orange, peeled", "1 large orange, rind and juice only": a colour that is the whole name before the first
+  // comma, but for its size, is the fruit, and the comma ends it.)
   // ("2 cups chopped, cooked chicken": prep words before the comma describe what follows it too.)
   while (
     cut >= 0 && describesWhatFollows(text.slice(0, cut).trim().split(/,\s*/).pop() ?? "") &&
-    !/^\s*orange\s*$/i.test(text.slice(0, cut)) && /\p{L}/u.test(text.slice(cut + 1))
+    !/^\s*(?:(?:small|medium|large|big)\s+)?orange\s*$/i.test(text.slice(0, cut)) && /\p{L}/u.test(text.slice(cut + 1))
   ) {
     cut = text.indexOf(",", cut + 1);
   }
