@@ -467,3 +467,17 @@ Deno.test("a sized orange before a comma is the fruit, and the comma ends its na
   // Orange as a colour before a comma still describes what follows it.
   check([["1 large, orange bell pepper, sliced", 1, null, "large orange bell pepper", null]]);
 });
+
+Deno.test("how an egg is beaten, or an onion studded, after the name without a comma, is the note's", () => {
+  check([
+    [
+      "1 large egg white lightly beaten with 1 tablespoon water",
+      1,
+      null,
+      "large egg white",
+      "lightly beaten with 1 tablespoon water",
+    ],
+    ["1 onion stuck with 2 cloves", 1, null, "onion", "stuck with 2 cloves"],
+    ["2 onions, each studded with a clove", 2, null, "onions", "each studded with a clove"],
+  ]);
+});

@@ -11,7 +11,10 @@ export const trailingNote =
 export const trailingPhrase = new RegExp(
   String.raw`\s+(` + [
     String
-      .raw`(?:mixed|beaten|whisked|stirred|dissolved|combined|blended|diluted|softened|soaked)\s+(?:with|in|into)\b.*`,
+      .raw`(?:(?:lightly|well|gently)\s+)?(?:mixed|beaten|whisked|stirred|dissolved|combined|blended|diluted|softened|soaked)\s+(?:with|in|into)\b.*`,
+    // "onion stuck with 2 cloves": what it is studded with is part of the recipe, the note's ("each studded with" is
+    // a remark of its own, and stays one).
+    String.raw`(?<!\b(?:each|half|\d+)\s)(?:stuck|studded)\s+with\b[^,]*`,
     String.raw`with (?:(?:its|their|the) )?(?:own )?juices?\b.*`,
     // "cilantro leaves and tender stems", "coriander leaves and roots": the rest of the herb, used with the leaves.
     String.raw`and (?:the )?(?:tender |thin |soft )?(?:stems|stalks|roots)\b.*`,
