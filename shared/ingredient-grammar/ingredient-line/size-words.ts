@@ -21,7 +21,7 @@ export const rootsByLength =
 // sea bass fillets", "2 x 150–200g/5½–7oz sea bass fillets" with dashes typed either way, "1 x 1.5-2kg/3lb 5oz-4lb
 // 6oz chicken", "4 1-inch-thick slices"): said twice, by weight and by its old measure, both go to the note.
 export const sizeBeforeName =
-  /^((?:\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?\s*-?\s*(?:to|or)(?:\s+|-))?\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+)?(?=\s*[-–]?\s*[a-z]))?\s*[-–]?\s*(?:inch(?:es)?|in\.|cm|ounces?|oz|grams?|g|kg|ml|lbs?|pounds?)\.?(?:-(?:thick|long|wide))?(?:\s*\/\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?)?\s*(?:oz|lbs?|fl\.?\s*oz|in)\.?(?:\s+\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*oz)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*(?:oz|lbs?)\.?(?:\s+\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*oz)?)?)?)\s+(?=[a-zA-Z])/i;
+  /^((?:\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?\s*-?\s*(?:to|or)(?:\s+|-))?\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?(?=\s*[-–]?\s*[a-z]))?\s*[-–]?\s*(?:inch(?:es)?|in\.|cm|ounces?|oz|grams?|g|kg|ml|lbs?|pounds?)\.?(?:-(?:thick|long|wide))?(?:\s*\/\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?)?\s*(?:oz|lbs?|fl\.?\s*oz|in)\.?(?:\s+\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*oz)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*(?:oz|lbs?)\.?(?:\s+\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*oz)?)?)?)\s+(?=[a-zA-Z])/i;
 
 export const containerAfterMeasure =
   /^(cans?|tins?|jars?|packages?|pkgs?|packets?|packs?|pots?|tubs?|cartons?|bottles?|box(?:es)?|bags?|blocks?|containers?|sachets?|pouch(?:es)?)\s+(?:of\s+)?(?=[a-zA-Z])/i;
