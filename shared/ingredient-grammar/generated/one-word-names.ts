@@ -1341,6 +1341,7 @@ export const oneWordNames: ReadonlySet<string> = new Set([
   "turbot",
   "turkey",
   "turmeric",
+  "turneric",
   "turnip",
   "tvorog",
   "tvp",
