@@ -421,6 +421,15 @@ Deno.test("a size said as a range joined by hyphens, before the name or before a
     ["A 3½-to-4-pound chicken", 1, null, "chicken", "3 1/2-to-4-pound"],
     ["One 12-15-pound turkey", 1, null, "turkey", "12-15-pound"],
     ["A 3–3½-pound chicken, split in half", 1, null, "chicken", "3–3 1/2-pound; split in half"],
+    ["Two 7- to 8-bone racks of lamb, trimmed and Frenched", 2, null, "racks of lamb", "7- to 8-bone; Frenched"],
+    ["1 whole 10- to 15-lb/5 to 7.5 kg ham", 1, "whole", "ham", "10- to 15-lb/5 to 7.5 kg"],
+    [
+      "One 5-pound/2.25-kilogram slab pork belly, skin removed",
+      1,
+      null,
+      "slab pork belly",
+      "5-pound/2.25-kilogram; skin removed",
+    ],
     ["1 2-to-3-pound chicken fryer, cut into 10 pieces", 1, null, "chicken fryer", "2-to-3-pound; cut into 10 pieces"],
     ["One 8-10-oz. bag of baby lettuces or spring mix", 1, "package", "baby lettuces or spring mix", "8-10-oz.; bag"],
   ]);

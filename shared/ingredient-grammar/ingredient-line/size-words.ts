@@ -19,9 +19,10 @@ export const rootsByLength =
 // The size of each one before the name ("8 8-inch flour tortillas", "4 x 200g/7oz salmon fillets", "1 x 1.5kg/3lb
 // 5oz chicken", "1 3- to 4-lb rabbit", "A 3½-to-4-pound chicken", "One 12-15-pound turkey", "2 x 250-300g/9-10½oz
 // sea bass fillets", "2 x 150–200g/5½–7oz sea bass fillets" with dashes typed either way, "1 x 1.5-2kg/3lb 5oz-4lb
-// 6oz chicken", "4 1-inch-thick slices"): said twice, by weight and by its old measure, both go to the note.
+// 6oz chicken", "4 1-inch-thick slices", "Two 7- to 8-bone racks of lamb", "1 whole 10- to 15-lb/5 to 7.5 kg ham"):
+// said twice, by weight and by its old measure, both go to the note.
 export const sizeBeforeName =
-  /^((?:\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?\s*-?\s*(?:to|or)(?:\s+|-))?\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?(?=\s*[-–]?\s*[a-z]))?\s*[-–]?\s*(?:inch(?:es)?|in\.|cm|ounces?|oz|grams?|g|kg|ml|lbs?|pounds?)\.?(?:-(?:thick|long|wide))?(?:\s*\/\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?)?\s*(?:oz|lbs?|fl\.?\s*oz|in)\.?(?:\s+\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*oz)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*(?:oz|lbs?)\.?(?:\s+\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*oz)?)?)?)\s+(?=[a-zA-Z])/i;
+  /^((?:\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?\s*-?\s*(?:to|or)(?:\s+|-))?\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?(?=\s*[-–]?\s*[a-z]))?\s*[-–]?\s*(?:inch(?:es)?|in\.|cm|ounces?|oz|grams?|g|kg|ml|lbs?|pounds?|bone|rib)\.?(?:-(?:thick|long|wide))?(?:\s*\/\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?(?:(?:\s*[-–]\s*|\s+to\s+)\d+(?:[.,]\d+|\s+\d+\/\d+)?)?\s*-?\s*(?:oz|lbs?|fl\.?\s*oz|in|kg|kilograms?)\.?(?:\s+\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*oz)?(?:\s*[-–]\s*\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*(?:oz|lbs?)\.?(?:\s+\d+(?:[.,]\d+|\s+\d+\/\d+)?\s*oz)?)?)?)\s+(?=[a-zA-Z])/i;
 
 export const containerAfterMeasure =
   /^(cans?|tins?|jars?|packages?|pkgs?|packets?|packs?|pots?|tubs?|cartons?|bottles?|box(?:es)?|bags?|blocks?|containers?|sachets?|pouch(?:es)?)\s+(?:of\s+)?(?=[a-zA-Z])/i;
