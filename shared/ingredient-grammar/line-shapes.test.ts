@@ -491,3 +491,12 @@ Deno.test("how an egg is beaten, or an onion studded, after the name without a c
     ["2 onions, each studded with a clove", 2, null, "onions", "each studded with a clove"],
   ]);
 });
+
+Deno.test("a line that starts with the size of one thing is one of it; a measure or things are not", () => {
+  check([
+    ["4-pound chicken, cut into 8 pieces", 1, null, "chicken", "4-pound; cut into 8 pieces"],
+    ["2-inch cinnamon stick", 1, null, "cinnamon stick", "2-inch"],
+    ["14-ounces extra-firm tofu", null, null, "extra-firm tofu", "14-ounces"],
+    ["1-inch cream puffs", null, null, "cream puffs", "1-inch"],
+  ]);
+});

@@ -7,6 +7,7 @@ import { sizeBeforeName } from "./size-words.ts";
 import { otherAmountOfTheSame, sizeWord } from "./other-amount.ts";
 import { takeLeadingPrep, takePrepWords, takeTrailingPrep } from "./take-prep-words.ts";
 import { tidy } from "./tidy-text.ts";
+import { one } from "./amounts.ts";
 import { dashRemark, describingOnly, trailingNote, trailingPhrase } from "./words-after-name.ts";
 
 /** What is left: a size before the name, remarks after it, and its prep words; the name itself. */
@@ -22,6 +23,11 @@ export function readName(reading: Reading): { name: string; preps: string[] } {
   if (size) {
     notes.push(size[1]);
     text = text.slice(size[0].length);
+    // A line that starts with the size of one thing ("4-pound chicken, cut into 8 pieces", "2-inch cinnamon stick")
+    // is one of it, as "A 4-pound chicken" is; not a measure ("14-ounces tofu") nor things ("1-inch cream puffs").
+    const things = /[^s]s\b/i.test(text.split(/[,(]/)[0].trim().split(/\s+/).at(-1) ?? "");
+    const measure = /(?:ounces|pounds|lbs|grams|inches)\b/i.test(size[1]);
+    if (!reading.quantity && !reading.unit && !reading.measure && !things && !measure) reading.quantity = one("1");
   }
   // "3 sprigs each of thyme, rosemary and oregano": the amount is said for each name that follows ("each" is a
   // describing word before a name; "of" is not).
