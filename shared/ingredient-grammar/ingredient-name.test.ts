@@ -251,3 +251,11 @@ Deno.test("a first alternative that names a kind of its own shares the last one'
   // Not when the first already ends in a word of the last: two things.
   assert.ok(!names("fresh ginger or ginger paste").includes("fresh ginger paste"));
 });
+
+Deno.test("a one-word first alternative is tried alone when the other is a phrase of its own", () => {
+  assert.ok(names("parsley or a mixture of fresh green herbs").includes("parsley"));
+  assert.ok(names("onion or white of leek").includes("onion"));
+  // Not when the two may share a head: "grape or baby cherry tomatoes" are no grapes.
+  assert.ok(!names("grape or baby cherry tomatoes").includes("grape"));
+  assert.ok(!names("beef or vegetable stock granules").includes("beef"));
+});
