@@ -259,3 +259,7 @@ Deno.test("a one-word first alternative is tried alone when the other is a phras
   assert.ok(!names("grape or baby cherry tomatoes").includes("grape"));
   assert.ok(!names("beef or vegetable stock granules").includes("beef"));
 });
+
+Deno.test("a cannon of lamb is read as the shop names the cut", () => {
+  assert.ok(names("cannon of lamb").includes("lamb cannon"));
+});

@@ -399,7 +399,7 @@ function trailingDescription(word: string): boolean {
 }
 
 const cutOf =
-  /^(shoulder|leg|loin|rack|shin|neck|breast|side|saddle|fillet|belly|shank|cheek|haunch|knuckle|rump|chump)s? of (lamb|pork|beef|veal|venison|mutton|salmon|chicken|duck|goat)$/i;
+  /^(shoulder|leg|loin|rack|shin|neck|breast|side|saddle|fillet|belly|shank|cheek|haunch|knuckle|rump|chump|cannon)s? of (lamb|pork|beef|veal|venison|mutton|salmon|chicken|duck|goat)$/i;
 
 // At most so many names are looked up for one line: twelve read by the lists of words, then the last words.
 const maxCandidates = 18;

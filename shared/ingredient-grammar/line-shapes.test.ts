@@ -500,3 +500,10 @@ Deno.test("a line that starts with the size of one thing is one of it; a measure
     ["1-inch cream puffs", null, null, "cream puffs", "1-inch"],
   ]);
 });
+
+Deno.test("a shake is a measure nobody buys by; peas in their pods are peas", () => {
+  check([
+    ["few shakes of Worcestershire sauce", null, null, "Worcestershire sauce", "few shakes"],
+    ["200g/7oz peas in their pods", 200, "g", "peas", "7oz; in their pods"],
+  ]);
+});

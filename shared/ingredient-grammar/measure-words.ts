@@ -64,6 +64,7 @@ const countedIn: Record<string, CountUnit | null> = {
   dessertspoon: null,
   pinch: null,
   dash: null,
+  shake: null,
   handful: null,
   splash: null,
   drizzle: null,
@@ -85,6 +86,7 @@ const countedIn: Record<string, CountUnit | null> = {
 export const notBoughtBy = new Set([
   "pinch",
   "dash",
+  "shake",
   "drop",
   "splash",
   "drizzle",

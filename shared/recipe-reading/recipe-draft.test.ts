@@ -18,6 +18,7 @@ Deno.test("a line without an amount that says why is complete as it stands; a ba
     ["2-3 eggs", false],
     ["1 pinch salt", true],
     ["Salt as necessary", true],
+    ["8 shakes Tabasco sauce", true],
     ["2 drops almond essence", true],
     ["3 handfuls spinach", true],
     ["2 cups flour", false],

@@ -9,7 +9,7 @@ type DraftLine = RecipeDraft["draft"]["ingredients"][number];
 // Words that say why a line has no amount ("salt to taste", "oil for frying", "parsley, to serve"): such a line is
 // complete as it is, so its no_quantity problem is dropped. A bare "flour" keeps it: the amount may have been lost.
 const noAmountReason =
-  /\b(?:to taste|as (?:needed|required|desired|necessary)|if (?:needed|desired|liked|you like)|optional(?:ly)?|to (?:serve|garnish|top|finish|decorate|sprinkle)|for (?:serving|garnish(?:ing)?|decoration|decorating|topping|the (?:pan|tin|tray|dish|table))|for (?:\w+ )?\w+ing|(?:a )?pinch(?:es)?|dash(?:es)?|drops?|glugs?|smidgens?|dollops?|pats? of|glass(?:es)? of|gratings?|handfuls?|scoops?|squeeze|splash(?:es)?|drizzle|sprinkl(?:e|ing)|some|few|(?:a )?little|several|a touch|lots of|plenty of|(?:\d+(?:\/\d+)?|an?|one|half an?)\s+(?:batch(?:es)?|recipes?))\b/i;
+  /\b(?:to taste|as (?:needed|required|desired|necessary)|if (?:needed|desired|liked|you like)|optional(?:ly)?|to (?:serve|garnish|top|finish|decorate|sprinkle)|for (?:serving|garnish(?:ing)?|decoration|decorating|topping|the (?:pan|tin|tray|dish|table))|for (?:\w+ )?\w+ing|(?:a )?pinch(?:es)?|dash(?:es)?|shakes?|drops?|glugs?|smidgens?|dollops?|pats? of|glass(?:es)? of|gratings?|handfuls?|scoops?|squeeze|splash(?:es)?|drizzle|sprinkl(?:e|ing)|some|few|(?:a )?little|several|a touch|lots of|plenty of|(?:\d+(?:\/\d+)?|an?|one|half an?)\s+(?:batch(?:es)?|recipes?))\b/i;
 
 /** True when the line gives no amount, and its words say that none is meant ("to taste"). */
 export function saysNoAmount(line: { original: string; quantity: number | null; quantity_text: string | null }) {

@@ -20,8 +20,9 @@ export const trailingPhrase = new RegExp(
     String.raw`and (?:the )?(?:tender |thin |soft )?(?:stems|stalks|roots)\b.*`,
     String
       .raw`(?:packed\s+)?in (?:brine|water|oil|olive oil|vinegar|pur[eé]e|tomato (?:sauce|pur[eé]e)|(?:light |heavy )?syrup|(?:(?:its|their) )?(?:own )?juices?)\b.*`,
-    // How it is sold: "scallops in the shell", "cherry tomatoes on the vine", "apricots in natural juice".
-    String.raw`(?:in (?:the|their) shells?|on the (?:vine|bone)|in (?:natural|fruit|apple) juices?)\b.*`,
+    // How it is sold: "scallops in the shell", "peas in their pods", "cherry tomatoes on the vine", "apricots in
+    // natural juice".
+    String.raw`(?:in (?:the|their) (?:shells?|pods?)|on the (?:vine|bone)|in (?:natural|fruit|apple) juices?)\b.*`,
     String.raw`(?:cut|sliced|diced|chopped|torn|broken|peeled|shaved|grated)\s+(?:into|in)\S*\b.*`,
     // The dice said alone: "carrots in 1/4-inch dice", "bean curd in small dice".
     String.raw`in (?:\d[\d/.]*-inch|small|medium|large|fine) dice`,
