@@ -287,7 +287,7 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
       // or coarse salt" is pretzel salt, "grape or cherry tomatoes" grape tomatoes: no pretzel, no grape).
       if (/^(?:chill?(?:i|ie|y)s?|chill?ies|chiles?|peppers?)$/i.test(head)) {
         candidates.push({ name: bareFirst, dropped: [lastWords.slice(1).join(" "), ...rest] });
-      } else if (/^(?:a|an|the|some)\s/i.test(lastWords.join(" ")) || lastWords.includes("of")) {
+      } else if (/^(?:a|an|the|some)$/i.test(lastWords[0]) || lastWords.includes("of")) {
         // "parsley or a mixture of fresh green herbs", "jalapeño or a dash of Tabasco", "onion or white of leek": an
         // alternative said as a phrase of its own shares no head, and the word before it is the first one to buy.
         // (Elsewhere it may: "grape or baby cherry tomatoes", "beef or vegetable stock granules".)

@@ -25,9 +25,10 @@ export function readName(reading: Reading): { name: string; preps: string[] } {
     text = text.slice(size[0].length);
     // A line that starts with the size of one thing ("4-pound chicken, cut into 8 pieces", "2-inch cinnamon stick")
     // is one of it, as "A 4-pound chicken" is; not a measure ("14-ounces tofu") nor things ("1-inch cream puffs").
-    const things = /[^s]s\b/i.test(text.split(/[,(]/)[0].trim().split(/\s+/).at(-1) ?? "");
-    const measure = /(?:ounces|pounds|lbs|grams|inches)\b/i.test(size[1]);
-    if (!reading.quantity && !reading.unit && !reading.measure && !things && !measure) reading.quantity = one("1");
+    const manyThings = /[^s]s\b/i.test(text.split(/[,(]/)[0].trim().split(/\s+/).at(-1) ?? "");
+    const sizeIsAnAmount = /(?:ounces|pounds|lbs|grams|inches)\b/i.test(size[1]);
+    const amountRead = reading.quantity || reading.unit || reading.measure;
+    if (!amountRead && !manyThings && !sizeIsAnAmount) reading.quantity = one("1");
   }
   // "3 sprigs each of thyme, rosemary and oregano": the amount is said for each name that follows ("each" is a
   // describing word before a name; "of" is not).
