@@ -4,6 +4,7 @@ import { readAfterUnit } from "./ingredient-line/read-after-unit.ts";
 import { readAmount } from "./ingredient-line/read-amount.ts";
 import { readCountedMeasure } from "./ingredient-line/read-counted-measure.ts";
 import { readName } from "./ingredient-line/read-name.ts";
+import { zestOfGratedPeel } from "./ingredient-line/grated-peel.ts";
 import { readUnit } from "./ingredient-line/read-unit.ts";
 import { readWordsBeforeAmount } from "./ingredient-line/read-words-before-amount.ts";
 import type { Reading } from "./ingredient-line/reading.ts";
@@ -50,7 +51,7 @@ export function parseIngredientLine(original: string): ParsedIngredientLine {
   if (reading.unit) readAfterUnit(reading);
   const read = readName(reading);
   const { preps } = read;
-  const name = read.name || nameInParentheses(original, reading.notes);
+  const name = zestOfGratedPeel(read.name || nameInParentheses(original, reading.notes), preps);
   noteRange(reading);
   const { quantity, unit, measure, notes } = reading;
   return {

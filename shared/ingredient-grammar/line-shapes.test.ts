@@ -507,3 +507,70 @@ Deno.test("a shake is a measure nobody buys by; peas in their pods are peas", ()
     ["200g/7oz peas in their pods", 200, "g", "peas", "7oz; in their pods"],
   ]);
 });
+
+Deno.test("grated citrus peel is its zest; a strip of peel stays peel", () => {
+  check([
+    ["4 tablespoons grated lemon peel", 4, "tbsp", "lemon zest", null],
+    ["1 teaspoon finely shredded lemon or orange peel", 1, "tsp", "lemon or orange zest", null],
+    ["2 tsp orange rind, grated", 2, "tsp", "orange zest", null],
+    ["1 tablespoon grated fresh lemon peel", 1, "tbsp", "fresh lemon zest", null],
+    ["2 strips lemon peel", 2, "piece", "lemon peel", "strips"],
+    ["4 tablespoons chopped candied orange peel", 4, "tbsp", "candied orange peel", null],
+  ]);
+});
+
+Deno.test("a cut whose name starts with a counting word is the cut", () => {
+  check([
+    ["1 (12 ounce) rib eye steak", 1, null, "rib eye steak", "12 ounce"],
+    ["4 (7 ounce) filets mignons", 4, null, "filets mignons", "7 ounce"],
+    ["2 ribs celery", 2, "piece", "celery", "ribs"],
+    ["2 fillets salmon", 2, "piece", "salmon", "fillets"],
+  ]);
+});
+
+Deno.test("another container, a prep word left with its 'and', and 'plus' said at the end go to the note", () => {
+  check([
+    ["1 (12 fluid ounce) can or bottle dark beer", 1, "can", "dark beer", "12 fluid ounce; or bottle"],
+    ["3 (12 fluid ounce) cans or bottles ginger ale", 3, "can", "ginger ale", "12 fluid ounce; or bottles"],
+    ["4 carrots peeled and cut into 3/4-inch rounds", 4, null, "carrots", "cut into 3/4-inch rounds"],
+    ["2 cups all-purpose flour plus", 2, "cup", "all-purpose flour", "plus"],
+    // A name that ends in "and" as a thing is left alone.
+    ["salt and pepper", null, null, "salt and pepper", null],
+  ]);
+});
+
+Deno.test("descriptions joined or marked before a comma, and very thin slices, belong to the name after it", () => {
+  check([
+    ["1/4 cup dry-roasted, salted peanuts", 0.25, "cup", "dry-roasted salted peanuts", null],
+    ["2 1/2 cups low fat, low sodium chicken broth", 2.5, "cup", "low fat low sodium chicken broth", null],
+    ["1 1/2 cups all-purpose, unbleached white flour", 1.5, "cup", "all-purpose unbleached white flour", null],
+    ["3 tablespoons light, fruity olive oil", 3, "tbsp", "light fruity olive oil", null],
+    [
+      "1 package Tyson® Fresh Boneless, Skinless Chicken Thighs",
+      1,
+      "package",
+      "Tyson® Fresh Boneless Skinless Chicken Thighs",
+      null,
+    ],
+    ["8 very thin slices of prosciutto", 8, "piece", "prosciutto", "very thin slices"],
+  ]);
+  // A name and its prep word joined by a hyphen is no description: the comma still ends the name.
+  check([["2 cucumbers-peeled, cut lengthwise", 2, null, "cucumbers-peeled", "cut lengthwise"]]);
+});
+
+Deno.test("how it is sold or what it includes, up to a comma, is the note's", () => {
+  check([
+    ["3 tablespoons capers in salt, well rinsed", 3, "tbsp", "capers", "in salt"],
+    ["2 1/2 pounds spinach in bulk", 2.5, "lb", "spinach", "in bulk"],
+    ["8 clams in shell, scrubbed", 8, null, "clams", "in shell; scrubbed"],
+    ["3 scallions including green tops, chopped", 3, null, "scallions", "including green tops"],
+  ]);
+});
+
+Deno.test("the juice or zest of a fruit, without 'of' or after how it is cut, is the fruit", () => {
+  check([
+    ["Juice 1 lemon", 1, null, "lemon", "juice"],
+    ["Minced zest of 1 lemon", 1, null, "lemon", "minced zest"],
+    ["grated zest and juice 1 small lemon", 1, null, "small lemon", "grated zest and juice"],
+  ]);
+});

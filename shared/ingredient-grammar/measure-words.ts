@@ -158,7 +158,7 @@ export function countedMeasure(
 ): { unit: Unit | null; word: string; rest: string } | undefined {
   // ("a pinch or two of salt", "a dollop or so of mustard", "5 dashes or more of bitters": the hedge is the note's.)
   const match =
-    /^(?:(tiny|small|medium|large|sm|md|med|lg|big|giant|generous|good|healthy|heaping|scant|thick|thin|few|a few|several)\s+)?([a-zA-Z]+\.?)\s+(?:(or (?:two|three|so|more))\s+)?(?:of\s+)?(?=\S)/i
+    /^(?:(tiny|small|medium|large|sm|md|med|lg|big|giant|generous|good|healthy|heaping|scant|very thick|very thin|thick|thin|few|a few|several)\s+)?([a-zA-Z]+\.?)\s+(?:(or (?:two|three|so|more))\s+)?(?:of\s+)?(?=\S)/i
       .exec(
         text,
       );
@@ -166,6 +166,8 @@ export function countedMeasure(
   const word = singular(match[2]);
   if (!(word in countedIn)) return undefined;
   if (word === "blade" && !/^(?:fresh\s+|whole\s+)?mace\b/i.test(text.slice(match[0].length))) return undefined;
+  // ("1 rib eye steak", "4 filets mignons": the word begins the cut's name; it counts nothing.)
+  if (/^(?:rib\s+eyes?|filets?\s+mignons?)\b/i.test(text)) return undefined;
   notes.push([match[1], match[2], match[3]].filter(Boolean).join(" ").toLowerCase());
   return { unit: countedIn[word], word, rest: text.slice(match[0].length) };
 }

@@ -26,6 +26,13 @@ export function readAfterUnit(reading: Reading): void {
   // ("1 whole whole chicken" is left alone: "whole" may start the name.)
   const saidAgain = /^\s+([a-zA-Z]+\.?)(?=\s)/.exec(text);
   if (saidAgain && unit.unit !== "whole" && unitOf(saidAgain[1]) === unit.unit) text = text.slice(saidAgain[0].length);
+  // "1 (12 fluid ounce) can or bottle dark beer": the other container the same amount comes in, for the note.
+  const otherContainer = /^\s*(or\s+(?:bottle|can|jar|tin|package|packet|carton|bag|box)(?:s|es)?)(?:\s+of)?\s+(?=\S)/i
+    .exec(text);
+  if (otherContainer && (unit.unit === "can" || unit.unit === "package")) {
+    notes.push(otherContainer[1]);
+    text = text.slice(otherContainer[0].length);
+  }
   const added = addedMeasure.exec(text);
   const addedUnit = added ? unitOf(added[2]) : undefined;
   const first = exactFactors[unit.unit];

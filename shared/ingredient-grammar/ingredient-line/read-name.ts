@@ -69,6 +69,12 @@ export function readName(reading: Reading): { name: string; preps: string[] } {
 
 function takeTrailingPhrases(text: string, notes: string[], dashes = false): string {
   let rest = text.replace(/\s*[*†‡]+\s*$/, "");
+  // "2 cups all-purpose flour plus": the more it adds is said on the next line.
+  const plus = /\s+(plus|\+)\s*$/i.exec(rest);
+  if (plus && plus.index > 0) {
+    notes.push("plus");
+    rest = rest.slice(0, plus.index);
+  }
   // Only in the name before a comma: after it, the prep words are read as such.
   const dash = dashes ? dashRemark.exec(rest) : null;
   if (dash && dash.index > 0) {
@@ -120,11 +126,16 @@ function describesWhatFollows(words: string): boolean {
   // Only describing words ("cooked, mashed pumpkin", "roasted, salted pepitas", "finely diced red, yellow, or orange
   // bell pepper", "flaked, deboned hot-smoked salmon", "unbleached, all-purpose flour"), a size among them ("3 long,
   // red chillies", "2 fat, floury potatoes").
-  return describingOnly.test(words) || words.trim().split(/\s+/).every((word) => {
+  // (A brand marked as one before them is no name either: "Tyson® Fresh Boneless, Skinless Chicken Thighs".)
+  const unbranded = words.replace(/^.*[®™]\s*/, "");
+  if (unbranded !== words && unbranded.trim() === "") return false;
+  return describingOnly.test(unbranded) || unbranded.trim().split(/\s+/).every((word) => {
     const bare = word.toLowerCase();
     return prepStateSet.has(bare) || prepAdverbs.has(bare) || isDescribingWord(bare) ||
       /^(?:and|or|&|not|size|sized)$/.test(bare) || sizeWord.test(bare) ||
-      /^[a-z]{3,}ed$/.test(bare) && !oneWordNames.has(foldIngredientName(bare));
+      /^[a-z]{3,}ed$/.test(bare) && !oneWordNames.has(foldIngredientName(bare)) ||
+      // ("dry-roasted", "deli-sliced"; not "tomatoes-peeled", a name and its prep word joined.)
+      /^[a-z]+-[a-z]{3,}ed$/.test(bare) && !oneWordNames.has(foldIngredientName(bare.split("-")[0]));
   });
 }
 

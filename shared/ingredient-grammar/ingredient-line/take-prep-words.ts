@@ -45,6 +45,10 @@ export function takeLeadingPrep(head: string): PrepWordsTaken {
 export function takeTrailingPrep(found: PrepWordsTaken): PrepWordsTaken {
   const words = found.rest.split(/\s+/).filter(Boolean);
   const preps: string[] = [];
+  // ("4 carrots peeled and cut into rounds": what the "and" led to is already a remark; the "and" is left alone.)
+  if (words.length > 2 && /^(?:and|or|&)$/i.test(words.at(-1)!) && prepStateSet.has(words.at(-2)!.toLowerCase())) {
+    words.pop();
+  }
   while (words.length > 1 && prepStateSet.has(words[words.length - 1].toLowerCase())) {
     preps.unshift(words.pop()!.toLowerCase());
     while (words.length > 1 && prepAdverbs.has(words[words.length - 1].toLowerCase())) words.pop();

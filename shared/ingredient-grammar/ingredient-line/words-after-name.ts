@@ -23,6 +23,9 @@ export const trailingPhrase = new RegExp(
     // How it is sold: "scallops in the shell", "peas in their pods", "cherry tomatoes on the vine", "apricots in
     // natural juice".
     String.raw`(?:in (?:the|their) (?:shells?|pods?)|on the (?:vine|bone)|in (?:natural|fruit|apple) juices?)\b.*`,
+    // "clams in shell", "capers in salt", "spinach in bulk", "scallions including green tops": up to a comma, after
+    // which the prep words are read.
+    String.raw`(?:in (?:shells?|pods?|salt|bulk)|including)\b[^,]*`,
     String.raw`(?:cut|sliced|diced|chopped|torn|broken|peeled|shaved|grated)\s+(?:into|in)\S*\b.*`,
     // The dice said alone: "carrots in 1/4-inch dice", "bean curd in small dice".
     String.raw`in (?:\d[\d/.]*-inch|small|medium|large|fine) dice`,
@@ -52,4 +55,4 @@ export const dashRemark =
 // Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts", "1 large red,
 // yellow, or orange bell pepper", "4 pounds crisp, sweet apples"): the comma does not end the name there.
 export const describingOnly =
-  /^(?:(?:boneless|boned|skinless|bone-in|skin-on|bone in|skin on|large|small|medium|md|lg|sm|med|xl|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|non-fat|nonfat|low-fat|full-fat|fat-free|unsalted|salted|sweetened|unsweetened|crisp|sweet|tart|juicy|crunchy|tender|young|mild|sharp|aged|seedless|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;
+  /^(?:(?:boneless|boned|skinless|bone-in|skin-on|bone in|skin on|large|small|medium|md|lg|sm|med|xl|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|all-purpose|light|fruity|non-fat|nonfat|low-fat|low fat|full-fat|fat-free|reduced-fat|reduced fat|low-sodium|low sodium|reduced-sodium|reduced sodium|lower sodium|extra-thick|extra thick|unsalted|salted|sweetened|unsweetened|crisp|sweet|tart|juicy|crunchy|tender|young|mild|sharp|aged|seedless|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;

@@ -17,11 +17,12 @@ export const labelBefore =
 // may say how it is taken ("freshly squeezed juice of", "juice and finely grated zest of").
 // So are "seeds from 5 cardamom pods", "leaves from a few sprigs of dill", "seeds scraped from 1 vanilla bean",
 // "segments of 2 oranges".
-const fruitPart = String.raw`(?:(?:finely|freshly|coarsely)\s+)?(?:(?:grated|squeezed)\s+)?(?:zest|juice|rind|peel)`;
+const fruitPart = String
+  .raw`(?:(?:finely|freshly|coarsely)\s+)?(?:(?:grated|squeezed|minced|shredded|chopped)\s+)?(?:zest|juice|rind|peel)`;
 export const partOf = new RegExp(
   String.raw`^(?:the\s+)?((?:${fruitPart}(?:\s+and\s+${fruitPart})?|` +
     String
-      .raw`(?:seeds|leaves|kernels|segments|sections)(?:\s+(?:scraped|picked|stripped|cut|sliced))?))\s+(?:from|of)(?:\s+(?=\S)|(?=\d))`,
+      .raw`(?:seeds|leaves|kernels|segments|sections)(?:\s+(?:scraped|picked|stripped|cut|sliced))?))\s+(?:(?:from|of)(?:\s+(?=\S)|(?=\d))|(?=\d))`,
   "i",
 );
 
