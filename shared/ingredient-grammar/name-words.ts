@@ -376,7 +376,7 @@ export const twoWordDescriptions =
 export function isDescribingWord(bare: string): boolean {
   // A share said before the name ("70% dark chocolate") describes it too.
   // So does a size or shape joined by a hyphen ("burrito-sized", "bowl-shaped").
-  return leadingWords.has(bare) || hyphenedPrep.test(bare) || /^\d+(?:\.\d+)?%$/.test(bare) ||
+  return leadingWords.has(bare) || hyphenedPrep.test(bare) || /^\d+(?:\.\d+)?%(?:-(?:lean|fat))?$/.test(bare) ||
     /^[a-z]+-(?:sized?|shaped|style)$/.test(bare) || describingShape.test(bare);
 }
 

@@ -25,6 +25,14 @@ const reached: [string, string, string[]][] = [
   ["raspberry flavored Jell-O", "Jell-O", ["raspberry", "flavored"]],
   ["butter-flavoured shortening", "shortening", ["butter-flavoured"]],
   ["organic 82% fat butter", "butter", ["organic", "82%", "fat"]],
+  // The flavour's own product before the thing flavoured, and a flavoured jelly dessert before plain gelatin.
+  ["chocolate flavored syrup", "chocolate syrup", ["flavored"]],
+  ["lime-flavored gelatin mix", "lime gelatin mix", ["lime-flavored"]],
+  ["raspberry flavored gelatin", "flavored gelatin", ["raspberry"]],
+  // The flavour said as a noun.
+  ["JELL-O Brand Strawberry Flavor Gelatin", "flavored Gelatin", ["JELL-O", "Brand", "Strawberry", "Flavor"]],
+  ["lemon flavor instant pudding", "lemon instant pudding", ["flavor"]],
+  ["lemon flavor instant pudding", "instant pudding", ["lemon", "flavor"]],
   ["1 Stick 82% fat butter", "butter", ["1", "Stick", "82%", "fat"]],
   // A chilli named by its kind and "pepper", as the catalog names it.
   ["small Fresno pepper", "Fresno chile", ["small"]],
@@ -36,6 +44,9 @@ const reached: [string, string, string[]][] = [
   // The part of a thing, as the shop names it.
   ["zest from lemon", "lemon zest", []],
   ["juice of a lime", "lime juice", []],
+  // The part used of a thing bought whole.
+  ["white part of leeks", "leeks", ["white part of"]],
+  ["the pale green parts of the scallions", "scallions", ["the pale green parts of the"]],
   // A word that says how much of it there is.
   ["a good Red Wine", "Red Wine", ["a", "good"]],
   ["Enough water to equal 3/4 cup", "water", ["Enough", "to equal 3/4 cup"]],
@@ -90,6 +101,8 @@ const neverReached: [string, string][] = [
   ["Salt to taste and black pepper", "Salt"],
   // A blend of other things than spices or herbs is a product of its own.
   ["lemon pepper blend", "lemon pepper"],
+  // A flavoured jelly dessert is tried as one before plain gelatin: the plain comes after it.
+  ["raspberry flavored gelatin", "raspberry"],
   // "whole" and a one-letter unit start names too.
   ["whole wheat tortillas", "wheat tortillas"],
 ];

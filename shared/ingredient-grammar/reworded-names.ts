@@ -59,6 +59,11 @@ export function rewordedNames(name: string): RewordedName[] {
   // "zest from lemon", "juice of lime": the part of a thing, as the shop names it ("lemon zest").
   const partOf = /^([\p{L}'’]+) (?:from|of) (?:an? |the )?([\p{L}'’]+(?: [\p{L}'’]+)?)$/iu.exec(name.trim());
   if (partOf) add(`${partOf[2]} ${partOf[1]}`, [], "described");
+  // "white part of leeks", "the green parts of 4 scallions": the part used of a thing bought whole.
+  const partUsed =
+    /^((?:the )?(?:white|green|pale green|light green|dark green|tender|white and (?:pale |light )?green) parts? of (?:the )?)(\p{L}.*)$/iu
+      .exec(name.trim());
+  if (partUsed) add(partUsed[2], [partUsed[1].trim()]);
   // "Italian salad dressing mix" is the Italian dressing mix; "whole milk kefir" or "2% milk cottage cheese" the kefir
   // or cottage cheese, of whole or 2% milk.
   if (/\bsalad dressings?\b/i.test(name)) add(name.replace(/\bsalad (dressings?)\b/i, "$1"), ["salad"]);
@@ -91,7 +96,31 @@ export function rewordedNames(name: string): RewordedName[] {
       /^(?:[\p{L}]+-)?flavou?red$/iu.test(word))
   );
   if (described >= 0) {
+    // ("chocolate flavored syrup", "rum-flavored extract": the flavour's own product first, "chocolate syrup".)
+    const joined = /^(\p{L}+)-flavou?red$/iu.exec(rest[described]);
+    const flavour = joined
+      ? [...rest.slice(0, described), joined[1]]
+      : /^flavou?red$/i.test(rest[described])
+      ? rest.slice(0, described)
+      : [];
+    if (flavour.length > 0 && flavour.length <= 2) {
+      add([...flavour, ...rest.slice(described + 1)].join(" "), [...before, rest[described]], "exact");
+      // ("raspberry flavored gelatin" is the jelly dessert, "flavored gelatin", before plain gelatin.)
+      add(`flavored ${rest.slice(described + 1).join(" ")}`, [...before, ...flavour], "exact");
+    }
     add(rest.slice(described + 1).join(" "), [...before, ...rest.slice(0, described + 1)]);
+  }
+  // "strawberry flavor gelatin", "JELL-O Brand Lemon Flavor Instant Pudding": the flavour said as a noun; the thing
+  // flavoured ("flavored gelatin" is the jelly dessert) or the flavour's own product ("lemon instant pudding").
+  const flavourNoun = rest.findIndex((word, at) => at > 0 && at < rest.length - 1 && /^flavou?r$/i.test(word));
+  if (flavourNoun > 0) {
+    const flavour = rest.slice(0, flavourNoun).filter((word) => !fillerWord.test(word) && !/^jell-o$/i.test(word));
+    const thing = rest.slice(flavourNoun + 1);
+    add(`flavored ${thing.join(" ")}`, [...before, ...rest.slice(0, flavourNoun + 1)], "exact");
+    if (flavour.length > 0 && flavour.length <= 2) {
+      add([...flavour, ...thing].join(" "), [...before, rest[flavourNoun]], "exact");
+    }
+    add(thing.join(" "), [...before, ...rest.slice(0, flavourNoun + 1)]);
   }
   // "tomatoes ripe", "cheddar cheese sharp variety", "Lemon garnish": describing words after the name come off.
   let end = rest.length;

@@ -55,6 +55,8 @@ export const trailingWords = new Set([
   "steak",
   "fronds",
   "squares",
+  // "carrot rounds", "melba toast rounds": the shape it is cut or sold in.
+  "rounds",
   "whole",
   // "pistachio nuts", "parmesan shavings", "monkfish tails", "lime wedge", "orange zest only": the name said again
   // with its kind or its part, after the whole is tried ("pine nuts"). ("Cheese" is not one: "whipped cream cheese"
