@@ -263,3 +263,15 @@ Deno.test("a one-word first alternative is tried alone when the other is a phras
 Deno.test("a cannon of lamb is read as the shop names the cut", () => {
   assert.ok(names("cannon of lamb").includes("lamb cannon"));
 });
+
+Deno.test("the last words after a maker's are also read without the describing words they start with", () => {
+  const withHeads = (name: string) => nameCandidatesWithHeads(name).map((candidate) => candidate.name);
+  assert.ok(withHeads("British Blacktail Free Range Medium Eggs").includes("Eggs"));
+  assert.ok(withHeads("Safeway SELECT Organic Milk").includes("Milk"));
+  assert.ok(withHeads("hard cooked egg").includes("egg"));
+  // Not past a word that makes a product of its own, nor by the part named after the thing.
+  assert.ok(!withHeads("dehydrated minced onion").includes("onion"));
+  assert.ok(!withHeads("dried New Mexican chile pepper pods").includes("chile pepper"));
+  assert.ok(!withHeads("red-colored coarse sugar").includes("sugar"));
+  assert.ok(!withHeads("Swedish crisp bread").includes("bread"));
+});

@@ -348,7 +348,7 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
     ...chiliByItsKind(words),
     // ("large jalapeño chile", "fresh serrano chiles": the kind after words that describe it.)
     ...(isLeadingWord(words[0]) ? describedChili(words) : []),
-    ...headNames(trimmed),
+    ...headNames(trimmed).flatMap((head) => [head, ...describedHead(head)]),
     ...(alternatives.length > 1
       ? [alternatives[0], alternatives[alternatives.length - 1]].flatMap((alternative, index) =>
         headNames(alternative).map((head) => ({
@@ -374,6 +374,22 @@ function candidatesOf(name: string, withHeads: boolean): NameCandidate[] {
   };
   return [...candidates.filter(known).slice(0, 12), ...heads.filter(known)].slice(0, maxCandidates);
 }
+
+// "British Blacktail Free Range Medium Eggs": the last words, once the maker's are left out, may start with words the
+// lists know as describing ("Free-Range Medium Eggs"); they are read without them too ("Eggs"), as the name would be.
+// Only without words before the name: the part names after it ("ancho chile pods", "pork loin ribs") stay with it.
+// Nor when a word left out makes a product of its own ("dehydrated minced onion", "dried New Mexican chile pods",
+// "red-colored coarse sugar", "Swedish crisp bread"): the words before the last ones were taken for descriptions
+// without knowing them, and the name without both would be the plain thing.
+function describedHead(head: NameCandidate): NameCandidate[] {
+  return without(head.name.split(/\s+/))
+    .filter((candidate) => !head.name.toLowerCase().startsWith(candidate.name.toLowerCase()))
+    .map((candidate) => ({ name: candidate.name, dropped: [...head.dropped, ...candidate.dropped] }))
+    .filter((candidate) => !candidate.dropped.some((word) => productWord.test(folded(word))));
+}
+
+const productWord =
+  /^(?:dried|dry|dehydrated|freeze-dried|smoked|candied|crystallized|crystallised|pickled|salted|cured|canned|coarse|crisp|instant|powdered|evaporated|condensed|[a-z]+-colou?red|[a-z]+-flavou?red)$/;
 
 // "jalapeño chillies", "habanero chile", "serrano chiles": a chilli named by its kind, when the kind is a catalog name
 // of one word, is that kind, or the kind's pepper ("anaheim pepper").
