@@ -44,6 +44,8 @@ const reached: [string, string, string[]][] = [
   // The part of a thing, as the shop names it.
   ["zest from lemon", "lemon zest", []],
   ["juice of a lime", "lime juice", []],
+  // The box's name for instant pudding.
+  ["instant vanilla pudding and pie filling mix", "instant vanilla pudding", ["and pie filling"]],
   // The part used of a thing bought whole.
   ["white part of leeks", "leeks", ["white part of"]],
   ["the pale green parts of the scallions", "scallions", ["the pale green parts of the"]],

@@ -71,6 +71,9 @@ export function rewordedNames(name: string): RewordedName[] {
     /^(.*?)\b((?:whole|skim(?:med)?|low-fat|lowfat|nonfat|non-fat|fat-free|full-fat|\d+%) milk) (\p{L}.*)$/iu
       .exec(name.trim());
   if (milkOf) add(`${milkOf[1]}${milkOf[3]}`, [milkOf[2]]);
+  // "instant vanilla pudding and pie filling mix": the box's name for instant pudding.
+  const pieFilling = /^(.*\bpudding)\s+(?:and|&)\s+pie\s+filling(?:\s+mix)?$/i.exec(name.trim());
+  if (pieFilling) add(pieFilling[1], ["and pie filling"]);
   // "broccoli florets shopping list": a page's button read with the line.
   const withoutButton = name.replace(/\s+shopping list$/i, "");
   if (withoutButton !== name) add(withoutButton, []);
