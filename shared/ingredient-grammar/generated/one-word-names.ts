@@ -758,6 +758,7 @@ export const oneWordNames: ReadonlySet<string> = new Set([
   "mafaldine",
   "maftoul",
   "magaz",
+  "mahimahi",
   "mahlab",
   "mahleb",
   "mahon",
