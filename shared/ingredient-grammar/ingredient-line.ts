@@ -4,7 +4,6 @@ import { readAfterUnit } from "./ingredient-line/read-after-unit.ts";
 import { readAmount } from "./ingredient-line/read-amount.ts";
 import { readCountedMeasure } from "./ingredient-line/read-counted-measure.ts";
 import { readName } from "./ingredient-line/read-name.ts";
-import { zestOfGratedPeel } from "./ingredient-line/grated-peel.ts";
 import { readUnit } from "./ingredient-line/read-unit.ts";
 import { readWordsBeforeAmount } from "./ingredient-line/read-words-before-amount.ts";
 import type { Reading } from "./ingredient-line/reading.ts";
@@ -136,4 +135,22 @@ function plainLineText(original: string): string {
 function scannedOne(letter: string, word: string): string {
   const unit = unitOf(word) && !/^(?:can|pack|tin)$/i.test(word);
   return unit || /^(?:small|medium|large|whole|heaped|level|pinch|clove|head|bunch)$/i.test(word) ? "1" : letter;
+}
+
+// "grated lemon peel", "finely shredded orange peel": citrus peel that is grated is its zest, which the catalog sells
+// as "lemon zest". Peel said without grating ("2 strips lemon peel", "candied orange peel") stays as written: a strip
+// of peel or candied peel is another thing to buy.
+
+const citrus = String.raw`(?:lemon|lime|orange|grapefruit|tangerine|mandarin|citrus)`;
+const citrusPeel = new RegExp(
+  String.raw`^((?:fresh\s+)?${citrus}(?:\s+(?:or|and)\s+${citrus})?)\s+(?:peel|rind)s?$`,
+  "i",
+);
+const grating = /^(?:grated|shredded|zested|minced)$/i;
+
+/** The name as its zest when the line's prep words grate the citrus peel it names; else the name as it is. */
+function zestOfGratedPeel(name: string, preps: string[]): string {
+  const peel = citrusPeel.exec(name.trim());
+  if (!peel || !preps.some((prep) => grating.test(prep))) return name;
+  return `${peel[1]} zest`;
 }
