@@ -120,6 +120,11 @@ function plainLineText(original: string): string {
       .replace(/^l(?=\d|\/\d)|^I(?=\/\d)/, "1").replace(/^[lI](?=\s+([a-zA-Z]+\.?)\s)/, scannedOne)
       // "medium–sized": an en dash between two letters of a word is a hyphen typed so, no dash before a remark.
       .replace(/(\p{Ll})–(\p{Ll})/gu, "$1-$2")
+      // "1 1?2 cups": a fraction slash lost to the text's encoding, between two digits. Not "13?4", a mixed number
+      // that lost its space as well: 1 3/4 or 13/4 is not for this rule to guess.
+      .replace(/(^|\s|\()(\d)\?(\d)(?=[\s)]|$)/g, "$1$2/$3")
+      // "1 wine glass white wine": the glass that measures it, one word as "wineglass".
+      .replace(/\bwine\s+glass(es)?\b(?=\s+\S)/gi, "wineglass$1")
       // "2 cup(s)", "3 clove(s)": a plural said both ways is the plural.
       .replace(/(\p{L})\(s\)/gu, "$1s")
       // "150ml-200ml/5-7fl oz", "110g-175g/4oz-6oz": a range with its unit said at both ends is the range of it.

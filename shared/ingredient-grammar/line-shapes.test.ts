@@ -574,3 +574,24 @@ Deno.test("the juice or zest of a fruit, without 'of' or after how it is cut, is
     ["grated zest and juice 1 small lemon", 1, null, "small lemon", "grated zest and juice"],
   ]);
 });
+
+Deno.test("an amount less a smaller one is what is left, in the smaller unit; the glass or bottle that holds it", () => {
+  check([
+    ["1 cup minus 2 tablespoons sugar", 14, "tbsp", "sugar", null],
+    ["1 cup, less 2 tablespoons, vodka", 14, "tbsp", "vodka", null],
+    ["1 c minus 2 teaspoons whole milk", 46, "tsp", "whole milk", null],
+    // Nothing left is no amount taken away: the words stay as they are.
+    ["1 tablespoon minus 1 cup sugar", 1, "tbsp", "minus 1 cup sugar", null],
+    ["1 750-milliliter bottle dry red wine", 1, "package", "dry red wine", "750-milliliter; bottle"],
+    ["1 x 75cl bottle red wine", 1, "package", "red wine", "75cl; bottle"],
+    ["1 wine glass white wine", 1, null, "white wine", "wineglass"],
+  ]);
+});
+
+Deno.test("a fraction slash lost to the text's encoding is read between two digits, never guessed in a number", () => {
+  check([
+    ["1 1?2 cups heavy cream", 1.5, "cup", "heavy cream", null],
+    ["4 tablespoons (1?2 stick) unsalted butter", 4, "tbsp", "unsalted butter", "1/2 stick"],
+    ["13?4 cups sugar", null, null, "13?4 cups sugar", null],
+  ]);
+});

@@ -78,6 +78,7 @@ const countedIn: Record<string, CountUnit | null> = {
   dollop: null,
   pat: null,
   glass: null,
+  wineglass: null,
   grating: null,
 };
 

@@ -34,14 +34,19 @@ export function readAfterUnit(reading: Reading): void {
     text = text.slice(otherContainer[0].length);
   }
   const added = addedMeasure.exec(text);
-  const addedUnit = added ? unitOf(added[2]) : undefined;
+  const addedUnit = added ? unitOf(added[3]) : undefined;
   const first = exactFactors[unit.unit];
   const second = addedUnit ? exactFactors[addedUnit] : undefined;
-  if (added && quantity?.value && !quantity.range && first && second && first[0] === second[0]) {
+  // ("1 cup minus 2 tablespoons": taken away, so long as something is left.)
+  const sign = added?.[1] ? -1 : 1;
+  const total = added && quantity?.value
+    ? valueOfText(quantity.text) * (first?.[1] ?? 0) + sign * valueOfText(added[2]) * (second?.[1] ?? 0)
+    : 0;
+  if (added && quantity?.value && !quantity.range && first && second && first[0] === second[0] && total > 0) {
     // Summed in the smaller of the two units, so "1 cup + 2 tablespoons" is 18 tbsp, exactly.
     const smaller = first[1] <= second[1] ? unit.unit : addedUnit!;
     const base = Math.min(first[1], second[1]);
-    const exact = (valueOfText(quantity.text) * first[1] + valueOfText(added[1]) * second[1]) / base;
+    const exact = total / base;
     const value = roundedToThousandths(exact);
     quantity = {
       ...quantity,
@@ -49,7 +54,7 @@ export function readAfterUnit(reading: Reading): void {
       text: `${quantity.text} ${unit.written} ${text.slice(0, added[0].length).replace(/^\s*,/, "").trim()}`,
       rounded: quantity.rounded || value !== exact,
     };
-    unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[2] };
+    unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[3] };
     text = text.slice(added[0].length);
   }
   // "¾ cup/5.3 ounces/150 grams sugar": the amount said in as many other measures as the page likes.

@@ -13,7 +13,7 @@ export const alternativeMeasure = new RegExp(
 // units convert exactly (spoons and cups, grams and kilos, millilitres and litres, ounces and pounds).
 // ("1 cup, plus 2 tablespoons oil": a comma may come before it.)
 export const addedMeasure =
-  /^\s*,?\s*(?:\+|plus|and)\s*(\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?)\s*([a-zA-Z]+\.?)(?=\s|$|[/(,])/i;
+  /^\s*,?\s*(?:\+|plus|and|(minus|less))\s*(\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?)\s*([a-zA-Z]+\.?)(?=\s|$|[/(,])/i;
 
 /** The units that add exactly: each one's kind of measure and how many of that kind's smallest unit it holds. */
 export const exactFactors: Partial<Record<Unit, [string, number]>> = {

@@ -3,7 +3,7 @@
 // A size before the unit ("1 14-ounce can", "1 14 1/2-ounce can", "2 x 400 g / 14 oz cans", "1 heaping cup", "1 15-
 // to 16-ounce box", "One 8-10-oz. bag"): kept in the note.
 export const sizeBeforeUnit =
-  /^((?:\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?\s*-?\s*(?:to|or)(?:\s+|-))?\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?(?:[-–]\d+(?:[.,]\d+)?(?=-))?(?:\s*-\s*|\s*)(?:fl\.?\s*oz|fluid ounces?|ounces?|oz|grams?|g|ml|lbs?|pounds?|inch(?:es)?|in|cm)\.?(?:\s*\/\s*\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?\s*(?:fl\.?\s*oz|ounces?|oz|grams?|g|ml|lbs?|pounds?)\.?)?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big|(?:lightly |firmly |loosely |tightly )?packed)\s+/i;
+  /^((?:\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?\s*-?\s*(?:to|or)(?:\s+|-))?\d+(?:[.,]\d+|\/\d+|\s+\d+\/\d+)?(?:[-–]\d+(?:[.,]\d+)?(?=-))?(?:\s*-\s*|\s*)(?:fl\.?\s*oz|fluid ounces?|ounces?|oz|grams?|g|ml|millilit(?:er|re)s?|cl|centilit(?:er|re)s?|lit(?:er|re)s?|lbs?|pounds?|inch(?:es)?|in|cm)\.?(?:\s*\/\s*\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?\s*(?:fl\.?\s*oz|ounces?|oz|grams?|g|ml|lbs?|pounds?)\.?)?|heaping|heaped|scant|level|rounded|generous|good|large|small|medium|big|(?:lightly |firmly |loosely |tightly )?packed)\s+/i;
 
 // A piece of a root measured by its length or likened to a thumb ("2-inch piece ginger", "10cm piece ginger", "1
 // thumb-sized piece of ginger", "2 thumbs ginger", "1 knob ginger"; "2.5cm/1in piece ginger" with the length said
