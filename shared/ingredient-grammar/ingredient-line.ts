@@ -125,6 +125,8 @@ function plainLineText(original: string): string {
       .replace(/(^|\s|\()(\d)\?(\d)(?=[\s)]|$)/g, "$1$2/$3")
       // "1 wine glass white wine": the glass that measures it, one word as "wineglass".
       .replace(/\bwine\s+glass(es)?\b(?=\s+\S)/gi, "wineglass$1")
+      // "2 percent milk", "70 per cent dark chocolate": a share written out is the share.
+      .replace(/(\d+(?:[.,]\d+)?)\s*per\s?cent\b/gi, "$1%")
       // "2 cup(s)", "3 clove(s)": a plural said both ways is the plural.
       .replace(/(\p{L})\(s\)/gu, "$1s")
       // "150ml-200ml/5-7fl oz", "110g-175g/4oz-6oz": a range with its unit said at both ends is the range of it.

@@ -595,3 +595,14 @@ Deno.test("a fraction slash lost to the text's encoding is read between two digi
     ["13?4 cups sugar", null, null, "13?4 cups sugar", null],
   ]);
 });
+
+Deno.test("the same amount in another measure after 'or', a hedge 'or less', and a share written out", () => {
+  check([
+    ["1/2 cup or 1 stick butter", 0.5, "cup", "butter", "or 1 stick"],
+    ["¾ cup or 6 ounces lard", 0.75, "cup", "lard", "or 6 ounces"],
+    ["2 tablespoons or less whole milk", 2, "tbsp", "whole milk", "or less"],
+    ["2 cups 2 percent milk", 2, "cup", "2% milk", null],
+    // Another thing after "or" is no measure: it stays for the name's alternatives.
+    ["1 cup or 2 onions", 1, "cup", "or 2 onions", null],
+  ]);
+});

@@ -1,3 +1,4 @@
+import { countUnitOfWord } from "../measure-words.ts";
 import { unitOf } from "../units.ts";
 import { one, roundedToThousandths, valueOfText } from "./amounts.ts";
 import { takeParentheses } from "./parentheses.ts";
@@ -7,7 +8,7 @@ import { containerAfterMeasure } from "./size-words.ts";
 
 // "plus about 4 tablespoons", "plus 1 large pinch", "plus an extra knob", "or more": said after the unit.
 const moreOfIt =
-  /^((?:\+|plus)\s+(?:about\s+|an?\s+|another\s+)?(?:extra\s+)?(?:\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?\s*)?(?:(?:large|small|good|generous)\s+)?([a-zA-Z]+\.?)|or (?:more|so)(?=\s))(?:\s+of)?\s+(?=\S)/i;
+  /^((?:\+|plus)\s+(?:about\s+|an?\s+|another\s+)?(?:extra\s+)?(?:\d+(?:\s+\d+\/\d+|\/\d+|\.\d+)?\s*)?(?:(?:large|small|good|generous)\s+)?([a-zA-Z]+\.?)|or (?:more|so|less)(?=\s))(?:\s+of)?\s+(?=\S)/i;
 const measuredLoosely = /^(?:pinch|dash|knob|splash|handful|glug|quart|pint)(?:es|s)?$/i;
 
 function measureAfterSlash(text: string): RegExpExecArray | null {
@@ -72,10 +73,12 @@ export function readAfterUnit(reading: Reading): void {
     notes.push(bareNumber[1]);
     text = text.slice(bareNumber[0].length);
   } else if (!hadAlternative) {
-    // The same amount in another unit without a slash: "500 ml 2 cups milk".
-    const again = /^\s*(\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?)\s*([a-zA-Z]+\.?)(?=\s)/.exec(text);
-    if (again && unitOf(again[2])) {
-      notes.push(`${again[1]} ${again[2]}`);
+    // The same amount in another unit without a slash: "500 ml 2 cups milk"; or after "or": "1/2 cup or 1 stick
+    // butter", "3 to 4 cups or 1 lb potatoes".
+    const again = /^\s*(or\s+)?(\d+(?:[.,]\d+|\s+\d+\/\d+|\/\d+)?)\s*([a-zA-Z]+\.?)(?=\s)/.exec(text);
+    const word = again?.[3].replace(/\.$/, "") ?? "";
+    if (again && (unitOf(word) || again[1] && countUnitOfWord(word) !== undefined)) {
+      notes.push(`${again[1] ?? ""}${again[2]} ${again[3]}`);
       text = text.slice(again[0].length);
     }
   }
