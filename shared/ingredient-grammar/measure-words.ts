@@ -79,6 +79,9 @@ const countedIn: Record<string, CountUnit | null> = {
   pat: null,
   glass: null,
   wineglass: null,
+  // ("2 grinds of black pepper", "a generous grinding of pepper".)
+  grind: null,
+  grinding: null,
   grating: null,
 };
 

@@ -377,7 +377,7 @@ export function isDescribingWord(bare: string): boolean {
   // A share said before the name ("70% dark chocolate") describes it too.
   // So does a size or shape joined by a hyphen ("burrito-sized", "bowl-shaped").
   return leadingWords.has(bare) || hyphenedPrep.test(bare) || /^\d+(?:\.\d+)?%(?:-(?:lean|fat))?$/.test(bare) ||
-    /^[a-z]+-(?:sized?|shaped|style)$/.test(bare) || describingShape.test(bare);
+    /^[a-z]+-(?:sized?|shaped|style|type)$/.test(bare) || describingShape.test(bare);
 }
 
 // Shapes of a describing word any cook writes, beyond the lists: a size said loosely ("smallish onion"), what a thing
