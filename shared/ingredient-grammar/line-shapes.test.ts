@@ -606,3 +606,13 @@ Deno.test("the same amount in another measure after 'or', a hedge 'or less', and
     ["1 cup or 2 onions", 1, "cup", "or 2 onions", null],
   ]);
 });
+
+Deno.test("the pieces it is cut in, said after the name, and 'chopped very fine' are the note's", () => {
+  check([
+    ["1 1/2 pounds veal stew meat in 1-inch chunks", 1.5, "lb", "veal stew meat", "in 1-inch chunks"],
+    ["20 ounces cod fillet in 4 equal portions", 20, "oz", "cod fillet", "in 4 equal portions"],
+    ["4 shucked oysters chopped very fine", 4, null, "shucked oysters", "chopped very fine"],
+    // After a comma the prep words read them, as before.
+    ["½ cup unsalted butter, chilled, in small pieces", 0.5, "cup", "unsalted butter", "chilled, in small pieces"],
+  ]);
+});

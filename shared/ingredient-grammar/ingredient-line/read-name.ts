@@ -8,7 +8,7 @@ import { otherAmountOfTheSame, sizeWord } from "./other-amount.ts";
 import { takeLeadingPrep, takePrepWords, takeTrailingPrep } from "./take-prep-words.ts";
 import { tidy } from "./tidy-text.ts";
 import { one } from "./amounts.ts";
-import { dashRemark, describingOnly, trailingNote, trailingPhrase } from "./words-after-name.ts";
+import { dashRemark, describingOnly, inPieces, trailingNote, trailingPhrase } from "./words-after-name.ts";
 
 /** What is left: a size before the name, remarks after it, and its prep words; the name itself. */
 export function readName(reading: Reading): { name: string; preps: string[] } {
@@ -76,6 +76,11 @@ function takeTrailingPhrases(text: string, notes: string[], dashes = false): str
     rest = rest.slice(0, plus.index);
   }
   // Only in the name before a comma: after it, the prep words are read as such.
+  const pieces = dashes ? inPieces.exec(rest) : null;
+  if (pieces && pieces.index > 0) {
+    notes.push(pieces[1].trim());
+    rest = rest.slice(0, pieces.index);
+  }
   const dash = dashes ? dashRemark.exec(rest) : null;
   if (dash && dash.index > 0) {
     notes.push(dash[1].trim());

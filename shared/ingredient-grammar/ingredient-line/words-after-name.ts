@@ -29,7 +29,8 @@ export const trailingPhrase = new RegExp(
     String.raw`(?:cut|sliced|diced|chopped|torn|broken|peeled|shaved|grated)\s+(?:into|in)\S*\b.*`,
     // The dice said alone: "carrots in 1/4-inch dice", "bean curd in small dice".
     String.raw`in (?:\d[\d/.]*-inch|small|medium|large|fine) dice`,
-    String.raw`(?:chopped|diced|sliced|minced|crushed)\s+(?:small|finely|fine|roughly|coarsely|thinly|thickly|large)$`,
+    String
+      .raw`(?:chopped|diced|sliced|minced|crushed)\s+(?:very\s+)?(?:small|finely|fine|roughly|coarsely|thinly|thickly|large)$`,
     String.raw`(?:approx\.?|approximately|about|around|roughly)\s+\d.*`,
     String.raw`(?:\+|plus)\s*\d.*`,
     String.raw`for (?:coating|rolling|dipping|dredging|finishing|baking|basting|spritzing|toasting)\b.*`,
@@ -56,3 +57,8 @@ export const dashRemark =
 // yellow, or orange bell pepper", "4 pounds crisp, sweet apples"): the comma does not end the name there.
 export const describingOnly =
   /^(?:(?:boneless|boned|skinless|bone-in|skin-on|bone in|skin on|large|small|medium|md|lg|sm|med|xl|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|all-purpose|light|fruity|non-fat|nonfat|low-fat|low fat|full-fat|fat-free|reduced-fat|reduced fat|low-sodium|low sodium|reduced-sodium|reduced sodium|lower sodium|extra-thick|extra thick|unsalted|salted|sweetened|unsweetened|crisp|sweet|tart|juicy|crunchy|tender|young|mild|sharp|aged|seedless|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;
+
+// The pieces it is cut in, said after the name before any comma: "veal stew meat in 1-inch chunks", "eggplants in
+// 1/2-inch slices", "cod fillet in 4 equal portions". (After a comma, the prep words read them.)
+export const inPieces =
+  /\s+(in (?:\d[\d/.]*-inch|\d+ equal|small|medium|large|thin|thick|bite-size|bite-sized) (?:slices|cubes|chunks|rings|pieces|strips|portions|wedges|rounds|lengths)\b.*)$/i;
