@@ -1157,6 +1157,7 @@ export const oneWordNames: ReadonlySet<string> = new Set([
   "schmaltz",
   "scorzonera",
   "scotch",
+  "scrod",
   "seasalt",
   "seaweed",
   "seitan",
