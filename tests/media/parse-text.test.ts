@@ -18,7 +18,7 @@ const recipeText = `Garlic Rice
 Serves 2
 
 Ingredients
-2 cups bomba rice
+2 cups carolina gold rice
 1 1/2 TBSP Soy Sauce
 3 cloves garlic, minced
 2-3 tbsp olive oil
@@ -43,7 +43,7 @@ Deno.test("recipe.parse_text reads the text into a draft, matching names exactly
   assert.equal(parsed.draft.instructions, "Fry the garlic in the oil.\nAdd the rice.");
   assert.deepEqual(parsed.other_lines, ["Serves 2"]);
   assert.deepEqual(parsed.draft.ingredients, [
-    { name: "bomba rice", quantity: 2, unit: "cup", prep_state: null },
+    { name: "carolina gold rice", quantity: 2, unit: "cup", prep_state: null },
     { ingredient_id: soySauce, quantity: 1.5, unit: "tbsp", prep_state: null },
     { ingredient_id: garlic, quantity: 3, unit: "piece", prep_state: "minced", note: "cloves" },
     {
