@@ -38,25 +38,24 @@ export function readAfterUnit(reading: Reading): void {
   const addedUnit = added ? unitOf(added[3]) : undefined;
   const first = exactFactors[unit.unit];
   const second = addedUnit ? exactFactors[addedUnit] : undefined;
-  // ("1 cup minus 2 tablespoons": taken away, so long as something is left.)
-  const sign = added?.[1] ? -1 : 1;
-  const total = added && quantity?.value
-    ? valueOfText(quantity.text) * (first?.[1] ?? 0) + sign * valueOfText(added[2]) * (second?.[1] ?? 0)
-    : 0;
-  if (added && quantity?.value && !quantity.range && first && second && first[0] === second[0] && total > 0) {
-    // Summed in the smaller of the two units, so "1 cup + 2 tablespoons" is 18 tbsp, exactly.
-    const smaller = first[1] <= second[1] ? unit.unit : addedUnit!;
-    const base = Math.min(first[1], second[1]);
-    const exact = total / base;
-    const value = roundedToThousandths(exact);
-    quantity = {
-      ...quantity,
-      value,
-      text: `${quantity.text} ${unit.written} ${text.slice(0, added[0].length).replace(/^\s*,/, "").trim()}`,
-      rounded: quantity.rounded || value !== exact,
-    };
-    unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[3] };
-    text = text.slice(added[0].length);
+  if (added && quantity?.value && !quantity.range && first && second && first[0] === second[0]) {
+    // ("1 cup minus 2 tablespoons": taken away, so long as something is left.)
+    const sign = added[1] ? -1 : 1;
+    const total = valueOfText(quantity.text) * first[1] + sign * valueOfText(added[2]) * second[1];
+    if (total > 0) {
+      // Summed in the smaller of the two units, so "1 cup + 2 tablespoons" is 18 tbsp, exactly.
+      const smaller = first[1] <= second[1] ? unit.unit : addedUnit!;
+      const exact = total / Math.min(first[1], second[1]);
+      const value = roundedToThousandths(exact);
+      quantity = {
+        ...quantity,
+        value,
+        text: `${quantity.text} ${unit.written} ${text.slice(0, added[0].length).replace(/^\s*,/, "").trim()}`,
+        rounded: quantity.rounded || value !== exact,
+      };
+      unit = { ...unit, unit: smaller, written: smaller === unit.unit ? unit.written : added[3] };
+      text = text.slice(added[0].length);
+    }
   }
   // "¾ cup/5.3 ounces/150 grams sugar": the amount said in as many other measures as the page likes.
   // ("50g/1¾ cornflour": a number without its unit, then the name, is no second measure.)

@@ -56,7 +56,7 @@ export const dashRemark =
 // Words before a comma that only describe what follows ("6 boneless, skinless chicken breasts", "1 large red,
 // yellow, or orange bell pepper", "4 pounds crisp, sweet apples"): the comma does not end the name there.
 export const describingOnly =
-  /^(?:(?:boneless|boned|skinless|bone-in|skin-on|bone in|skin on|large|small|medium|md|lg|sm|med|xl|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|all-purpose|light|fruity|non-fat|nonfat|low-fat|low fat|full-fat|fat-free|reduced-fat|reduced fat|low-sodium|low sodium|reduced-sodium|reduced sodium|lower sodium|extra-thick|extra thick|unsalted|salted|sweetened|unsweetened|crisp|sweet|tart|juicy|crunchy|tender|young|mild|sharp|aged|seedless|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;
+  /^(?:(?:boneless|boned|skinless|bone-in|skin-on|bone in|skin on|large|small|medium|md|lg|sm|med|xl|fresh|ripe|firm|soft|thick|thin|lean|organic|raw|cold|warm|hot|whole|heaping|level|packed|plain|all-purpose|light|fruity|non-fat|nonfat|(?:low|reduced)[- ](?:fat|sodium)|lower sodium|full-fat|fat-free|extra[- ]thick|unsalted|salted|sweetened|unsweetened|crisp|sweet|tart|juicy|crunchy|tender|young|mild|sharp|aged|seedless|red|yellow|orange|green|white|black|purple|brown|golden)\s*)+$/i;
 
 // The pieces it is cut in, said after the name before any comma: "veal stew meat in 1-inch chunks", "eggplants in
 // 1/2-inch slices", "cod fillet in 4 equal portions". (After a comma, the prep words read them.)
