@@ -10,6 +10,11 @@ export class ShoppingList {
   readonly sync: ListSync;
   private calls: QueuedCall[] = [];
   /**
+   * Whether the stored calls were read once: until then no view is given, since the saved copy alone would show a
+   * tick made offline as not made (an offline reload would show the old state, then the pending one).
+   */
+  private callsRead = false;
+  /**
    * Calls the server applied that no copy since has shown, with the number of the last pull started before they
    * were applied: laid over the copy until a later pull's copy arrives (a failed pull keeps them laid over).
    */
@@ -84,12 +89,13 @@ export class ShoppingList {
 
   view(): (ShownList & { state: ListState }) | null {
     const state = this.sync.state;
-    if (!state) return null;
+    if (!state || !this.callsRead) return null;
     return { ...overlay(state, this.calls, this.sent.map((sent) => sent.call)), state };
   }
 
   private async refreshCalls(): Promise<void> {
     this.calls = await this.queue.calls();
+    this.callsRead = true;
     this.show();
   }
 

@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
-// The open list in the page: the saved copy at once (offline reloads too), then the server's; pokes on the
-// household's private Realtime channel (the same code locally and hosted) pull the delta; coming back to the
-// foreground, coming online and (re)joining the channel pull from the last version and send what waits.
+// The open list in the page: the saved copy with the calls still waiting laid over it, as soon as both are read
+// (offline reloads too), then the server's; pokes on the household's private Realtime channel (the same code
+// locally and hosted) pull the delta; coming back to the foreground, coming online and (re)joining the channel pull
+// from the last version and send what waits.
 import type { SupabaseClient } from "@supabase/supabase-js";
 import { useEffect, useMemo, useState } from "preact/hooks";
 import { createToolsClient } from "@meal-planner/client/tools-client.generated.ts";
@@ -97,7 +98,6 @@ export function useShoppingList(
       if (closed) return;
       current = new ShoppingList(reader, queue, listId, saved ?? null, publish);
       setList(current);
-      publishCurrent();
       // Joined also after a reconnect: whatever was missed meanwhile is pulled.
       stopListening = listenToHousehold(supabase, householdId, {
         poke: (poke) => {

@@ -32,6 +32,9 @@ export function useWeekPlan(monday: string, sunday: string) {
   const [meals, setMeals] = useState<StoredMeal[] | null>(null);
   const [copyFrom, setCopyFrom] = useState<number | null>(null);
   const [calls, setCalls] = useState<QueuedCall[]>([]);
+  // Until the stored calls are read once the week is not shown: its saved copy alone would show a meal planned or
+  // moved offline as not done, then done (an offline reload).
+  const [callsRead, setCallsRead] = useState(false);
   // Calls of an action still waiting for its reply: shown as before the queue (the form busy), not as pending; only
   // a call the server could not be reached for is laid over the week.
   const [inFlight, setInFlight] = useState<ReadonlySet<string>>(new Set());
@@ -102,6 +105,7 @@ export function useWeekPlan(monday: string, sunday: string) {
 
   async function refreshCalls() {
     setCalls((await queue.calls()).filter((call) => call.listId === plannerQueueId));
+    setCallsRead(true);
   }
 
   /** Sends what waits (list calls too: one queue, in order); says whether the server could be reached. */
@@ -187,8 +191,9 @@ export function useWeekPlan(monday: string, sunday: string) {
   }, [monday, queue]);
 
   const shown = useMemo(
-    () => meals && weekOverlay(meals, calls.filter((call) => !inFlight.has(call.id)), monday, sunday),
-    [meals, calls, inFlight, monday],
+    () =>
+      meals && callsRead ? weekOverlay(meals, calls.filter((call) => !inFlight.has(call.id)), monday, sunday) : null,
+    [meals, calls, callsRead, inFlight, monday],
   );
   const offline = copyFrom !== null || !reachable;
   return {
