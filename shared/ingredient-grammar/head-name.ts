@@ -95,6 +95,10 @@ const needsItsKind = new Set([
   "ice",
 ]);
 
+// After a brand's flavour words, these alone name a product of their own too ("Chocolate Caramel Hot Cocoa" is a
+// drink's mix, "Frosted Chocolate Fudge toaster pastries" no pastry to roll): never taken for the whole.
+const brandedNeedsItsKind = new Set(["cocoa", "pastry"]);
+
 // Words saying a diet's version ("vegan", "gluten-free"): it is a product of its own, never the plain thing.
 const dietWord =
   /^(?:vegan|vegetarian|plant-based|plant|dairy-free|dairy|non-dairy|gluten-free|gluten|grain-free|keto|paleo|sugar-free|low-carb|egg-free|nut-free|meatless|whole30|free)$/i;
@@ -103,26 +107,38 @@ const dietWord =
 // description.
 const tyingWord = /^(?:and|or|&|of|with|without|from|for|in|on|to|the|a|an|plus|into|per|each|your|my|our|any|some)$/i;
 
-function describes(word: string, next: string, rest: string): boolean {
+function describes(word: string, next: string, rest: string, flavours: boolean): boolean {
   const bare = word.replace(/[,;:]+$/, "");
   if (!/^\p{L}[\p{L}'’-]*$/u.test(bare) || tyingWord.test(bare) || dietWord.test(bare)) return false;
   const folded = foldIngredientName(bare);
-  if (oneWordNames.has(folded) || folded.split(" ").some((part) => oneWordNames.has(part))) return false;
+  const namesOne = oneWordNames.has(folded) || folded.split(" ").some((part) => oneWordNames.has(part));
+  if (namesOne && !flavours) return false;
   // A colour or an origin that makes a thing of its own ("black garlic", "Spanish rice") stays with it.
   if (colours.has(folded) && colourKinds.test(rest)) return false;
   if (origins.has(folded) && originDishBases.has(next.toLowerCase())) return false;
   return true;
 }
 
-/** The candidates by the name's last words, longest first: every word left out describes ("unwaxed lemons"). */
-export function headNames(name: string): HeadName[] {
+/**
+ * The candidates by the name's last words, longest first: every word left out describes ("unwaxed lemons").
+ * `flavours`: the words left out may name ingredients too, as they do in a product's name after its brand
+ * ("Mott's® Cinnamon Applesauce", "CRISCO® Butter Shortening"): there they say its flavour or its line.
+ */
+export function headNames(name: string, flavours = false): HeadName[] {
   const words = name.trim().split(/\s+/).filter((word) => word !== "");
   const found: HeadName[] = [];
   for (let start = 1; start < words.length; start += 1) {
     const rest = words.slice(start).join(" ");
     // Every word left out describes, and what is kept starts a name ("zest from lemon" is no "from lemon").
-    if (!describes(words[start - 1], words[start], rest) || tyingWord.test(words[start])) break;
-    if (words.length - start === 1 && needsItsKind.has(foldIngredientName(words[start]))) continue;
+    if (!describes(words[start - 1], words[start], rest, flavours) || tyingWord.test(words[start])) break;
+    const lastWord = words.length - start === 1 ? foldIngredientName(words[start]) : undefined;
+    if (lastWord && (needsItsKind.has(lastWord) || flavours && brandedNeedsItsKind.has(lastWord))) continue;
+    // A colour after a flavour stays with it: "Cayenne Red Pepper" is no red pepper.
+    if (
+      flavours && colours.has(foldIngredientName(words[start])) && colourKinds.test(words.slice(start + 1).join(" "))
+    ) {
+      continue;
+    }
     found.push({ name: rest, dropped: words.slice(0, start) });
   }
   return found;

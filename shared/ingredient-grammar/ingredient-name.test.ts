@@ -55,6 +55,31 @@ Deno.test("nameCandidates reads a name after a brand marked as one (™, ®), th
   assert.deepEqual(names("Nutella®"), ["Nutella®"]);
 });
 
+Deno.test("nameCandidates reads a branded product by its last words, its flavour left out, after every other reading", () => {
+  const withHeads = (name: string) => nameCandidatesWithHeads(name).map((candidate) => candidate.name);
+  assert.deepEqual(withHeads("Mott's® Cinnamon Applesauce"), [
+    "Mott's® Cinnamon Applesauce",
+    "Cinnamon Applesauce",
+    "Applesauce",
+  ]);
+  assert.deepEqual(nameCandidatesWithHeads("CRISCO® Butter Shortening").at(-1), {
+    name: "Shortening",
+    dropped: ["CRISCO®", "Butter"],
+  });
+  assert.equal(withHeads("Johnsonville® Chipotle Monterey Jack Cheese Chicken Sausage").at(-1), "Chicken Sausage");
+  // The flavour's colour stays with it, and a word that names many things alone is never the whole.
+  assert.ok(!withHeads("McCormick® Gourmet Collection® Ground Cayenne Red Pepper").includes("Red Pepper"));
+  assert.ok(!withHeads("Ghirardelli® Chocolate Caramel Hot Cocoa").includes("Cocoa"));
+  assert.ok(!withHeads("KELLOGG'S® POP-TARTS® Frosted Chocolate Fudge toaster pastries").includes("pastries"));
+  assert.ok(!withHeads("Maille® Honey Dijon Sauce").includes("Sauce"));
+  // Rewordings come first: "Grape Flavor Gelatin" is read as the jelly dessert before by its last words.
+  const gelatin = withHeads("Jell-O® Grape Flavor Gelatin");
+  const reworded = gelatin.indexOf("flavored Gelatin");
+  assert.ok(reworded >= 0 && reworded < gelatin.indexOf("Flavor Gelatin"), String(gelatin));
+  // Without a mark a word naming an ingredient keeps the last words from being taken: "coconut rice" is no rice.
+  assert.ok(!withHeads("cinnamon applesauce").includes("applesauce"));
+});
+
 Deno.test("nameCandidates also tries a short form written out ('veg stock', 'EVOO')", () => {
   assert.deepEqual(names("veg stock").slice(0, 2), ["veg stock", "vegetable stock"]);
   assert.deepEqual(names("EVOO").slice(0, 2), ["EVOO", "extra virgin olive oil"]);

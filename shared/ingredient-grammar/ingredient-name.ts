@@ -202,7 +202,20 @@ export function nameCandidates(name: string): NameCandidate[] {
     seen.add(key);
     return true;
   });
-  return [...read, ...added.slice(0, maxRewordedCandidates)];
+  // After a brand's mark the words before the last ones are the product's flavour or line, even where they name an
+  // ingredient ("Mott's® Cinnamon Applesauce" is applesauce, "CRISCO® Butter Shortening" shortening): the very last.
+  const marked = markedBrand(name.trim().split(/\s+/));
+  const flavoured = !marked ? [] : headNames(marked.rest, true)
+    .filter((head) => !seen.has(head.name.toLowerCase()) && seen.add(head.name.toLowerCase()))
+    .map((head) => ({ name: head.name, dropped: [marked.brand, ...head.dropped] }));
+  return [...read, ...added.slice(0, maxRewordedCandidates), ...flavoured];
+}
+
+/** A brand marked as one ("Mott's® Cinnamon Applesauce"): the words up to the last mark, and the rest. */
+function markedBrand(words: string[]): { brand: string; rest: string } | undefined {
+  const lastMarked = words.findLastIndex((word) => brandMark.test(word));
+  if (lastMarked < 0 || lastMarked === words.length - 1) return undefined;
+  return { brand: words.slice(0, lastMarked + 1).join(" "), rest: words.slice(lastMarked + 1).join(" ") };
 }
 
 // Heads whose kinds are things of their own, bought apart: "rice flour", "pretzel salt", "truffle oil".
@@ -238,10 +251,8 @@ function candidatesFor(name: string, heads: boolean, keepChile = false): NameCan
       })),
     ].slice(0, maxCandidates);
   // A brand marked as one: the words up to the last mark.
-  const lastMarked = words.findLastIndex((word) => brandMark.test(word));
-  if (lastMarked >= 0 && lastMarked < words.length - 1) {
-    return withoutBrand(words.slice(0, lastMarked + 1).join(" "), words.slice(lastMarked + 1).join(" "));
-  }
+  const marked = markedBrand(words);
+  if (marked) return withoutBrand(marked.brand, marked.rest);
   // A maker known by name, first or after words that describe ("King Arthur all-purpose flour", "melted Lurpak
   // butter"; "Best Foods mayonnaise", whose first word would describe).
   for (let makerAt = 0; makerAt < words.length - 1; makerAt += 1) {
