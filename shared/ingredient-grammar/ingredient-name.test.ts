@@ -67,6 +67,9 @@ Deno.test("nameCandidates reads a branded product by its last words, its flavour
     dropped: ["CRISCO®", "Butter"],
   });
   assert.equal(withHeads("Johnsonville® Chipotle Monterey Jack Cheese Chicken Sausage").at(-1), "Chicken Sausage");
+  // A maker known by name or named in the possessive is a brand too.
+  assert.equal(withHeads("Lee Kum Kee peppercorn chili oil").at(-1), "chili oil");
+  assert.equal(withHeads("Baker's Corner Double Chocolate Muffin Mix").at(-1), "Muffin Mix");
   // The flavour's colour stays with it, and a word that names many things alone is never the whole.
   assert.ok(!withHeads("McCormick® Gourmet Collection® Ground Cayenne Red Pepper").includes("Red Pepper"));
   assert.ok(!withHeads("Ghirardelli® Chocolate Caramel Hot Cocoa").includes("Cocoa"));

@@ -202,20 +202,40 @@ export function nameCandidates(name: string): NameCandidate[] {
     seen.add(key);
     return true;
   });
-  // After a brand's mark the words before the last ones are the product's flavour or line, even where they name an
+  // After a brand the words before the last ones are the product's flavour or line, even where they name an
   // ingredient ("Mott's® Cinnamon Applesauce" is applesauce, "CRISCO® Butter Shortening" shortening): the very last.
-  const marked = markedBrand(name.trim().split(/\s+/));
-  const flavoured = !marked ? [] : headNames(marked.rest, true)
+  const brand = brandOf(name.trim().split(/\s+/));
+  const flavoured = !brand ? [] : headNames(brand.rest, true)
     .filter((head) => !seen.has(head.name.toLowerCase()) && seen.add(head.name.toLowerCase()))
-    .map((head) => ({ name: head.name, dropped: [marked.brand, ...head.dropped] }));
+    .map((head) => ({ name: head.name, dropped: [brand.brand, ...head.dropped] }));
   return [...read, ...added.slice(0, maxRewordedCandidates), ...flavoured];
 }
 
-/** A brand marked as one ("Mott's® Cinnamon Applesauce"): the words up to the last mark, and the rest. */
-function markedBrand(words: string[]): { brand: string; rest: string } | undefined {
+/** The brand a name starts with, and the rest of the name without it; undefined when it names none. */
+function brandOf(words: string[]): { brand: string; rest: string } | undefined {
+  // A brand marked as one: the words up to the last mark ("Mott's® Cinnamon Applesauce").
   const lastMarked = words.findLastIndex((word) => brandMark.test(word));
-  if (lastMarked < 0 || lastMarked === words.length - 1) return undefined;
-  return { brand: words.slice(0, lastMarked + 1).join(" "), rest: words.slice(lastMarked + 1).join(" ") };
+  if (lastMarked >= 0 && lastMarked < words.length - 1) {
+    return { brand: words.slice(0, lastMarked + 1).join(" "), rest: words.slice(lastMarked + 1).join(" ") };
+  }
+  // A maker known by name, first or after words that describe ("King Arthur all-purpose flour", "melted Lurpak
+  // butter"; "Best Foods mayonnaise", whose first word would describe).
+  for (let makerAt = 0; makerAt < words.length - 1; makerAt += 1) {
+    const makerLength = makerNameLength(words, makerAt);
+    if (makerLength > 0) {
+      return {
+        brand: words.slice(makerAt, makerAt + makerLength).join(" "),
+        rest: [...words.slice(0, makerAt), ...words.slice(makerAt + makerLength)].join(" "),
+      };
+    }
+    if (!isLeadingWord(words[makerAt])) break;
+  }
+  // A maker named in the possessive, capitalised ("HERSHEY'S Cocoa", "Lawry’s Seasoned Salt"), is a brand too.
+  const possessive = words.findIndex((word) => possessiveMaker.test(word));
+  if (possessive >= 0 && possessive <= 2 && possessive < words.length - 1) {
+    return { brand: words.slice(0, possessive + 1).join(" "), rest: words.slice(possessive + 1).join(" ") };
+  }
+  return undefined;
 }
 
 // Heads whose kinds are things of their own, bought apart: "rice flour", "pretzel salt", "truffle oil".
@@ -250,24 +270,8 @@ function candidatesFor(name: string, heads: boolean, keepChile = false): NameCan
         dropped: [brand, ...candidate.dropped],
       })),
     ].slice(0, maxCandidates);
-  // A brand marked as one: the words up to the last mark.
-  const marked = markedBrand(words);
-  if (marked) return withoutBrand(marked.brand, marked.rest);
-  // A maker known by name, first or after words that describe ("King Arthur all-purpose flour", "melted Lurpak
-  // butter"; "Best Foods mayonnaise", whose first word would describe).
-  for (let makerAt = 0; makerAt < words.length - 1; makerAt += 1) {
-    const makerLength = makerNameLength(words, makerAt);
-    if (makerLength > 0) {
-      const rest = [...words.slice(0, makerAt), ...words.slice(makerAt + makerLength)].join(" ");
-      return withoutBrand(words.slice(makerAt, makerAt + makerLength).join(" "), rest);
-    }
-    if (!isLeadingWord(words[makerAt])) break;
-  }
-  // A maker named in the possessive, capitalised ("HERSHEY'S Cocoa", "Lawry’s Seasoned Salt"), is a brand too.
-  const possessive = words.findIndex((word) => possessiveMaker.test(word));
-  if (possessive >= 0 && possessive <= 2 && possessive < words.length - 1) {
-    return withoutBrand(words.slice(0, possessive + 1).join(" "), words.slice(possessive + 1).join(" "));
-  }
+  const brand = brandOf(words);
+  if (brand) return withoutBrand(brand.brand, brand.rest);
   return candidatesOf(name, heads);
 }
 
