@@ -303,7 +303,9 @@ const sizesAndPhrases: Row[] = [
     "no_quantity",
   ]],
   ["8 8-inch flour tortillas ((see recipe))", 8, "8", null, null, "flour tortillas", "see recipe; 8-inch", ["no_unit"]],
-  ["0 As required salt", null, "0", null, null, "salt", "as required", ["no_quantity", "no_unit"]],
+  // A zero before "as required" is a page's template for no amount: none is read ("0 salt" keeps its zero, to ask).
+  ["0 As required salt", null, null, null, null, "salt", "as required", ["no_quantity"]],
+  ["0 salt", null, "0", null, null, "salt", null, ["no_quantity", "no_unit"]],
   ["salt, as much as you like", null, null, null, null, "salt", "as much as you like", ["no_quantity"]],
   ["1 cup + 2 tablespoons water", 18, "1 cup + 2 tablespoons", "tbsp", null, "water", null],
   ["2/3 cup + 1 tablespoon flour", 11.667, "2/3 cup + 1 tablespoon", "tbsp", null, "flour", null, ["rounded"]],

@@ -57,6 +57,8 @@ export function readAmount(reading: Reading): void {
   if (said) {
     reading.notes.push(said[1].replace(/:$/, "").toLowerCase());
     text = text.slice(said[0].length);
+    // "0 As required salt": a page's zero where it meant no amount, as the words after it say.
+    if (quantity && quantity.value === null && /^0+(?:\.0+)?$/.test(quantity.text.trim())) quantity = undefined;
   }
   const vague = quantity ? null : vagueAmount.exec(text);
   if (vague && !isMeasureWord(text.slice(vague[0].length).split(/\s+/)[0])) {
