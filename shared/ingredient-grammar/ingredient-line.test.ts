@@ -306,6 +306,16 @@ const sizesAndPhrases: Row[] = [
   // A zero before "as required" is a page's template for no amount: none is read ("0 salt" keeps its zero, to ask).
   ["0 As required salt", null, null, null, null, "salt", "as required", ["no_quantity"]],
   ["0 salt", null, "0", null, null, "salt", null, ["no_quantity", "no_unit"]],
+  // A size before a counting word with no count is one of it, as "14-ounce can" is one can.
+  ["12-ounce bag chocolate chips", 1, "1", "package", null, "chocolate chips", "12-ounce; bag"],
+  ["1 small log of fresh goat cheese", 1, "1", "package", null, "fresh goat cheese", "small log"],
+  ["1 2-inch length of leek", 1, "1", "piece", null, "leek", "2-inch; length"],
+  // A counting word before "or" and another word counts neither; "pot roast" is no pot of roast.
+  ["Chunks or peelings of carrot", null, null, null, null, "Chunks or peelings of carrot", null, ["no_quantity"]],
+  ["4 rib or loin chops, 1 1/2 inches thick", 4, "4", null, null, "rib or loin chops", "1 1/2 inches thick", [
+    "no_unit",
+  ]],
+  ["4- to 5-pound pot roast of beef", 1, "1", null, null, "pot roast of beef", "4- to 5-pound", ["no_unit"]],
   ["salt, as much as you like", null, null, null, null, "salt", "as much as you like", ["no_quantity"]],
   ["1 cup + 2 tablespoons water", 18, "1 cup + 2 tablespoons", "tbsp", null, "water", null],
   ["2/3 cup + 1 tablespoon flour", 11.667, "2/3 cup + 1 tablespoon", "tbsp", null, "flour", null, ["rounded"]],

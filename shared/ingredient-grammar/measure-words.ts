@@ -1,5 +1,5 @@
 import type { CountUnit } from "./generated/catalog-words.ts";
-import type { Unit } from "./units.ts";
+import { type Unit, unitOf } from "./units.ts";
 
 // Words that count or measure an ingredient without being one of the 14 units ("3 sprigs thyme", "1 head garlic",
 // "a pinch of salt", "1 jar pesto"). The word goes to the note and the name is what follows; a counted word gives
@@ -31,6 +31,9 @@ const countedIn: Record<string, CountUnit | null> = {
   square: "piece",
   portion: "piece",
   round: "piece",
+  // ("1 2 1/2-pound chunk of slab bacon", "1 2-inch length of leek".)
+  chunk: "piece",
+  length: "piece",
   head: "whole",
   bunch: "whole",
   bulb: "whole",
@@ -54,6 +57,8 @@ const countedIn: Record<string, CountUnit | null> = {
   jug: "package",
   sack: "package",
   crate: "package",
+  // ("1 small log of fresh goat cheese": a log of cheese or of cookie dough is sold as one.)
+  log: "package",
   batch: null,
   recipe: null,
   pint: null,
@@ -170,8 +175,14 @@ export function countedMeasure(
   const word = singular(match[2]);
   if (!(word in countedIn)) return undefined;
   if (word === "blade" && !/^(?:fresh\s+|whole\s+)?mace\b/i.test(text.slice(match[0].length))) return undefined;
-  // ("1 rib eye steak", "4 filets mignons": the word begins the cut's name; it counts nothing.)
-  if (/^(?:rib\s+eyes?|filets?\s+mignons?)\b/i.test(text)) return undefined;
+  // ("1 rib eye steak", "4 filets mignons", "pot roast": the word begins the cut's name; it counts nothing.)
+  if (/^(?:rib\s+eyes?|filets?\s+mignons?|pot\s+roasts?)\b/i.test(text)) return undefined;
+  // ("Chunks or peelings of carrot", "4 rib or loin chops": two things, neither counting the other. An amount, a
+  // unit or another counting word after "or" is read as before: "1 bottle or 1 1/2 cups", "a pinch or 2".)
+  const orWord = /^or\s+([a-zA-Z]+)/i.exec(text.slice(match[0].length))?.[1];
+  if (orWord && !/^(?:about|a|an|so)$/i.test(orWord) && !(singular(orWord) in countedIn) && !unitOf(orWord)) {
+    return undefined;
+  }
   notes.push([match[1], match[2], match[3]].filter(Boolean).join(" ").toLowerCase());
   return { unit: countedIn[word], word, rest: text.slice(match[0].length) };
 }

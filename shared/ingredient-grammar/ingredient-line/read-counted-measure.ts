@@ -64,7 +64,8 @@ function takeCountingWord(reading: Reading): Measure | undefined {
   const { notes, quantity, text } = reading;
   const article = quantity ? null : /^an?\s+/i.exec(text);
   const from = article ? text.slice(article[0].length) : text;
-  const measure = countedMeasure(from, notes) ?? countedMeasureAfterSize(from, notes);
+  const plain = countedMeasure(from, notes);
+  const measure = plain ?? countedMeasureAfterSize(from, notes);
   if (!measure) return undefined;
   reading.measure = measure;
   reading.text = measure.rest;
@@ -74,6 +75,9 @@ function takeCountingWord(reading: Reading): Measure | undefined {
   if (article && measure.unit !== null && !/^(?:a\s+)?few\b/i.test(notes[notes.length - 1])) {
     reading.quantity = one("a");
   }
+  // "12-ounce bag chocolate chips", "8-ounce block cream cheese": one of what is counted, as "14-ounce can coconut
+  // milk" is one can.
+  if (!quantity && !article && !plain && measure.unit !== null) reading.quantity = one();
   return measure;
 }
 
