@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { isCookware, madeInThisRecipe, setAsideLinesNotToBuy } from "./lines-not-to-buy.ts";
+import { isCookware, madeInThisRecipe, setAsideLinesNotToBuy, withPartHeadings } from "./lines-not-to-buy.ts";
+import { parseIngredientLine } from "../ingredient-grammar/ingredient-line.ts";
 
 Deno.test("only an unmatched line the recipe makes is set aside; a thing the catalog sells stays", () => {
   const line = (original: string, ingredient: string | null) => ({
@@ -89,4 +90,59 @@ Deno.test("a line the page says it makes itself is told apart from a line to buy
     "parsley (see photo above)",
   ];
   for (const line of bought) assert.equal(madeInThisRecipe(line), false, line);
+});
+
+/** Lines as looked up: each matched unless listed in `unmatched`, all under `section`. */
+function lookedUp(texts: string[], unmatched: string[], section: string | null = null) {
+  return texts.map((text) => ({
+    lines: [{ ...parseIngredientLine(text), section }],
+    matches: [unmatched.includes(text) ? undefined : { ingredient: { id: text } }],
+  }));
+}
+
+const shown = (lines: ReturnType<typeof lookedUp>) =>
+  lines.map((item) => [item.lines[0].original, item.lines[0].section]);
+
+Deno.test("a part the catalog does not sell, named above measured lines, heads them", () => {
+  const lines = lookedUp(
+    ["2 tbsp lime juice", "Apple slaw", "2 small apples, cut into matchsticks", "1 fennel bulb", "2 shallots"],
+    ["Apple slaw"],
+  );
+  assert.deepEqual(shown(withPartHeadings(lines)), [
+    ["2 tbsp lime juice", null],
+    ["2 small apples, cut into matchsticks", "Apple slaw"],
+    ["1 fennel bulb", "Apple slaw"],
+    ["2 shallots", "Apple slaw"],
+  ]);
+});
+
+Deno.test("each part heads its lines up to the next, within the page's own heading", () => {
+  const lines = lookedUp(
+    ["Sweet Stiff Starter", "100g bread flour", "50g water", "Final Dough", "400g bread flour", "8g salt"],
+    ["Sweet Stiff Starter", "Final Dough"],
+    "Sourdough Version",
+  );
+  const nextPart = lookedUp(["1 egg", "1 tbsp water"], [], "To brush");
+  assert.deepEqual(shown(withPartHeadings([...lines, ...nextPart])), [
+    ["100g bread flour", "Sourdough Version: Sweet Stiff Starter"],
+    ["50g water", "Sourdough Version: Sweet Stiff Starter"],
+    ["400g bread flour", "Sourdough Version: Final Dough"],
+    ["8g salt", "Sourdough Version: Final Dough"],
+    ["1 egg", "To brush"],
+    ["1 tbsp water", "To brush"],
+  ]);
+});
+
+Deno.test("a part the catalog sells, one with an aside or an amount, or one without measured lines after it, stays a line", () => {
+  const cases = [
+    lookedUp(["Pizza Dough", "200g flour", "100g water"], []),
+    lookedUp(["Cashew Cream (optional)", "200g cashews", "100g water"], ["Cashew Cream (optional)"]),
+    lookedUp(["2 cups coconut sauce", "200g flour", "100g water"], ["2 cups coconut sauce"]),
+    lookedUp(["1 wild salmon", "ancho chili rub"], ["ancho chili rub"]),
+    lookedUp(["Greek yogurt herb dip", "Avocado", "Lime wedges"], ["Greek yogurt herb dip"]),
+    lookedUp(["Vegan Kimchi", "200g flour", "100g water"], ["Vegan Kimchi"]),
+    lookedUp(["Prepared chocolate icing", "200g flour", "100g water"], ["Prepared chocolate icing"]),
+    lookedUp(["dash mushroom sauce", "200g flour", "100g water"], ["dash mushroom sauce"]),
+  ];
+  for (const lines of cases) assert.deepEqual(shown(withPartHeadings(lines)), shown(lines));
 });

@@ -1,6 +1,6 @@
 // Lines among the ingredients that name nothing to buy, although the page lists them there: a part the recipe makes
 // itself and cookware. Each is set aside in the draft's other lines, after its reason, only when the catalog sells no
-// such thing.
+// such thing. A part named alone above the lines it is made of heads them instead (withPartHeadings, at the end).
 import type { ParsedRecipeText } from "./recipe-text.ts";
 
 // A part of the recipe that the page makes itself, named among its ingredients: "Salsa Ranchera (recipe below)",
@@ -112,4 +112,70 @@ export function setAsideLinesNotToBuy<Line extends LookedUp>(
     parsed: { ...parsed, other_lines: [...parsed.other_lines, ...reasons.filter((reason) => reason !== undefined)] },
     lookedUp: lookedUp.filter((_, index) => reasons[index] === undefined),
   };
+}
+
+// A line naming a part the recipe makes, with no amount and no mark of a heading ("Final Dough", "Sweet Stiff
+// Starter", "Apple slaw", "Yoghurt and Ouzo Dressing"), standing above the measured lines it is made of: the heading
+// of those lines, as "For the dressing:" would be. Alone the words cannot tell it from a thing to buy ("Pizza Dough",
+// "Hot Sauce" are sold), so only a line the catalog sells nothing by is taken, and only above two measured lines.
+
+// The last word of a part made in the recipe.
+const partWord =
+  /(?:^|\s)(?:dough|starter|levain|sponge|poolish|biga|preferment|dressing|vinaigrette|sauce|glaze|frosting|icing|filling|topping|crust|base|marinade|batter|crumble|streusel|slaw|coleslaw|dip|rub|custard|ganache|syrup|mixture|brine|pickle|salsa|relish|compote|curd)$/i;
+
+// Words that make the line a thing used, made elsewhere or bought, not the heading of what follows: "Prepared chocolate
+// icing", "Remaining Deli Rub", "Your favorite fruit pie filling", "Leftover scraps of dough".
+const usedAsItIs =
+  /^(?:prepared|remaining|leftover|left-over|reserved|extra|more|your|any|some|the|a|an|store-bought|shop-bought|bought|ready-made|homemade|home-made|cooked)\b/i;
+
+interface LookedUpWithAmounts {
+  lines: {
+    original: string;
+    quantity: number | null;
+    quantity_text: string | null;
+    unit: string | null;
+    note: string | null;
+    prep_state: string | null;
+    section: string | null;
+  }[];
+  matches: ({ ingredient: unknown } | undefined)[];
+}
+
+/** The heading the line at `index` is, or undefined when it is a line as any other. */
+function partHeading(lookedUp: LookedUpWithAmounts[], index: number): string | undefined {
+  const { lines, matches } = lookedUp[index];
+  if (lines.length !== 1 || matches.some((match) => match?.ingredient)) return undefined;
+  const [line] = lines;
+  if (line.quantity !== null || line.quantity_text !== null || line.unit !== null) return undefined;
+  // Nothing said of it ("dash Worcestershire sauce" has a measure, "sauce, warmed" a prep), and words only, five at
+  // most: no amount, no aside, no list ("Cashew Cream (optional)", "salt, pepper").
+  if (line.note !== null || line.prep_state !== null) return undefined;
+  const text = line.original.trim();
+  if (!/^[\p{L}'’-]+(?:\s+[\p{L}'’-]+){0,4}$/u.test(text) || !partWord.test(text) || usedAsItIs.test(text)) {
+    return undefined;
+  }
+  // Its lines follow, measured, under the same heading as it stands under.
+  const next = lookedUp.slice(index + 1, index + 3).map((item) => item.lines[0]);
+  const made = next.length === 2 && next.every((after) => after.quantity !== null && after.section === line.section);
+  return made ? text : undefined;
+}
+
+/**
+ * The looked-up lines without those that head a part the recipe makes; the lines under each have its name as their
+ * section, after the page's own heading where there is one ("Sourdough Version: Final Dough"), up to the page's next.
+ */
+export function withPartHeadings<Line extends LookedUpWithAmounts>(lookedUp: Line[]): Line[] {
+  const kept: Line[] = [];
+  let heading: { under: string | null; name: string } | undefined;
+  for (const [index, item] of lookedUp.entries()) {
+    const name = partHeading(lookedUp, index);
+    if (name !== undefined) {
+      heading = { under: item.lines[0].section, name };
+      continue;
+    }
+    if (heading && item.lines[0].section !== heading.under) heading = undefined;
+    const section = heading && (heading.under === null ? heading.name : `${heading.under}: ${heading.name}`);
+    kept.push(section === undefined ? item : { ...item, lines: item.lines.map((line) => ({ ...line, section })) });
+  }
+  return kept;
 }

@@ -49,7 +49,9 @@ const draftRules = "- Nothing is saved: pass the corrected draft to recipe.creat
   'to 400", "Not included", "For full ingredient list, see Nutrition") is no ingredient line: it goes to ' +
   "`other_lines` after its reason, so it never keeps `ready` false, and the steps become the method when the " +
   'recipe has none. A heading among them ("To serve (optional):", "Yeast Version", "Side") is the section of the ' +
-  "lines under it.";
+  'lines under it; so is a part the recipe makes, named alone without an amount ("Final Dough", "Apple slaw"), ' +
+  "when the catalog sells nothing by that name and measured lines follow it (under a heading of the page's own, " +
+  'the section names both: "Sourdough Version: Final Dough").';
 
 const parseTextSummary = `Reads recipe text (title, ingredient lines, method) into a recipe.create draft by fixed
 rules, with each ingredient name matched exactly and suggestions for the rest. Saves nothing.`;

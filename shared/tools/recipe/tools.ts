@@ -4,7 +4,7 @@ import { AppError } from "../../errors.ts";
 import { foldIngredientName } from "../../ingredient-grammar/fold-name.ts";
 import { nameCandidates } from "../../ingredient-grammar/ingredient-name.ts";
 import { invertedLine } from "../../recipe-reading/inverted-name.ts";
-import { setAsideLinesNotToBuy } from "../../recipe-reading/lines-not-to-buy.ts";
+import { setAsideLinesNotToBuy, withPartHeadings } from "../../recipe-reading/lines-not-to-buy.ts";
 import { moveNonIngredientLines } from "../../recipe-reading/non-ingredient-line.ts";
 import { splitPairedLines, unmeasuredPairParts } from "../../recipe-reading/paired-line.ts";
 import { type ParsedRecipeText, parseRecipeText } from "../../recipe-reading/recipe-text.ts";
@@ -306,8 +306,8 @@ export async function lookUpLines(
 
 export function draftOfLookedUp(given: ParsedRecipeText, lines: LookedUpLine[]): RecipeDraft {
   // A part the recipe makes itself ("Salsa Ranchera (recipe below)") or cookware ("9-inch springform pan") that the
-  // catalog does not sell is no line to buy.
-  const { parsed, lookedUp } = setAsideLinesNotToBuy(given, lines);
+  // catalog does not sell is no line to buy; one named above the lines it is made of ("Final Dough") heads them.
+  const { parsed, lookedUp } = setAsideLinesNotToBuy(given, withPartHeadings(lines));
   const built = buildRecipeDraft(
     { ...parsed, ingredients: lookedUp.flatMap((line) => line.lines) },
     lookedUp.flatMap((line) => line.matches),

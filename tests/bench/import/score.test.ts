@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { setAsideLines } from "./score.ts";
+import { type DraftLine, headingsKept, setAsideLines } from "./score.ts";
 
 Deno.test("a line set aside as cookware or made in the recipe is found; a step or a note is not", () => {
   const expected = [
@@ -19,4 +19,25 @@ Deno.test("a line set aside as cookware or made in the recipe is found; a step o
   ]);
   // A line recovered as an ingredient line is not counted again.
   assert.deepEqual(setAsideLines(["9-inch springform pan"], other, new Set(["9-inch springform pan"])), []);
+});
+
+Deno.test("a heading counts as kept when a section of the draft is named as it reads, or as it is written", () => {
+  const line = (section: string | null): DraftLine => ({
+    original: "1 cup flour",
+    quantity: 1,
+    unit: "cup",
+    name: "flour",
+    note: null,
+    problems: [],
+    ingredient: { id: "flour", name: "flour" },
+    section,
+  });
+  const expected = ["For the dressing:", "Final Dough", "Apple slaw", "Sourdough Version", "Starter", "1 cup flour"];
+  const lines = [line("For the dressing"), line("Final Dough"), line("Sourdough Version: Starter"), line(null)];
+  assert.deepEqual(headingsKept(expected, lines, new Set(["1 cup flour"])), [
+    "For the dressing:",
+    "Final Dough",
+    "Sourdough Version",
+    "Starter",
+  ]);
 });

@@ -55,14 +55,18 @@ export function recoveredLines(expected: string[], lines: DraftLine[]): { expect
 /**
  * The expected lines that are headings ("For the dressing:") which the draft kept as the section of its lines, as
  * the issue asks ("headings kept as section names rather than ingredients"): recovered, though no ingredient line
- * holds them. Only a heading whose section name is exactly one of the draft's sections counts.
+ * holds them. Only a heading whose section name is exactly one of the draft's sections counts: its name as a heading
+ * reads, or the whole line (a part named alone above its lines, "Final Dough", heads them as it is written). A part's
+ * section under a heading of the page's own names both ("Sourdough Version: Final Dough"), and keeps both.
  */
 export function headingsKept(expected: string[], lines: DraftLine[], recovered: Set<string>): string[] {
-  const sections = new Set(lines.map((line) => line.section).filter((section) => section !== null));
+  const sections = new Set(
+    lines.flatMap((line) => line.section === null ? [] : [line.section, ...line.section.split(": ")]),
+  );
   return expected.filter((text) => {
     if (recovered.has(text)) return false;
-    const heading = sectionHeading(text);
-    return heading !== undefined && sections.has(heading);
+    const heading = sectionHeading(text) ?? text.trim();
+    return sections.has(heading);
   });
 }
 
