@@ -330,6 +330,46 @@ Deno.test("JSON-LD keeps its lines when the page's list holds anything else, or 
   assert.deepEqual(lines(withList(names, ["Jump to recipe", "Print", "Pin"])), ["leeks", "stock"]);
 });
 
+Deno.test("JSON-LD lines that lost their amount, or its first digits, get it back from the page's own list", () => {
+  const recipe = {
+    "@type": "Recipe",
+    name: "Dal",
+    recipeIngredient: ["3 Tbsp olive oil\n5 tsp grated ginger", "5 c red lentils", "dijon mustard", "salt"],
+  };
+  const page = withList(recipe, [
+    "Scale",
+    "1x 2x 3x",
+    "3 Tbsp olive oil",
+    "1.5 tsp grated ginger",
+    "1.5 c red lentils",
+    "2 tsp (10ml) dijon mustard",
+    "1 tsp kosher salt",
+  ]);
+  // ("salt" is too short a name to say which line it ended: it stays.)
+  assert.deepEqual(lines(page), [
+    "3 Tbsp olive oil",
+    "1.5 tsp grated ginger",
+    "1.5 c red lentils",
+    "2 tsp (10ml) dijon mustard",
+    "salt",
+  ]);
+  // A page that says its amount twice ("6 6 boneless chicken breasts") lost nothing.
+  const twice = { ...recipe, recipeIngredient: ["6 boneless chicken breasts", "2 cups chicken stock"] };
+  assert.deepEqual(lines(withList(twice, ["6 6 boneless chicken breasts", "2 2 cups chicken stock"])), [
+    "6 boneless chicken breasts",
+    "2 cups chicken stock",
+  ]);
+  // A list of another recipe's amounts is not taken for the same recipe's.
+  const other = withList(recipe, ["1 tsp cumin", "2 tsp (10ml) dijon mustard", "1 cup rice", "2 cups stock"]);
+  assert.deepEqual(lines(other), [
+    "3 Tbsp olive oil",
+    "5 tsp grated ginger",
+    "5 c red lentils",
+    "dijon mustard",
+    "salt",
+  ]);
+});
+
 Deno.test("an ingredient table under the Ingredients heading is read a row to a line, header rows left out", () => {
   const page = `<html><head><meta property="og:title" content="Pretzel cookies"></head><body>
     <h2>Ingredients</h2>

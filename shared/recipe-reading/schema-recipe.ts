@@ -2,9 +2,10 @@
 // including `@graph`, arrays and nested nodes; the first Recipe that has ingredients), else its microdata, else the
 // recipeIngredient list in the data a site framework embeds for its scripts (embedded-data-recipe.ts), else
 // the page's own markup where the ingredient list is unambiguous. JSON-LD that says less than the page's own list of
-// the same ingredients (names only, or some lines only) gives way to the list; JSON-LD that is the list without its
-// headings keeps its lines, under the list's headings. Entries are split into lines (one entry may hold
-// several), entities decoded, and headings among them ("FOR THE SAUCE", "## Topping") kept as section names.
+// the same ingredients (names only, some lines only, or lines that lost their amounts) gives way to the list; JSON-LD
+// that is the list without its headings keeps its lines, under the list's headings. Entries are split into lines
+// (one entry may hold several), entities decoded, and headings among them ("FOR THE SAUCE", "## Topping") kept as
+// section names.
 import { measuredStart, plainText } from "./html-text.ts";
 import { sectionHeading } from "./section-heading.ts";
 import { embeddedDataRecipeOf } from "./embedded-data-recipe.ts";
@@ -167,6 +168,57 @@ function linesUnderListHeadings(entries: string[], pageLists: PageReading[]): st
   return undefined;
 }
 
+/**
+ * JSON-LD lines that lost their start, given back from the page's own list: "dijon mustard" where the list says "2 tsp
+ * (10ml) dijon mustard", "5 tsp grated ginger" where it says "1.5 tsp grated ginger" (the "1." of a decimal taken for
+ * a list's number when the site wrote its JSON-LD). Such a line is the end of a line of the list that starts measured,
+ * with only the amount (or the digits of it) before it lost; a line of the list that an entry is as it stands, or
+ * that another entry got back, is never taken. The other lines stay as JSON-LD has them.
+ */
+function linesWithLostStarts(entries: string[], pageLists: PageReading[]): string[] | undefined {
+  const given = entries.flatMap((entry) => entry.split("\n")).map((line) => line.trim()).filter(Boolean);
+  const wanted = given.map(letters);
+  if (wanted.length === 0 || wanted.some((entry) => !entry)) return undefined;
+  for (const read of pageLists) {
+    const listed = read()?.ingredients;
+    if (!listed) continue;
+    const lines = listed.map(letters);
+    const asGiven = new Set(lines.flatMap((line, index) => wanted.includes(line) ? [index] : []));
+    const used = new Set<number>();
+    let restored = 0;
+    const restoredLines = given.map((entry, index) => {
+      if (lines.includes(wanted[index])) return entry;
+      const longer = lines.findIndex((line, position) =>
+        !asGiven.has(position) && !used.has(position) && lostStart(entry, listed[position], wanted[index], line)
+      );
+      if (longer < 0) return entry;
+      used.add(longer);
+      restored += 1;
+      return listed[longer];
+    });
+    // The same recipe's list: half the entries at least are its lines, the start of one, or got back from one.
+    const found = wanted.filter((entry, index) =>
+      restoredLines[index] !== given[index] || lines.some((line) => line.startsWith(entry))
+    );
+    if (restored > 0 && found.length >= wanted.length / 2) return restoredLines;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the list's line is the entry with the amount before it that the entry lost, or with the whole-number part
+ * of its decimal ("1.5 tsp" for "5 tsp"; not "6 6 boneless chicken breasts", a page that says its amount twice).
+ */
+function lostStart(entry: string, line: string, entryLetters: string, lineLetters: string): boolean {
+  // (A short name ends too many lines: "salt" is the end of "1/2 tsp kosher salt" as well.)
+  if (entryLetters.length < 8 || !measuredStart.test(line.trim())) return false;
+  if (measuredStart.test(entry.trim())) {
+    const decimal = /^\d+[.,](?=\d)/.exec(line.trim());
+    return decimal !== null && letters(line.trim().slice(decimal[0].length)) === entryLetters;
+  }
+  return lineLetters.length > entryLetters.length && lineLetters.endsWith(entryLetters);
+}
+
 type PageReading = () => PageRecipeParts | undefined;
 
 /** The reading, done at most once however often it is asked for (a page may be megabytes). */
@@ -194,7 +246,7 @@ export function schemaRecipeOf(html: string): SchemaRecipe | undefined {
     if (!parts) continue;
     const entries = ((source === "json-ld" || source === "embedded-data") &&
       (linesOfRunTogether(parts.ingredients, pageLists) ?? linesUnderListHeadings(parts.ingredients, pageLists) ??
-        linesOfRicherList(parts.ingredients, pageLists))) ||
+        linesOfRicherList(parts.ingredients, pageLists) ?? linesWithLostStarts(parts.ingredients, pageLists))) ||
       parts.ingredients;
     const ingredients = ingredientEntries(entries);
     if (ingredients.length > 0) return { name: parts.name, ingredients, instructions: parts.instructions, source };
