@@ -306,6 +306,10 @@ const sizesAndPhrases: Row[] = [
   // A zero before "as required" is a page's template for no amount: none is read ("0 salt" keeps its zero, to ask).
   ["0 As required salt", null, null, null, null, "salt", "as required", ["no_quantity"]],
   ["0 salt", null, "0", null, null, "salt", null, ["no_quantity", "no_unit"]],
+  // "if necessary", "if desired", "if you like…" after the name, as "to taste" is.
+  ["Salt if necessary", null, null, null, null, "Salt", "if necessary", ["no_quantity"]],
+  ["1/8 teaspoon salt if desired", 0.125, "1/8", "tsp", null, "salt", "if desired"],
+  ["1 tsp chili flakes if you like it spicy", 1, "1", "tsp", null, "chili flakes", "if you like it spicy"],
   // A size before a counting word with no count is one of it, as "14-ounce can" is one can.
   ["12-ounce bag chocolate chips", 1, "1", "package", null, "chocolate chips", "12-ounce; bag"],
   ["1 small log of fresh goat cheese", 1, "1", "package", null, "fresh goat cheese", "small log"],

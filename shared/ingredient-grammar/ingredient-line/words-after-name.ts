@@ -1,9 +1,10 @@
 // What may follow the ingredient's name: remarks on using it, asides after a dash, and words before a comma that
 // only describe it.
 
-// Said after the name without a comma: "salt to taste", "parsley for garnish", "oil, plus more for the pan".
+// Said after the name without a comma: "salt to taste", "parsley for garnish", "oil, plus more for the pan", "salt if
+// necessary", "chili flakes if you like it spicy".
 export const trailingNote =
-  /\s+(to taste|as needed|as required|as necessary|if needed|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra|a|an|some|additional|the|juice|zest)\b.*|or to taste|as much as (?:you )?(?:like|want|need(?:ed)?|desired?)|as desired|as per taste|according to taste|or more\b.*|or as needed|divided|per (?:person|serving|portion|head)\b.*|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate|sprinkle|drizzle|top)\b.*)$/i;
+  /\s+(to taste|as needed|as required|as necessary|if (?:needed|necessary|desired|liked|preferred|available|using|wished|wanted|you (?:like|prefer|want|have)\b[^,]*)|optional|for (?:serving|garnish(?:ing)?|decoration|dusting|greasing|frying|brushing|sprinkling|topping|searing|sauteing|sautéing|cooking|drizzling|the (?:pan|grill|top|topping|glaze|sauce|dough|filling|dressing|batter))\b.*|plus (?:more|extra|a|an|some|additional|the|juice|zest)\b.*|or to taste|as much as (?:you )?(?:like|want|need(?:ed)?|desired?)|as desired|as per taste|according to taste|or more\b.*|or as needed|divided|per (?:person|serving|portion|head)\b.*|(?:at |to )?room temp(?:erature)?\.?|to (?:serve|garnish|dust|decorate|sprinkle|drizzle|top)\b.*)$/i;
 
 // Said after the name, without a comma, about how it is used or what comes with it: "egg yolk beaten with 1 tbsp
 // water", "tomatoes with juices", "capers in brine", "carrots sliced into 1/4 inch slices", "broccoli approx. 400
