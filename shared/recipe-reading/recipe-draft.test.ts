@@ -55,3 +55,33 @@ Deno.test("a count of a thing the catalog does not count is so many pieces; a lo
     assert.equal(lines[0].problems.includes("no_unit"), line.quantity !== null && unit === null, text);
   }
 });
+
+Deno.test("a counting word ending the name counts the line, before the unit the catalog counts the thing in", () => {
+  const ingredient = { id: "0e7f4d2c-0000-4000-8000-000000000002", name: "lemon", household_specific: false };
+  // [line, the name that matched with the words it left out, the catalog's count unit, the unit the draft gives it]
+  const cases: [string, { name: string; dropped: string[] }, string, string][] = [
+    ["4 lemon slices", { name: "lemon", dropped: ["slices"] }, "whole", "piece"],
+    ["16 lettuce leaves", { name: "lettuce", dropped: ["leaves"] }, "whole", "piece"],
+    ["2 garlic heads", { name: "garlic", dropped: ["heads"] }, "piece", "whole"],
+    // A counting word inside the name is part of it: "Chinese leaf cabbage" is counted as a cabbage is.
+    ["1 Chinese leaf cabbage", { name: "Chinese cabbage", dropped: ["leaf"] }, "whole", "whole"],
+    ["3 lemons", { name: "lemons", dropped: [] }, "whole", "whole"],
+  ];
+  for (const [text, candidate, countUnit, unit] of cases) {
+    const line = parseIngredientLine(text);
+    const match = {
+      name: line.name,
+      ingredient,
+      candidate: 1,
+      count_unit: countUnit,
+      alias_note: null,
+      suggestions: [],
+    };
+    const { lines } = buildRecipeDraft(
+      { title: null, ingredients: [line], instructions: null, other_lines: [] },
+      [match as Parameters<typeof buildRecipeDraft>[1][number]],
+      [[{ name: line.name, dropped: [] }, candidate]],
+    );
+    assert.equal(lines[0].unit, unit, text);
+  }
+});

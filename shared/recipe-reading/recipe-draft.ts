@@ -46,10 +46,14 @@ export function buildRecipeDraft(
     // The words the matched name left out ("large", "cloves") stay in the note.
     const dropped = match?.candidate ? candidates[index]?.[match.candidate]?.dropped ?? [] : [];
     const noteParts = [...dropped, ...(match?.alias_note ? [match.alias_note] : []), ...(line.note ? [line.note] : [])];
-    // A counted line ("3 eggs") takes the unit the catalog counts the ingredient in, or the one a counting word left
-    // out of the name says ("6 cheese slices": 6 pieces of cheese; "1 chocolate bar": 1 package).
+    // A counted line ("3 eggs") takes the unit a counting word ending the name says, left out of what matched ("6
+    // cheese slices": 6 pieces of cheese; "1 chocolate bar": 1 package; "4 lemon slices" are no 4 lemons, "16 lettuce
+    // leaves" no 16 heads), else the one the catalog counts the ingredient in, else one a counting word left out
+    // elsewhere says ("Chinese leaf cabbage" is counted as a cabbage is).
+    const last = line.name.trim().split(/\s+/).at(-1) ?? "";
+    const countedAtEnd = dropped.includes(last) ? countUnitOfWord(last) : undefined;
     const countedBy = dropped.map(countUnitOfWord).find((unit) => unit !== undefined);
-    const countUnit = match?.count_unit ?? countedBy ?? (countedAsIs(line) ? "piece" : null);
+    const countUnit = countedAtEnd ?? match?.count_unit ?? countedBy ?? (countedAsIs(line) ? "piece" : null);
     const counted = ingredient !== null && line.quantity !== null && line.unit === null && countUnit !== null;
     const unit = counted ? countUnit : line.unit;
     const problems = line.problems.filter((problem) =>
