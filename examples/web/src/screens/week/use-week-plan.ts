@@ -104,8 +104,12 @@ export function useWeekPlan(monday: string, sunday: string) {
   }
 
   async function refreshCalls() {
-    setCalls((await queue.calls()).filter((call) => call.listId === plannerQueueId));
-    setCallsRead(true);
+    try {
+      setCalls((await queue.calls()).filter((call) => call.listId === plannerQueueId));
+    } finally {
+      // Storage that cannot be read (IndexedDB refused) still lets the week show, without calls laid over it.
+      setCallsRead(true);
+    }
   }
 
   /** Sends what waits (list calls too: one queue, in order); says whether the server could be reached. */
