@@ -1,11 +1,10 @@
 // Setup for the planner and recipe screens' browser tests: a person signed up through the auth client (the
 // test's setup, not a step), signed in on the page by typing, a typed tools client as that person for asserting
 // what the server holds, and screenshots at a laptop's and a phone's width.
-import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { createToolsClient } from "../../../shared/client/tools-client.generated.ts";
-import { projectRoot } from "../../../supabase/local/stack/stack-config.ts";
 import { appClient, uniqueEmail } from "../../auth/auth-client.ts";
+import { screenshotAtWidths } from "../screenshots.ts";
 
 export const password = "correct horse battery";
 
@@ -36,15 +35,7 @@ export async function signIn(page: Page, appUrl: string, person: Person, hash = 
   await page.locator(".signed-in-as").waitFor();
 }
 
-const screenshotDirectory = join(projectRoot, ".local/screenshots/plan");
-
-/** The page as it is, at 1280 and 390 px wide (full height), into .local/screenshots/plan/<name>-<width>.png. */
+/** The page as it is, at each screenshot width (full height), into .local/screenshots/plan/<name>-<width>.png. */
 export async function screenshots(page: Page, name: string): Promise<void> {
-  await Deno.mkdir(screenshotDirectory, { recursive: true });
-  const original = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: join(screenshotDirectory, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize(original);
+  await screenshotAtWidths(page, `plan/${name}`);
 }
