@@ -8,12 +8,11 @@ import { type ListReader, ListSync } from "./list-sync.ts";
 
 export class ShoppingList {
   readonly sync: ListSync;
-  private calls: QueuedCall[] = [];
   /**
-   * Whether the stored calls were read once: until then no view is given, since the saved copy alone would show a
-   * tick made offline as not made (an offline reload would show the old state, then the pending one).
+   * The stored calls; null until they are read once, when no view is given: the saved copy alone would show a tick
+   * made offline as not made (an offline reload would show the old state, then the pending one).
    */
-  private callsRead = false;
+  private calls: QueuedCall[] | null = null;
   /**
    * Calls the server applied that no copy since has shown, with the number of the last pull started before they
    * were applied: laid over the copy until a later pull's copy arrives (a failed pull keeps them laid over).
@@ -89,13 +88,12 @@ export class ShoppingList {
 
   view(): (ShownList & { state: ListState }) | null {
     const state = this.sync.state;
-    if (!state || !this.callsRead) return null;
+    if (!state || this.calls === null) return null;
     return { ...overlay(state, this.calls, this.sent.map((sent) => sent.call)), state };
   }
 
   private async refreshCalls(): Promise<void> {
     this.calls = await this.queue.calls();
-    this.callsRead = true;
     this.show();
   }
 

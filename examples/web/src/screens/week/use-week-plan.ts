@@ -31,10 +31,9 @@ export function useWeekPlan(monday: string, sunday: string) {
   const copies = useMemo(() => storedCopiesFor(session.user.id, household.id), [session.user.id, household.id]);
   const [meals, setMeals] = useState<StoredMeal[] | null>(null);
   const [copyFrom, setCopyFrom] = useState<number | null>(null);
-  const [calls, setCalls] = useState<QueuedCall[]>([]);
-  // Until the stored calls are read once the week is not shown: its saved copy alone would show a meal planned or
-  // moved offline as not done, then done (an offline reload).
-  const [callsRead, setCallsRead] = useState(false);
+  // The stored calls; null until they are read once, and the week is not shown till then: its saved copy alone would
+  // show a meal planned or moved offline as not done, then done (an offline reload).
+  const [calls, setCalls] = useState<QueuedCall[] | null>(null);
   // Calls of an action still waiting for its reply: shown as before the queue (the form busy), not as pending; only
   // a call the server could not be reached for is laid over the week.
   const [inFlight, setInFlight] = useState<ReadonlySet<string>>(new Set());
@@ -45,7 +44,7 @@ export function useWeekPlan(monday: string, sunday: string) {
   const [loadError, setLoadError] = useState<ApiError | null>(null);
   // Read by the retry timer, which outlives the render it was set up in.
   const waiting = useRef(false);
-  waiting.current = calls.some((call) => call.status === "pending" && !inFlight.has(call.id)) || !reachable ||
+  waiting.current = (calls ?? []).some((call) => call.status === "pending" && !inFlight.has(call.id)) || !reachable ||
     copyFrom !== null;
   const current = useRef<StoredMeal[] | null>(null);
   const appliedReplies = useRef(new Map<string, Record<string, unknown>>());
@@ -106,9 +105,10 @@ export function useWeekPlan(monday: string, sunday: string) {
   async function refreshCalls() {
     try {
       setCalls((await queue.calls()).filter((call) => call.listId === plannerQueueId));
-    } finally {
+    } catch (error) {
       // Storage that cannot be read (IndexedDB refused) still lets the week show, without calls laid over it.
-      setCallsRead(true);
+      setCalls((current) => current ?? []);
+      throw error;
     }
   }
 
@@ -155,7 +155,7 @@ export function useWeekPlan(monday: string, sunday: string) {
         appliedCount.current += 1;
         appliedReplies.current.set(call.id, data);
         // The meal as the server has it now; the call is no longer laid over it.
-        setCalls((waiting) => waiting.filter((other) => other.id !== call.id));
+        setCalls((waiting) => waiting && waiting.filter((other) => other.id !== call.id));
         const meal = data.meal as StoredMeal | undefined;
         // While the week is still being read, that read brings the meal as it is now.
         if (!meal || !current.current) return;
@@ -195,9 +195,8 @@ export function useWeekPlan(monday: string, sunday: string) {
   }, [monday, queue]);
 
   const shown = useMemo(
-    () =>
-      meals && callsRead ? weekOverlay(meals, calls.filter((call) => !inFlight.has(call.id)), monday, sunday) : null,
-    [meals, calls, callsRead, inFlight, monday],
+    () => meals && calls ? weekOverlay(meals, calls.filter((call) => !inFlight.has(call.id)), monday, sunday) : null,
+    [meals, calls, inFlight, monday],
   );
   const offline = copyFrom !== null || !reachable;
   return {
